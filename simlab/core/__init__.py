@@ -1,0 +1,1 @@
+"""Game-agnostic core of simlab: the game API, dice, records, play, studies."""
