@@ -1,0 +1,427 @@
+"""The game API every simlab game shares: Game, State, Action, Event, Outcome.
+
+Modelled on OpenSpiel's Game/State split.  A :class:`Game` holds the fixed
+facts (player count, options, components); a :class:`State` is one position,
+changed in place by :meth:`State.apply`.  Chance is explicit: at a chance
+node ``state.current_player == CHANCE`` and :meth:`State.chance_outcomes`
+lists every outcome with its exact :class:`~fractions.Fraction` probability.
+
+Examples
+--------
+>>> import simlab
+>>> game = simlab.load_game("dice_race", players=2)   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from simlab.core.errors import ConfigError, IllegalActionError
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Event",
+    "Outcome",
+    "Option",
+    "Game",
+    "State",
+]
+
+#: ``current_player`` at a chance node (dice, draws, shuffles).
+CHANCE = -1
+#: ``current_player`` once the game is over.
+TERMINAL = -2
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action: frozen, hashable, with a rulebook-like ``str``.
+
+    Each game subclasses it with small frozen, slotted dataclasses, gives
+    them a ``__str__`` in the rulebook's words, and reads that text back in
+    :meth:`Game.parse_action`.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened while an action was applied.
+
+    Parameters
+    ----------
+    text : str
+        What happened, in rulebook language ("Red Elder is neutralized").
+    kind : str
+        A short machine-readable kind ("move", "capture", "score", ...).
+    seat : int or None
+        The seat it concerns, if any.
+
+    Examples
+    --------
+    >>> str(Event("Seat 1 rolls 2-1-3", kind="roll", seat=1))
+    'Seat 1 rolls 2-1-3'
+    """
+
+    text: str
+    kind: str = ""
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended.
+
+    Parameters
+    ----------
+    winners : tuple of int
+        The winning seats (several on a shared win, none if nobody won).
+    scores : tuple of float
+        One final score per seat (victory points, or 1/0 for win/loss).
+    reason : str
+        Why the game ended, in rulebook language.
+
+    Examples
+    --------
+    >>> o = Outcome(winners=(1,), scores=(0.0, 1.0), reason="reached the exit")
+    >>> Outcome.from_dict(o.to_dict()) == o
+    True
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready form."""
+        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        """Inverse of :meth:`to_dict`."""
+        return cls(
+            winners=tuple(int(w) for w in data["winners"]),
+            scores=tuple(float(s) for s in data["scores"]),
+            reason=str(data.get("reason", "")),
+        )
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named game option: a rule variant or the reading of an unclear rule.
+
+    Parameters
+    ----------
+    name : str
+        Option name as given on the command line (``--variant NAME`` for
+        boolean variants, ``--option NAME=VALUE`` otherwise).
+    default : Any
+        Value when not given.
+    help : str
+        One line; where it comes from (a rulebook variation or a ruling).
+    choices : tuple, optional
+        Allowed values; ``None`` means any value of the default's type.
+    variant : bool
+        True for a rulebook Variation switched on by naming it.
+    """
+
+    name: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] | None = None
+    variant: bool = False
+
+    def convert(self, value: Any) -> Any:
+        """Check ``value`` (or read it from text) and return it typed.
+
+        Examples
+        --------
+        >>> Option("goal", 8).convert("10")
+        10
+        >>> Option("fast", False).convert("yes")
+        True
+        >>> Option("mode", "a", choices=("a", "b")).convert("c")
+        Traceback (most recent call last):
+        ...
+        simlab.core.errors.ConfigError: option 'mode' takes one of a, b, not 'c'
+        """
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            try:
+                if kind is bool:
+                    if text not in {"1", "0", "true", "false", "yes", "no", "on", "off"}:
+                        raise ValueError(text)
+                    value = text in {"1", "true", "yes", "on"}
+                elif kind is int:
+                    value = int(text)
+                elif kind is float:
+                    value = float(text)
+            except ValueError:
+                raise ConfigError(
+                    f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
+                ) from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ConfigError(f"option {self.name!r} takes one of {allowed}, not {value!r}")
+        if self.choices is None and kind in (bool, int, float, str):
+            ok = isinstance(value, kind) or (kind is float and isinstance(value, int))
+            if not ok or (kind is int and isinstance(value, bool)):
+                raise ConfigError(
+                    f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
+                )
+        return value
+
+
+class Game:
+    """A game with its fixed facts: players, options and components.
+
+    Subclasses declare the class attributes below and implement
+    :meth:`new_initial_state` and :meth:`parse_action`.
+
+    Parameters
+    ----------
+    players : int, optional
+        Number of seats; the game's default when omitted.
+    variants : iterable of str
+        Names of boolean variant options to switch on.
+    **options
+        Any other option by name.
+
+    Raises
+    ------
+    ConfigError
+        Unknown option or variant, bad value, or a player count the
+        rulebook does not allow.
+    """
+
+    #: Registry name (``simlab.load_game(NAME)``).
+    NAME: ClassVar[str] = ""
+    #: Human title of the game.
+    TITLE: ClassVar[str] = ""
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 2
+    DEFAULT_PLAYERS: ClassVar[int] = 2
+    #: Every option of the game, variants included.
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, players: int | None = None, variants: Iterable[str] = (), **options: Any):
+        if players is None:
+            players = self.DEFAULT_PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"{self.NAME}: players must be a whole number, not {players!r}")
+        if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
+            raise ConfigError(
+                f"{self.NAME} takes {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {players}"
+            )
+        self.players = players
+        known = {o.name: o for o in self.OPTIONS}
+        values = {o.name: o.default for o in self.OPTIONS}
+        for name in variants:
+            opt = known.get(name)
+            if opt is None or not opt.variant:
+                names = ", ".join(o.name for o in self.OPTIONS if o.variant) or "none"
+                raise ConfigError(f"{self.NAME} has no variant {name!r}; variants: {names}")
+            values[name] = True
+        for name, value in options.items():
+            opt = known.get(name)
+            if opt is None:
+                names = ", ".join(known) or "none"
+                raise ConfigError(f"{self.NAME} has no option {name!r}; options: {names}")
+            values[name] = opt.convert(value)
+        self.options: dict[str, Any] = values
+
+    # -- facts ---------------------------------------------------------------
+    @property
+    def params(self) -> dict[str, Any]:
+        """Everything needed to rebuild this game: players and non-default options."""
+        defaults = {o.name: o.default for o in self.OPTIONS}
+        changed = {k: v for k, v in self.options.items() if defaults.get(k) != v}
+        return {"players": self.players, "options": changed}
+
+    def seat_names(self) -> list[str]:
+        """Names of the seats, in seat order (``"Seat 0"`` ... by default)."""
+        return [f"Seat {i}" for i in range(self.players)]
+
+    def policy_names(self) -> list[str]:
+        """Names of the policies this game registers (``random`` always)."""
+        return ["random"]
+
+    def make_policy(self, name: str, seat: int):
+        """Build the registered policy ``name`` for ``seat``."""
+        from simlab.core.policies import RandomPolicy
+
+        if name == "random":
+            return RandomPolicy()
+        raise ConfigError(
+            f"{self.NAME} has no policy {name!r}; policies: {', '.join(self.policy_names())}"
+        )
+
+    # -- to implement --------------------------------------------------------
+    def new_initial_state(self) -> State:
+        """The position before the first action (often a chance node)."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action back from its ``str`` form.
+
+        Raises
+        ------
+        IllegalActionError
+            ``text`` is not the text of any action of this game.
+        """
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.params == other.params  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.players, tuple(sorted(self.options.items(), key=str))))
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.params["options"].items())
+        return f"simlab.load_game({self.NAME!r}, players={self.players}{opts})"
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self  # a game is immutable: clones share it
+
+
+class State:
+    """One position of a game, changed in place by :meth:`apply`.
+
+    Subclasses implement :attr:`current_player`, :meth:`_legal_actions`,
+    :meth:`_chance_outcomes`, :meth:`_apply`, :attr:`outcome`, and
+    :meth:`_hide` where the game has hidden information.  Cloning and
+    equality are generic: every attribute of the instance takes part,
+    except those named in ``_TRANSIENT`` (caches).
+    """
+
+    #: Attribute names left out of equality (caches that a clone may drop).
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+
+    game: Game
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # -- to implement --------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs; the :class:`Outcome` once it is over."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; only called with a legal action."""
+        raise NotImplementedError
+
+    def _hide(self, seat: int) -> None:
+        """Mask, in this clone, what ``seat`` may not see (default: nothing)."""
+
+    def resample_hidden(self, seat: int, rng) -> State:  # noqa: ANN001
+        """A state that ``seat`` cannot tell from this one (hidden facts redrawn).
+
+        Games with hidden information override it; the conformance suite
+        checks that views do not change under it.  Default: a clone.
+        """
+        return self.clone()
+
+    # -- shared behaviour ----------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """The decisions open to the current player (empty at chance and end)."""
+        if self.current_player < 0:
+            return []
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every chance outcome with its exact probability (they sum to 1)."""
+        if self.current_player != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now."""
+        player = self.current_player
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return any(a == action for a, _ in self._chance_outcomes())
+        return action in self._legal_actions()
+
+    def apply(self, action: Action | str, check: bool = True) -> list[Event]:
+        """Apply a decision or a chance outcome; return what happened.
+
+        Parameters
+        ----------
+        action : Action or str
+            The action, or its text form (read with ``game.parse_action``).
+        check : bool
+            Check legality first (the play loop, which only picks legal
+            actions, turns it off for speed).
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not legal here; the state is left exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if check and not self.is_legal(action):
+            raise IllegalActionError(self._illegal_message(action))
+        return self._apply(action)
+
+    def _illegal_message(self, action: Action) -> str:
+        player = self.current_player
+        if player == TERMINAL:
+            return f"illegal action {str(action)!r}: the game is over"
+        who = "chance" if player == CHANCE else self.game.seat_names()[player]
+        return f"illegal action {str(action)!r} for {who} in {self.game.NAME}: not legal here"
+
+    def view(self, seat: int) -> State:
+        """What ``seat`` may see: a clone with everything else hidden."""
+        seen = self.clone()
+        seen._hide(seat)
+        return seen
+
+    def clone(self) -> State:
+        """An independent copy (generic: every attribute is deep-copied)."""
+        return copy.deepcopy(self)
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is not type(other):
+            return NotImplemented
+        mine = {k: v for k, v in vars(self).items() if k not in self._TRANSIENT}
+        theirs = {k: v for k, v in vars(other).items() if k not in self._TRANSIENT}
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __str__(self) -> str:
+        return f"<{self.game.NAME} state, player {self.current_player}>"
+

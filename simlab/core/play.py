@@ -1,0 +1,163 @@
+"""The play loop: policies decide, chance is sampled, a record is kept.
+
+Randomness: ``seed`` feeds a :class:`numpy.random.SeedSequence` whose first
+child drives chance and whose next children drive each seat's policy, so a
+seat's choices never shift the dice of another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
+from simlab.core.errors import ConfigError, SimlabError
+from simlab.core.policies import Policy
+from simlab.core.record import GameRecord
+
+__all__ = ["play", "run", "sample_chance", "make_policies", "seed_int"]
+
+#: Games longer than this many actions stop with an error (a guard, not a rule).
+MAX_ACTIONS = 1_000_000
+
+
+def seed_int(seed: int | np.random.Generator | None) -> int:
+    """A plain int seed: ``seed`` itself, or one drawn from a generator or fresh entropy."""
+    if isinstance(seed, bool):
+        raise ConfigError(f"seed must be a whole number, not {seed!r}")
+    if isinstance(seed, (int, np.integer)):
+        if seed < 0:
+            raise ConfigError(f"seed must be >= 0, not {seed}")
+        return int(seed)
+    if seed is None:
+        return int(np.random.SeedSequence().entropy % (2**63))
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(2**63))
+    raise ConfigError(f"seed must be a whole number, not {seed!r}")
+
+
+def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator) -> Action:
+    """Draw one chance outcome by its probability.
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> rng = np.random.default_rng(0)
+    >>> sample_chance([("heads", F(1)), ("tails", F(0))], rng)
+    'heads'
+    """
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    u = rng.random()
+    total = 0.0
+    for action, p in outcomes:
+        total += p.numerator / p.denominator
+        if u < total:
+            return action
+    return outcomes[-1][0]
+
+
+def make_policies(game: Game, policies: Sequence[Any] | Any | None) -> list[Policy]:
+    """One Policy per seat from names, Policy objects, or ``None`` (all random).
+
+    A single name or policy is used for every seat.
+
+    Raises
+    ------
+    ConfigError
+        Wrong number of entries, or an unknown policy name.
+    """
+    if policies is None or isinstance(policies, str) or hasattr(policies, "act"):
+        policies = [policies or "random"] * game.players
+    policies = list(policies)
+    if len(policies) != game.players:
+        raise ConfigError(
+            f"{game.NAME} with {game.players} players needs {game.players} policies, "
+            f"not {len(policies)}"
+        )
+    out = []
+    for seat, p in enumerate(policies):
+        if p is None:
+            p = "random"
+        out.append(game.make_policy(p, seat) if isinstance(p, str) else p)
+    return out
+
+
+def run(
+    game: Game,
+    policies: Sequence[Any] | Any | None = None,
+    seed: int | np.random.Generator | None = 0,
+    on_action: Callable[[State, int, Action, list[Event]], None] | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> State:
+    """Play one game to the end and return the final state (no record kept).
+
+    This is the lean loop studies use; ``on_action(state, actor, action,
+    events)`` is called after every action for statistics hooks.
+    """
+    seats = make_policies(game, policies)
+    root = np.random.SeedSequence(seed_int(seed))
+    rngs = [np.random.default_rng(s) for s in root.spawn(1 + game.players)]
+    chance_rng, seat_rngs = rngs[0], rngs[1:]
+    state = game.new_initial_state()
+    for _ in range(max_actions):
+        player = state.current_player
+        if player == TERMINAL:
+            return state
+        if player == CHANCE:
+            action = sample_chance(state._chance_outcomes(), chance_rng)
+        else:
+            legal = state._legal_actions()
+            policy = seats[player]
+            view = state.view(player) if getattr(policy, "uses_view", True) else None
+            action = policy.act(view, legal, seat_rngs[player])
+        events = state._apply(action)
+        if on_action is not None:
+            on_action(state, player, action, events)
+    raise SimlabError(f"{game.NAME}: no end after {max_actions} actions (guard)")
+
+
+def play(
+    game: Game,
+    policies: Sequence[Any] | Any | None = None,
+    seed: int | np.random.Generator | None = 0,
+    max_actions: int = MAX_ACTIONS,
+) -> GameRecord:
+    """Play one game and return its :class:`GameRecord`.
+
+    Parameters
+    ----------
+    game : Game
+        From :func:`simlab.load_game`.
+    policies : list, str, Policy or None
+        One entry per seat: a registered policy name or a Policy object;
+        a single entry for all seats; ``None`` for uniformly random play.
+    seed : int, Generator or None
+        Drives chance and the policies; the int used is stored in the record.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> game = simlab.load_game("broom_service", players=3)  # doctest: +SKIP
+    >>> record = simlab.play(game, seed=7)                    # doctest: +SKIP
+    """
+    seed = seed_int(seed)
+    seats = make_policies(game, policies)
+    record = GameRecord(
+        game=game.NAME,
+        players=game.players,
+        options=dict(game.params["options"]),
+        policies=[getattr(p, "name", type(p).__name__) for p in seats],
+        seed=seed,
+    )
+
+    def keep(state: State, actor: int, action: Action, events: list[Event]) -> None:
+        record.actors.append(actor)
+        record.actions.append(str(action))
+
+    final = run(game, seats, seed, on_action=keep, max_actions=max_actions)
+    record.outcome = final.outcome
+    return record

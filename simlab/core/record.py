@@ -1,0 +1,227 @@
+"""Game records: plain JSON of a whole game, and replay without any RNG.
+
+A record holds the game, its options, the seats and their policies, the
+seed, and every applied action in text form, chance outcomes included.
+Replay parses and applies them in turn, so it needs no random numbers and
+survives any change of random number generator.  A record is never a
+pickle: a record from anyone is safe to open.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simlab.core.api import Event, Outcome, State
+from simlab.core.errors import DataError, SimlabError
+
+__all__ = ["GameRecord", "replay", "replay_steps", "Step"]
+
+FORMAT = "simlab-record/1"
+
+
+@dataclass
+class GameRecord:
+    """A whole game as data.
+
+    Attributes
+    ----------
+    game : str
+        Registered game name.
+    players : int
+        Number of seats.
+    options : dict
+        Non-default game options.
+    policies : list of str
+        Policy name per seat.
+    seed : int or None
+        The seed the game was played with.
+    actions : list of str
+        Every applied action, chance included, in text form.
+    actors : list of int
+        Who applied each action (seat, or ``CHANCE``).
+    outcome : Outcome or None
+        How it ended (None if stopped early).
+    """
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    policies: list[str] = field(default_factory=list)
+    seed: int | None = None
+    actions: list[str] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)
+    outcome: Outcome | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form."""
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "policies": list(self.policies),
+            "seed": self.seed,
+            "actions": [[a, t] for a, t in zip(self.actors, self.actions, strict=True)],
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """JSON text (one action per line with the default indent)."""
+        if indent is None:
+            return json.dumps(self.to_dict())
+        data = self.to_dict()
+        actions = data.pop("actions")
+        head = json.dumps(data, indent=indent)[:-2]
+        lines = ",\n  ".join(json.dumps(a) for a in actions)
+        return f'{head},\n "actions": [\n  {lines}\n ]\n}}'
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "record") -> GameRecord:
+        """Read a record from its dict form, checking every key.
+
+        Raises
+        ------
+        DataError
+            A key is missing or holds the wrong kind of value.
+        """
+        if not isinstance(data, dict):
+            raise DataError("a game record is a JSON object", file=source)
+        if data.get("format", FORMAT) != FORMAT:
+            raise DataError(f"unknown format {data.get('format')!r}", file=source, key="format")
+        try:
+            game = data["game"]
+            players = data["players"]
+        except KeyError as missing:
+            raise DataError("missing key", file=source, key=missing.args[0]) from None
+        if not isinstance(game, str):
+            raise DataError("expected a game name", file=source, key="game")
+        if not isinstance(players, int):
+            raise DataError("expected a whole number", file=source, key="players")
+        pairs = data.get("actions", [])
+        if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and isinstance(p[0], int) and isinstance(p[1], str)
+            for p in pairs
+        ):
+            raise DataError("expected a list of [actor, action text] pairs", file=source,
+                            key="actions")
+        outcome = data.get("outcome")
+        try:
+            parsed = None if outcome is None else Outcome.from_dict(outcome)
+        except (KeyError, TypeError, ValueError):
+            raise DataError("expected winners, scores and reason", file=source,
+                            key="outcome") from None
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise DataError("expected an object", file=source, key="options")
+        return cls(
+            game=game,
+            players=players,
+            options=options,
+            policies=[str(p) for p in data.get("policies", [])],
+            seed=data.get("seed"),
+            actions=[p[1] for p in pairs],
+            actors=[p[0] for p in pairs],
+            outcome=parsed,
+        )
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "record") -> GameRecord:
+        """Read a record from JSON text.
+
+        Raises
+        ------
+        DataError
+            Not JSON (with the line), or not a record.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise DataError(f"not JSON: {err.msg}", file=source, line=err.lineno) from None
+        return cls.from_dict(data, source=source)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record file.
+
+        Raises
+        ------
+        DataError
+            The file is missing, unreadable, or not a record.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as err:
+            raise DataError(f"cannot read: {err.strerror}", file=str(path)) from None
+        return cls.from_json(text, source=str(path))
+
+    def new_game(self):
+        """The Game this record was played in."""
+        from simlab.core.registry import load_game
+
+        return load_game(self.game, players=self.players, **self.options)
+
+
+@dataclass
+class Step:
+    """One step of a replay: the state after ``index`` actions."""
+
+    index: int
+    state: State
+    action: str | None
+    actor: int | None
+    events: list[Event]
+
+
+def replay_steps(record: GameRecord, source: str = "record") -> Iterator[Step]:
+    """Yield the initial state and the state after every action.
+
+    The yielded states are the live state (clone one to keep it).
+
+    Raises
+    ------
+    DataError
+        An action of the record is unknown, illegal, or by the wrong actor.
+    """
+    game = record.new_game()
+    state = game.new_initial_state()
+    yield Step(0, state, None, None, [])
+    for i, (actor, text) in enumerate(zip(record.actors, record.actions, strict=True), 1):
+        if state.current_player != actor:
+            raise DataError(
+                f"action {i} {text!r} is by {actor}, but {state.current_player} is to act",
+                file=source, key=f"actions[{i - 1}]",
+            )
+        try:
+            events = state.apply(game.parse_action(text))
+        except SimlabError as err:
+            raise DataError(f"action {i}: {err}", file=source, key=f"actions[{i - 1}]") from None
+        yield Step(i, state, text, actor, events)
+
+
+def replay(record: GameRecord, source: str = "record") -> State:
+    """Rebuild every state of ``record``; return the final one.
+
+    Raises
+    ------
+    DataError
+        An action does not apply, or the outcome differs from the stored one.
+    """
+    step = None
+    for step in replay_steps(record, source=source):
+        pass
+    assert step is not None
+    final = step.state
+    if record.outcome is not None and final.outcome != record.outcome:
+        raise DataError(
+            f"replay ends with {final.outcome}, but the record says {record.outcome}",
+            file=source, key="outcome",
+        )
+    return final

@@ -1,0 +1,166 @@
+"""A small game kept for the conformance suite: a dice race on a path graph.
+
+Rules.  The track is a networkx path graph of ``length`` spaces; every
+runner starts on space 0.  Before the race each seat is dealt one secret
+boost card from a deck of 1, 2, 3 and 4 (chance).  On a turn the runner's
+player rolls one three-sided die (chance), then moves that many spaces,
+or, once per game, that many plus the boost card (revealing it).  The first
+runner on the last space wins.  Each seat sees its own card; the others'
+stay hidden until played.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+import networkx as nx
+
+from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.errors import IllegalActionError
+
+DECK = (1, 2, 3, 4)
+HIDDEN = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    seat: int
+    card: int
+
+    def __str__(self) -> str:
+        return f"deal boost {self.card} to Seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    boost: bool = False
+
+    def __str__(self) -> str:
+        return "move with boost" if self.boost else "move"
+
+
+_PATTERNS = (
+    (re.compile(r"deal boost (\d+) to Seat (\d+)"), lambda m: Deal(int(m[2]), int(m[1]))),
+    (re.compile(r"roll (\d+)"), lambda m: Roll(int(m[1]))),
+    (re.compile(r"move with boost"), lambda m: Move(True)),
+    (re.compile(r"move"), lambda m: Move(False)),
+)
+
+
+class DiceRace(Game):
+    NAME = "dice_race"
+    TITLE = "Dice race (test game)"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    DEFAULT_PLAYERS = 2
+    OPTIONS = (
+        Option("length", 10, "spaces on the track"),
+        Option("exact_finish", False, "the last space must be reached exactly", variant=True),
+    )
+
+    def __init__(self, players=None, variants=(), **options):
+        super().__init__(players, variants, **options)
+        self.track = nx.path_graph(self.options["length"])
+
+    def new_initial_state(self) -> RaceState:
+        return RaceState(self)
+
+    def parse_action(self, text: str) -> Action:
+        for pattern, build in _PATTERNS:
+            m = pattern.fullmatch(text.strip())
+            if m:
+                return build(m)
+        raise IllegalActionError(f"dice_race has no action {text!r}")
+
+
+class RaceState(State):
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, game: DiceRace) -> None:
+        super().__init__(game)
+        n = game.players
+        self.position = [0] * n
+        self.cards: list[int | None] = []
+        self.used = [False] * n
+        self.turn = 0
+        self.roll: int | None = None
+        self.winner: int | None = None
+
+    @property
+    def current_player(self) -> int:
+        if self.winner is not None:
+            return TERMINAL
+        if len(self.cards) < self.game.players or self.roll is None:
+            return CHANCE
+        return self.turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.game.players))
+        return Outcome((self.winner,), scores, "reached the last space")
+
+    def _chance_outcomes(self):
+        if len(self.cards) < self.game.players:
+            left = [c for c in DECK if c not in self.cards]
+            return [(Deal(len(self.cards), c), Fraction(1, len(left))) for c in left]
+        return [(Roll(v), Fraction(1, 3)) for v in (1, 2, 3)]
+
+    def _legal_actions(self):
+        actions = [Move(False)]
+        if not self.used[self.turn]:
+            actions.append(Move(True))
+        return actions
+
+    def _apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Deal):
+            self.cards.append(action.card)
+            return [Event(f"Seat {action.seat} is dealt a boost card", "deal", action.seat)]
+        if isinstance(action, Roll):
+            self.roll = action.value
+            return [Event(f"Seat {self.turn} rolls {action.value}", "roll", self.turn)]
+        assert isinstance(action, Move) and self.roll is not None
+        seat, steps = self.turn, self.roll
+        if action.boost:
+            steps += self.cards[seat]  # type: ignore[operator]
+            self.used[seat] = True
+        goal = self.game.options["length"] - 1
+        target = self.position[seat] + steps
+        if target > goal:
+            target = self.position[seat] if self.game.options["exact_finish"] else goal
+        self.position[seat] = target
+        self.roll = None
+        events = [Event(f"Seat {seat} moves to space {target}", "move", seat)]
+        if target == goal:
+            self.winner = seat
+            events.append(Event(f"Seat {seat} wins", "win", seat))
+        else:
+            self.turn = (seat + 1) % self.game.players
+        return events
+
+    def _hide(self, seat: int) -> None:
+        self.cards = [
+            c if (s == seat or self.used[s]) else HIDDEN for s, c in enumerate(self.cards)
+        ]
+
+    def resample_hidden(self, seat: int, rng) -> RaceState:
+        other = self.clone()
+        hidden = [s for s in range(len(self.cards)) if s != seat and not self.used[s]]
+        known = {c for s, c in enumerate(self.cards) if s not in hidden}
+        pool = [c for c in DECK if c not in known]
+        picks = rng.permutation(pool)[: len(hidden)]
+        for s, c in zip(hidden, picks, strict=False):
+            other.cards[s] = int(c)
+        return other
