@@ -18,7 +18,7 @@ _CHECKOUT = Path(__file__).resolve().parents[2] / "data"
 
 def data_dir(game: str) -> Path:
     """The folder of a game's component files (it may not exist yet)."""
-    if _CHECKOUT.is_dir():
+    if (_CHECKOUT.parent / "pyproject.toml").is_file() and _CHECKOUT.is_dir():
         return _CHECKOUT / game
     try:
         root = Path(str(resources.files("simlab.data")))

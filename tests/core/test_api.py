@@ -1,0 +1,97 @@
+"""The game API: options, configuration errors, legality, clones, views."""
+
+from __future__ import annotations
+
+import pytest
+
+import simlab
+from simlab.core.api import CHANCE, TERMINAL, Option
+from tests.games.dice_race import Deal, Move, Roll
+
+
+def test_load_game_defaults_and_params():
+    game = simlab.load_game("dice_race")
+    assert game.players == 2
+    assert game.params == {"players": 2, "options": {}}
+    game = simlab.load_game("Dice-Race", players=3, variants=["exact_finish"], length="12")
+    assert game.options == {"length": 12, "exact_finish": True}
+    assert game.params == {"players": 3, "options": {"length": 12, "exact_finish": True}}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 7}, "dice_race takes 2 to 4 players, not 7"),
+        ({"players": "two"}, "players must be a whole number"),
+        ({"variants": ["turbo"]}, "dice_race has no variant 'turbo'; variants: exact_finish"),
+        ({"colour": "red"}, "dice_race has no option 'colour'"),
+        ({"length": "long"}, "option 'length' takes a int, not 'long'"),
+    ],
+)
+def test_bad_configuration_is_a_config_error(kwargs, message):
+    with pytest.raises(simlab.ConfigError, match=message):
+        simlab.load_game("dice_race", **kwargs)
+
+
+def test_unknown_game_lists_the_known_ones():
+    with pytest.raises(simlab.ConfigError, match=r"unknown game 'chess'; games: .*dice_race"):
+        simlab.load_game("chess")
+
+
+def test_option_convert_bool_and_choices():
+    assert Option("x", False).convert("off") is False
+    with pytest.raises(simlab.ConfigError, match="takes a bool"):
+        Option("x", False).convert("maybe")
+    with pytest.raises(simlab.ConfigError, match="takes a int"):
+        Option("n", 3).convert(True)
+
+
+def test_chance_then_decision_then_terminal():
+    game = simlab.load_game("dice_race", players=2, length=3)
+    state = game.new_initial_state()
+    assert state.current_player == CHANCE
+    state.apply(Deal(0, 2))
+    state.apply("deal boost 4 to Seat 1")
+    state.apply(Roll(2))
+    assert state.current_player == 0
+    assert state.legal_actions() == [Move(False), Move(True)]
+    events = state.apply(Move(False))
+    assert [e.kind for e in events] == ["move", "win"]
+    assert state.current_player == TERMINAL
+    assert state.outcome.winners == (0,)
+    assert state.legal_actions() == [] and state.chance_outcomes() == []
+
+
+def test_illegal_action_leaves_state_unchanged():
+    game = simlab.load_game("dice_race")
+    state = game.new_initial_state()
+    state.apply(Deal(0, 1))
+    before = state.clone()
+    with pytest.raises(simlab.IllegalActionError, match="illegal action 'deal boost 1 to Seat 1'"):
+        state.apply(Deal(1, 1))  # card 1 is already dealt
+    with pytest.raises(simlab.IllegalActionError, match="for chance"):
+        state.apply(Move(False))
+    assert state == before
+    with pytest.raises(simlab.IllegalActionError, match="no action 'fly'"):
+        state.apply("fly")
+    assert state == before
+
+
+def test_clone_is_independent_and_equal():
+    state = simlab.load_game("dice_race").new_initial_state()
+    copy = state.clone()
+    assert copy == state and copy is not state
+    copy.apply(Deal(0, 3))
+    assert copy != state
+    assert state.cards == []
+
+
+def test_view_hides_other_seats_cards_until_played():
+    state = simlab.load_game("dice_race", players=3).new_initial_state()
+    for seat, card in enumerate((4, 1, 2)):
+        state.apply(Deal(seat, card))
+    assert state.view(1).cards == [None, 1, None]
+    state.apply(Roll(1))
+    state.apply(Move(True))  # Seat 0 plays its boost: now public
+    assert state.view(1).cards == [4, 1, None]
+    assert state.cards == [4, 1, 2]  # the real state keeps them
