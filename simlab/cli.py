@@ -7,7 +7,10 @@ never a traceback.
 Examples
 --------
 >>> main(["dice", "2d6", "--json"])  # doctest: +ELLIPSIS
-{"expression": "2d6", ...}
+{
+ "expression": "2d6",
+ "mean": 7.0,
+...
 0
 """
 
@@ -197,7 +200,7 @@ def _dice(args: argparse.Namespace) -> int:
         header += f" {'observed':>10}"
     print(header)
     for value, p in dist.items():
-        line = f"{value:>6} {str(p):>12} {float(p):9.5f}"
+        line = f"{value:>6} {p!s:>12} {float(p):9.5f}"
         if observed is not None:
             line += f" {observed.get(value, 0) / args.samples:10.5f}"
         print(line)

@@ -6,7 +6,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from simlab.core.registry import register_game  # noqa: E402
-from tests.games.dice_race import DiceRace  # noqa: E402
+from simlab.core.registry import register_game
+from tests.games.dice_race import DiceRace
 
 register_game(DiceRace)

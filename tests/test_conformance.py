@@ -138,11 +138,9 @@ def test_record_json_replay(name, players, variants):
     game = _game(name, players, variants)
     for seed in range(max(2, SEEDS // 4)):
         played = []
-
-        def keep(state, actor, action, events):
-            played.append(state.clone())
-
-        final = simlab.run(game, seed=seed, on_action=keep)
+        final = simlab.run(
+            game, seed=seed, on_action=lambda state, *_, out=played: out.append(state.clone())
+        )
         record = simlab.play(game, seed=seed)
         back = GameRecord.from_json(record.to_json(), source="test")
         assert back.to_dict() == record.to_dict()

@@ -336,7 +336,7 @@ class State:
     def _hide(self, seat: int) -> None:
         """Mask, in this clone, what ``seat`` may not see (default: nothing)."""
 
-    def resample_hidden(self, seat: int, rng) -> State:  # noqa: ANN001
+    def resample_hidden(self, seat: int, rng) -> State:
         """A state that ``seat`` cannot tell from this one (hidden facts redrawn).
 
         Games with hidden information override it; the conformance suite

@@ -214,11 +214,10 @@ def replay(record: GameRecord, source: str = "record") -> State:
     DataError
         An action does not apply, or the outcome differs from the stored one.
     """
-    step = None
+    final = None
     for step in replay_steps(record, source=source):
-        pass
-    assert step is not None
-    final = step.state
+        final = step.state
+    assert final is not None
     if record.outcome is not None and final.outcome != record.outcome:
         raise DataError(
             f"replay ends with {final.outcome}, but the record says {record.outcome}",

@@ -18,7 +18,9 @@ from simlab.core.errors import ConfigError
 __all__ = ["register_game", "game_names", "game_class", "load_game", "canonical_name"]
 
 #: Game name -> "module:Class"; a game's package adds itself here.
-_PROVIDERS: dict[str, str] = {}
+_PROVIDERS: dict[str, str] = {
+    "broom_service": "simlab.games.broom_service.rules:BroomServiceGame",
+}
 _CLASSES: dict[str, type[Game]] = {}
 
 

@@ -19,6 +19,15 @@ any executor.  :func:`per_game` goes further: game ``i`` draws from
 ``default_rng(SeedSequence(entropy=seed, spawn_key=(i,)))``, so its numbers
 depend on its index only, never on the chunking.
 
+Workers
+-------
+Tasks are the module-level ``_run_chunk_task``, so any start method works
+(fork, spawn, forkserver; the pool uses the platform default).  A registered
+study travels by name: a worker that does not know it imports the module
+named in ``_PROVIDERS`` or the module that registered it.  Any other study
+is pickled (its functions must be module-level).  ``summarize`` and ``plot``
+always run in the calling process.
+
 Memory
 ------
 At most ``2 × workers`` chunks are in flight at once.  With
@@ -48,6 +57,7 @@ Examples
 from __future__ import annotations
 
 import concurrent.futures as cf
+import html
 import importlib
 import json
 import math
@@ -84,10 +94,14 @@ __all__ = [
 
 #: Study name -> module that registers it when imported (filled by the lead).
 _PROVIDERS: dict[str, str] = {
-    # "bedpans-movement": "simlab.games.bedpans.studies",
+    "broom-service-steals": "simlab.games.broom_service.studies",
+    "broom-service-scores": "simlab.games.broom_service.studies",
+    "bedpans-movement": "simlab.games.bedpans.studies",
 }
 
 _REGISTRY: dict[str, Study] = {}
+#: Study name -> module whose import registered it (what a spawned worker must import).
+_REGISTERED_BY: dict[str, str] = {}
 
 #: Names that :func:`run_study` takes itself, so no parameter may have them.
 _RESERVED = frozenset({"games", "seed", "jobs", "executor", "progress", "name_or_study"})
@@ -356,6 +370,10 @@ class Study:
 def register_study(study: Study) -> Study:
     """Add ``study`` to the registry and return it (usable at module level).
 
+    The module that calls this is remembered: a worker process that does not
+    know the study yet imports that module (or the one in ``_PROVIDERS``) to
+    find it by name.
+
     Raises
     ------
     ConfigError
@@ -375,11 +393,15 @@ def register_study(study: Study) -> Study:
     if existing is not None and existing != study:
         raise ConfigError(f"study {study.name!r} is already registered")
     _REGISTRY[study.name] = study
+    caller = sys._getframe(1).f_globals.get("__name__")
+    if isinstance(caller, str):
+        _REGISTERED_BY[study.name] = caller
     return study
 
 
 def unregister_study(name: str) -> Study:
     """Remove a study from the registry and return it (for tests and notebooks)."""
+    _REGISTERED_BY.pop(name, None)
     try:
         return _REGISTRY.pop(name)
     except KeyError:
@@ -557,13 +579,16 @@ def _defining_module(study: Study) -> str | None:
 
 def _study_ref(study: Study, *, check_pickle: bool) -> Study | tuple[str, str | None]:
     """What a task carries: the registry name (+ provider module) or the study itself."""
-    module = _PROVIDERS.get(study.name) or _defining_module(study)
-    if _REGISTRY.get(study.name) is study and module:
+    module = _PROVIDERS.get(study.name) or _REGISTERED_BY.get(study.name) or _defining_module(study)
+    registered = _REGISTRY.get(study.name) is study
+    if registered and module and module != "__main__":
         return (study.name, module)
     if check_pickle:
         try:
             pickle.dumps(study)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            if registered:  # a forked worker inherits the registry and finds it by name
+                return (study.name, None)
             raise ConfigError(
                 f"study {study.name!r} cannot be sent to worker processes ({exc}); "
                 "define its functions at module level or register it"
@@ -580,7 +605,7 @@ def _executor_width(executor: cf.Executor) -> int:
     if client is not None:
         try:
             return max(1, sum(client.nthreads().values()))
-        except Exception:  # noqa: BLE001 - any failure: fall back to the CPU count
+        except Exception:  # any failure: fall back to the CPU count
             pass
     return os.cpu_count() or 2
 
@@ -795,10 +820,11 @@ def run_study(
     chunks = _chunks(n_games, int(study.chunk_size))
     started = time.perf_counter()
     bar = _progress_bar(progress, n_games, study.name)
+    results = _chunk_results(study, values, entropy, chunks, n_jobs, executor)
     try:
-        results = _chunk_results(study, values, entropy, chunks, n_jobs, executor)
-        table = _combine(study, zip(chunks, results), bar)
+        table = _combine(study, zip(chunks, results, strict=True), bar)
     finally:
+        results.close()  # on an error: cancel pending chunks, shut our pool down now
         bar.close()
     summary = study.summarize(table, dict(values))
     if not isinstance(summary, pd.DataFrame):
@@ -865,7 +891,7 @@ class StudyResult:
         return f"StudyResult({self.study.name!r}, {shown}, elapsed={self.elapsed:.2f}s)"
 
     def _repr_html_(self) -> str:
-        head = f"<b>{self.study.title}</b> <code>{self!r}</code>"
+        head = f"<b>{html.escape(self.study.title)}</b> <code>{html.escape(repr(self))}</code>"
         return head + self.summary.to_html(index=False, float_format=lambda x: f"{x:.4g}")
 
     def plot(self) -> Figure:
@@ -974,8 +1000,9 @@ def _default_plot(result: StudyResult) -> Figure:
     from matplotlib.figure import Figure
 
     summary = result.summary
-    kinds = [k for k in ("proportion", "mean") if (summary.get("kind") == k).any()]
-    height = 1.2 + 0.35 * max(len(summary), 1) + 0.8 * max(len(kinds) - 1, 0)
+    has_kind = "kind" in summary.columns
+    kinds = [k for k in ("proportion", "mean") if has_kind and (summary["kind"] == k).any()]
+    height = 1.5 + 0.35 * max(len(summary), 1) + 0.8 * max(len(kinds) - 1, 0)
     fig = Figure(figsize=(7.0, max(2.5, height)), layout="constrained")
     fig.suptitle(result.study.title)
     if not kinds:
@@ -985,6 +1012,19 @@ def _default_plot(result: StudyResult) -> Figure:
     axes = fig.subplots(len(kinds), 1, squeeze=False, height_ratios=ratios)[:, 0]
     for ax, kind in zip(axes, kinds, strict=True):
         _plot_kind(ax, summary[summary["kind"] == kind], kind)
+    legend: dict[str, Any] = {}
+    for ax in axes:
+        handles, labels = ax.get_legend_handles_labels()
+        legend.update(zip(labels, handles, strict=True))
+    labels = sorted(legend, key=lambda label: label == "exact")  # estimate first
+    fig.legend(
+        [legend[label] for label in labels],
+        labels,
+        loc="outside lower center",
+        ncols=len(legend),
+        fontsize="small",
+        frameon=False,
+    )
     return fig
 
 
@@ -1000,7 +1040,6 @@ def _plot_kind(ax: Any, rows: pd.DataFrame, kind: str) -> None:
     if np.isfinite(exact).any():
         ax.plot(exact, y, "x", color="C3", markersize=9, label="exact")
     ax.set_yticks(y, _summary_labels(rows))
-    ax.invert_yaxis()
+    ax.set_ylim(len(rows) - 0.5, -0.5)  # first row on top
     ax.set_xlabel(kind)
     ax.grid(axis="x", alpha=0.3)
-    ax.legend(loc="best", fontsize="small")

@@ -1,0 +1,98 @@
+"""Benchmark of Broom Service under random play (simlab.games.broom_service).
+
+Plays whole games with ``simlab.run`` and uniformly random policies in one
+process and prints transitions per second (every applied action, chance
+included; goal: at least 30,000) and games per second, for each player
+count, plus games per second with the heuristic policy (which builds a
+view for every decision).  Every figure is the best of a few repeats.
+
+Usage::
+
+    python benchmarks/bench_broom_service.py [--json] [--games N] [--repeats R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+_ROOT = Path(__file__).resolve().parents[1]
+GOAL = 30_000
+
+
+def _use_repo() -> None:
+    """Make ``import simlab`` find this checkout even when it is not installed."""
+    if str(_ROOT) not in sys.path:
+        sys.path.insert(0, str(_ROOT))
+
+
+def measure(players: int, games: int, repeats: int, policy: str = "random") -> dict[str, Any]:
+    """Best-of-``repeats`` rates of ``games`` games with ``players`` seats."""
+    import simlab
+
+    game = simlab.load_game("broom_service", players=players)
+    best: tuple[float, int] | None = None
+    for r in range(repeats):
+        count = 0
+
+        def tick(state: Any, actor: int, action: Any, events: Any) -> None:
+            nonlocal count
+            count += 1
+
+        start = time.perf_counter()
+        for seed in range(games):
+            simlab.run(game, policy, seed=r * games + seed, on_action=tick)
+        elapsed = time.perf_counter() - start
+        if best is None or elapsed / count < best[0] / best[1]:
+            best = (elapsed, count)
+    assert best is not None
+    elapsed, count = best
+    return {
+        "players": players,
+        "policy": policy,
+        "games": games,
+        "transitions": count,
+        "seconds": round(elapsed, 4),
+        "transitions_per_s": round(count / elapsed),
+        "games_per_s": round(games / elapsed, 1),
+    }
+
+
+def run(games: int = 200, repeats: int = 3) -> dict[str, Any]:
+    """Measure every player count; returns the figures as a JSON-ready dict."""
+    _use_repo()
+    rows = [measure(n, games, repeats) for n in range(2, 6)]
+    rows.append(measure(4, max(1, games // 10), repeats, policy="heuristic"))
+    worst = min(r["transitions_per_s"] for r in rows if r["policy"] == "random")
+    return {"rows": rows, "goal_transitions_per_s": GOAL, "worst_random": worst,
+            "meets_goal": worst >= GOAL}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--games", type=int, default=200, help="games per measurement")
+    parser.add_argument("--repeats", type=int, default=3, help="repeats (best is kept)")
+    args = parser.parse_args(argv)
+    result = run(args.games, args.repeats)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    print(f"Broom Service, {args.games} games per row, best of {args.repeats}")
+    head = ("players", "policy", "transitions/s", "games/s", "actions/game")
+    print(f"{head[0]:>7} {head[1]:>10} {head[2]:>14} {head[3]:>9} {head[4]:>12}")
+    for r in result["rows"]:
+        print(f"{r['players']:>7} {r['policy']:>10} {r['transitions_per_s']:>14,} "
+              f"{r['games_per_s']:>9} {r['transitions'] / r['games']:>12.0f}")
+    verdict = "meets" if result["meets_goal"] else "MISSES"
+    print(f"slowest random row: {result['worst_random']:,} transitions/s ({verdict} the goal "
+          f"of {GOAL:,})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""Broom Service actions: frozen dataclasses with rulebook-like text, and the parser.
+
+Examples
+--------
+>>> a = PlayRole(2, "Witch (Forest)", brave=True)
+>>> str(a)
+'Seat 2 plays Witch (Forest) brave'
+>>> parse_action(str(a)) == a
+True
+>>> str(Deliver("orange", "T3", 4))
+'deliver orange potion to tower T3 (4 VP)'
+>>> parse_action("Next!")
+Next()
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from simlab.core.api import Action
+from simlab.core.errors import IllegalActionError
+from simlab.games.broom_service.components import POTIONS, load_components
+
+__all__ = [
+    "Bewitch",
+    "Charm",
+    "ChooseRole",
+    "Deliver",
+    "DoNothing",
+    "DoneChoosing",
+    "Gather",
+    "Move",
+    "Next",
+    "PlaceCloud",
+    "PlayRole",
+    "RevealEvent",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCloud(Action):
+    """Chance: a heavy cloud drawn from the shuffled pile onto a cloud space (set-up)."""
+
+    cloud: int
+    space: str
+
+    def __str__(self) -> str:
+        return f"place heavy cloud {self.cloud} on cloud space {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealEvent(Action):
+    """Chance: the next event card is flipped face up."""
+
+    event: str
+
+    def __str__(self) -> str:
+        return f"reveal event {self.event}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bewitch(Action):
+    """Chance: a role card of the unused colour is revealed as bewitched."""
+
+    role: str
+
+    def __str__(self) -> str:
+        return f"bewitch {self.role}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRole(Action):
+    """A seat secretly takes a role card into its hand for the round."""
+
+    seat: int
+    role: str
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} chooses {self.role}"
+
+
+@dataclass(frozen=True, slots=True)
+class DoneChoosing(Action):
+    """A seat stops choosing (only while fewer cards than the most are allowed)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} is done choosing"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRole(Action):
+    """A seat plays a role card and reads its brave or cowardly text."""
+
+    seat: int
+    role: str
+    brave: bool
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} plays {self.role} {'brave' if self.brave else 'cowardly'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Next(Action):
+    """A follower without the role card says "Next!"."""
+
+    def __str__(self) -> str:
+        return "Next!"
+
+
+@dataclass(frozen=True, slots=True)
+class Gather(Action):
+    """A Gatherer takes potions of its colour from the supply."""
+
+    colour: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"take {self.count} {self.colour} potion{'s' if self.count != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """A Witch moves pawn 1 or 2 to an adjacent region."""
+
+    pawn: int
+    region: str
+
+    def __str__(self) -> str:
+        return f"move pawn {self.pawn} to {self.region}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deliver(Action):
+    """Deliver one potion to a tower (``vp`` is the VP printed on the tower)."""
+
+    colour: str
+    tower: str
+    vp: int
+    square: bool = False
+
+    def __str__(self) -> str:
+        kind = "square tower" if self.square else "tower"
+        return f"deliver {self.colour} potion to {kind} {self.tower} ({self.vp} VP)"
+
+
+@dataclass(frozen=True, slots=True)
+class Charm(Action):
+    """The Weather Fairy charms away the cloud on a cloud space, paying wands."""
+
+    space: str
+    wands: int
+
+    def __str__(self) -> str:
+        return f"charm away the cloud on {self.space} ({self.wands} wand{'s' * (self.wands != 1)})"
+
+
+@dataclass(frozen=True, slots=True)
+class DoNothing(Action):
+    """Voluntary skip: perform no (more of the) action."""
+
+    def __str__(self) -> str:
+        return "do nothing"
+
+
+def _role(name: str) -> str:
+    if name not in {r.name for r in load_components().roles}:
+        raise IllegalActionError(f"broom_service has no role {name!r}")
+    return name
+
+
+def _region(name: str) -> str:
+    if name not in {r.name for r in load_components().regions}:
+        raise IllegalActionError(f"broom_service has no region {name!r}")
+    return name
+
+
+def _event(name: str) -> str:
+    if name not in {e.name for e in load_components().events}:
+        raise IllegalActionError(f"broom_service has no event {name!r}")
+    return name
+
+
+_COLOUR = "(" + "|".join(POTIONS) + ")"
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+    (re.compile(r"Next!"), lambda m: Next()),
+    (re.compile(r"do nothing"), lambda m: DoNothing()),
+    (re.compile(r"Seat (\d+) plays (.+) (brave|cowardly)"),
+     lambda m: PlayRole(int(m[1]), _role(m[2]), m[3] == "brave")),
+    (re.compile(r"Seat (\d+) chooses (.+)"), lambda m: ChooseRole(int(m[1]), _role(m[2]))),
+    (re.compile(r"Seat (\d+) is done choosing"), lambda m: DoneChoosing(int(m[1]))),
+    (re.compile(rf"take (\d+) {_COLOUR} potions?"), lambda m: Gather(m[2], int(m[1]))),
+    (re.compile(r"move pawn ([12]) to (.+)"), lambda m: Move(int(m[1]), _region(m[2]))),
+    (re.compile(rf"deliver {_COLOUR} potion to (square )?tower (\S+) \((\d+) VP\)"),
+     lambda m: Deliver(m[1], m[3], int(m[4]), m[2] is not None)),
+    (re.compile(r"charm away the cloud on (\S+) \((\d+) wands?\)"),
+     lambda m: Charm(m[1], int(m[2]))),
+    (re.compile(r"place heavy cloud (\d+) on cloud space (\S+)"),
+     lambda m: PlaceCloud(int(m[1]), m[2])),
+    (re.compile(r"reveal event (.+)"), lambda m: RevealEvent(_event(m[1]))),
+    (re.compile(r"bewitch (.+)"), lambda m: Bewitch(_role(m[1]))),
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action back from its text.
+
+    Raises
+    ------
+    IllegalActionError
+        The text is not the text of any Broom Service action.
+
+    Examples
+    --------
+    >>> parse_action("move pawn 1 to Bramble Wood")
+    Move(pawn=1, region='Bramble Wood')
+    >>> parse_action("charm away the cloud on C3 (2 wands)")
+    Charm(space='C3', wands=2)
+    >>> parse_action("fly to the moon")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: broom_service has no action 'fly to the moon'
+    """
+    clean = text.strip()
+    for pattern, build in _PATTERNS:
+        m = pattern.fullmatch(clean)
+        if m:
+            return build(m)
+    raise IllegalActionError(f"broom_service has no action {text!r}")

@@ -1,0 +1,291 @@
+"""Broom Service policies: always brave, always cowardly, brave with probability p, heuristic.
+
+Every policy sees only the seat's view (other seats' hands are hidden) and
+draws randomness from the generator it is given.  Outside the brave /
+cowardly decision, the brave-p family chooses role cards uniformly at random
+and performs actions greedily (:func:`greedy_action`).
+
+Examples
+--------
+>>> import simlab
+>>> game = simlab.load_game("broom_service", players=3)
+>>> record = simlab.play(game, ["brave", "cowardly", "heuristic"], seed=2)
+>>> record.outcome is not None
+True
+>>> make("brave-0.7", 0).p
+0.7
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from simlab.core.errors import ConfigError
+from simlab.core.policies import RandomPolicy
+from simlab.games.broom_service import actions as A
+from simlab.games.broom_service.rules import BEWITCHED_PENALTY, BRAVE_BONUS, BroomServiceState
+
+__all__ = [
+    "BravePolicy",
+    "HeuristicPolicy",
+    "action_value",
+    "greedy_action",
+    "make",
+    "steal_probability",
+]
+
+#: Assumed chance that a later follower holding the role plays it brave (heuristic).
+FOLLOWER_BRAVE = 0.6
+#: Value of one potion or wand (they score in end-game sets).
+RESOURCE_VALUE = 0.8
+#: Value of one lightning symbol on a charmed cloud.
+LIGHTNING_VALUE = 2.5
+
+
+def _move_value(view: BroomServiceState, seat: int, role: str, region: str) -> float:
+    options = view.deliveries(seat, region, role)
+    return max((a.vp for a in options if isinstance(a, A.Deliver)), default=0)
+
+
+def greedy_action(view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    """The best-looking action while performing a role (ties broken at random).
+
+    Deliveries score their VP, clouds their lightning, gathering its potions;
+    a move is worth the best delivery it opens; "do nothing" is worth nothing.
+
+    Examples
+    --------
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> s = BroomServiceGame(players=2).new_initial_state()
+    >>> greedy_action(s, [A.DoNothing(), A.Gather("green", 1)], np.random.default_rng(0))
+    Gather(colour='green', count=1)
+    """
+    seat = view.current_player
+    best: list[Any] = []
+    top = -1e9
+    for a in legal:
+        if isinstance(a, A.Deliver):
+            v = a.vp + 0.5
+        elif isinstance(a, A.Charm):
+            cloud = view.clouds[a.space]
+            light = view.game.clouds[cloud].lightning if cloud is not None else 0
+            v = LIGHTNING_VALUE * light - RESOURCE_VALUE * a.wands + 0.1
+        elif isinstance(a, A.Gather):
+            v = a.count * RESOURCE_VALUE
+        elif isinstance(a, A.Move):
+            role = view.act[1] if view.act else ""
+            v = 0.1 + _move_value(view, seat, role, a.region)
+        else:
+            v = 0.0
+        if v > top + 1e-9:
+            best, top = [a], v
+        elif abs(v - top) <= 1e-9:
+            best.append(a)
+    return best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]
+
+
+def action_value(view: BroomServiceState, seat: int, role: str, brave: bool) -> float:
+    """Rough VP value of performing ``role`` brave or cowardly for ``seat`` now.
+
+    Examples
+    --------
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> s = BroomServiceGame(players=2).new_initial_state()
+    >>> action_value(s, 0, "Gatherer (green)", True) > action_value(s, 0, "Gatherer (green)", False)
+    True
+    """
+    kind, _of = view.game.role_kind[role]
+    if kind == "gatherer":
+        return (3 if brave else 1) * RESOURCE_VALUE
+    options = view.options_for(seat, role, brave)
+    value = 0.0
+    for a in options:
+        if isinstance(a, A.Move):
+            v = 0.3 + (_move_value(view, seat, role, a.region) if brave else 0.0)
+        elif isinstance(a, A.Deliver):
+            v = a.vp + (BRAVE_BONUS if brave else 0)
+        elif isinstance(a, A.Charm):
+            cloud = view.clouds[a.space]
+            light = view.game.clouds[cloud].lightning if cloud is not None else 0
+            v = LIGHTNING_VALUE * light - RESOURCE_VALUE * a.wands + (BRAVE_BONUS if brave else 0)
+        else:
+            v = 0.0
+        value = max(value, v)
+    return value
+
+
+def steal_probability(
+    view: BroomServiceState, seat: int, role: str, brave_chance: float = FOLLOWER_BRAVE
+) -> float:
+    """Chance that a brave ``role`` played now by ``seat`` is stolen by a later follower.
+
+    Each later follower (clockwise, with cards) is taken to hold the role with
+    probability ``hand size / roles it may still hold`` (roles it played or
+    said "Next!" to this round are out), and to play it brave with
+    ``brave_chance``.
+
+    Examples
+    --------
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> s = BroomServiceGame(players=2).new_initial_state()
+    >>> s.hands = [["Weather Fairy"], ["?"] * 4]
+    >>> s.phase, s.leader = "lead", 0
+    >>> steal_probability(s, 0, "Weather Fairy", brave_chance=1.0)
+    0.4
+    """
+    n = view.game.players
+    if view.phase == "follow" and view.responders and view.responders[0] == seat:
+        later = view.responders[1:]
+    else:
+        later = [t for t in ((seat + k) % n for k in range(1, n)) if view.hands[t]]
+    keep = 1.0
+    roles = view.game.roles
+    for t in later:
+        excluded = view.excluded_roles(t)
+        if role in excluded:
+            continue
+        pool = len(roles) - len(excluded)
+        hold = min(1.0, len(view.hands[t]) / pool) if pool else 0.0
+        keep *= 1.0 - hold * brave_chance
+    return 1.0 - keep
+
+
+class BravePolicy:
+    """Play every role brave with probability ``p`` (1: "brave", 0: "cowardly").
+
+    The role to lead is drawn uniformly from the hand; role cards are chosen
+    uniformly at random; actions are performed with :func:`greedy_action`.
+
+    Examples
+    --------
+    >>> p = BravePolicy(1.0, "brave")
+    >>> legal = [A.PlayRole(0, "Weather Fairy", True), A.PlayRole(0, "Weather Fairy", False)]
+    >>> p.act(None, legal, np.random.default_rng(0))
+    PlayRole(seat=0, role='Weather Fairy', brave=True)
+    """
+
+    uses_view = True
+
+    def __init__(self, p: float, name: str) -> None:
+        self.p = p
+        self.name = name
+        self._random = RandomPolicy()
+
+    def act(self, view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        first = legal[0]
+        if isinstance(first, A.PlayRole):
+            brave = bool(rng.random() < self.p) if 0 < self.p < 1 else self.p >= 1
+            roles = sorted({a.role for a in legal})
+            role = roles[int(rng.integers(len(roles)))] if len(roles) > 1 else roles[0]
+            return A.PlayRole(first.seat, role, brave)
+        if view is not None and view.phase == "act":
+            return greedy_action(view, legal, rng)
+        return self._random.act(view, legal, rng)
+
+
+class HeuristicPolicy:
+    """Weigh the brave bonus against the chance of being stolen; choose useful roles.
+
+    Brave is played when ``(1 - P(stolen)) * value(brave) > value(cowardly)``,
+    with P(stolen) from :func:`steal_probability` (follow order, hand sizes,
+    and the roles already played or refused this round).  Role cards are
+    chosen by the value of their brave action, avoiding bewitched ones.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> game = simlab.load_game("broom_service", players=2)
+    >>> simlab.run(game, ["heuristic", "random"], seed=0).outcome.winners
+    (0,)
+    """
+
+    name = "heuristic"
+    uses_view = True
+
+    def act(self, view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        first = legal[0]
+        seat = view.current_player
+        if isinstance(first, A.PlayRole):
+            return self._play(view, seat, legal)
+        if isinstance(first, A.ChooseRole | A.DoneChoosing):
+            return self._choose(view, seat, legal, rng)
+        if view.phase == "act":
+            return greedy_action(view, legal, rng)
+        return legal[0]
+
+    def _play(self, view: BroomServiceState, seat: int, legal: Sequence[Any]) -> Any:
+        best, top = legal[0], -1e9
+        for a in legal:
+            if a.role in view.performed:
+                v = -BEWITCHED_PENALTY * (a.role in view.bewitched) - 0.01 * a.brave
+            elif a.brave:
+                v = (1 - steal_probability(view, seat, a.role)) * action_value(
+                    view, seat, a.role, True
+                )
+            else:
+                v = action_value(view, seat, a.role, False)
+            if a.role in view.bewitched:
+                v -= BEWITCHED_PENALTY
+            if v > top:
+                best, top = a, v
+        return best
+
+    def _choose(
+        self, view: BroomServiceState, seat: int, legal: Sequence[Any], rng: np.random.Generator
+    ) -> Any:
+        if len(view.hands[seat]) >= 4 and any(isinstance(a, A.DoneChoosing) for a in legal):
+            return next(a for a in legal if isinstance(a, A.DoneChoosing))
+        scored = []
+        for a in legal:
+            if not isinstance(a, A.ChooseRole):
+                continue
+            v = action_value(view, seat, a.role, True) + 0.3 * float(rng.random())
+            if a.role in view.bewitched:
+                v -= BEWITCHED_PENALTY
+            scored.append((v, a))
+        return max(scored, key=lambda t: t[0])[1]
+
+
+_BRAVE_P = re.compile(r"brave-(\d*\.?\d+)")
+
+
+def make(name: str, seat: int) -> Any:
+    """Build a Broom Service policy by name.
+
+    Raises
+    ------
+    ConfigError
+        Unknown name, or ``brave-P`` with P outside [0, 1].
+
+    Examples
+    --------
+    >>> make("cowardly", 1).p
+    0.0
+    >>> make("brave-2", 0)
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.ConfigError: brave-P needs 0 <= P <= 1, not 'brave-2'
+    """
+    if name == "random":
+        return RandomPolicy()
+    if name == "brave":
+        return BravePolicy(1.0, name)
+    if name == "cowardly":
+        return BravePolicy(0.0, name)
+    if name == "heuristic":
+        return HeuristicPolicy()
+    m = _BRAVE_P.fullmatch(name)
+    if m:
+        p = float(m[1])
+        if not 0 <= p <= 1:
+            raise ConfigError(f"brave-P needs 0 <= P <= 1, not {name!r}")
+        return BravePolicy(p, name)
+    raise ConfigError(
+        f"broom_service has no policy {name!r}; policies: random, brave, cowardly, "
+        "brave-P (e.g. brave-0.7), heuristic"
+    )
+

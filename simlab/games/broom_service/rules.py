@@ -1,0 +1,810 @@
+"""Broom Service rules: the Game and its State.
+
+A round: an event card is revealed (chance), bewitched role cards are
+revealed with 2 to 4 players (chance, one card at a time), every seat in
+turn secretly chooses its role cards one at a time, then the roles are
+played.  A turn: the starting player plays a role brave or cowardly; every
+other seat with cards, clockwise, follows ("Next!" without the card, or
+plays it brave, stealing the claim, or cowardly, acting at once); then the
+last brave player acts and starts the next turn.  After 7 rounds the end
+scoring decides.  Readings of unclear rules: ``docs/rulings/broom_service.md``.
+
+Examples
+--------
+>>> import simlab
+>>> game = BroomServiceGame(players=3)
+>>> state = game.new_initial_state()
+>>> state.current_player == simlab.CHANCE
+True
+>>> final = simlab.run(game, seed=1)
+>>> final.is_terminal, len(final.outcome.scores)
+(True, 3)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.errors import ConfigError
+from simlab.games.broom_service import actions as A
+from simlab.games.broom_service.board import Realm, realm
+from simlab.games.broom_service.components import POTIONS, Components, load_components
+
+__all__ = [
+    "AMULET_VP",
+    "BEWITCHED_PER_ROUND",
+    "HIDDEN",
+    "ROUNDS",
+    "BroomServiceGame",
+    "BroomServiceState",
+    "amulet_vp",
+    "resource_sets_vp",
+]
+
+ROUNDS = 7
+HAND = 4
+BRAVE_BONUS = 3
+BEWITCHED_PENALTY = 3
+#: Bewitched role cards revealed each round, by player count.
+BEWITCHED_PER_ROUND = {2: 3, 3: 2, 4: 1, 5: 0}
+#: What another seat sees in place of a role card in a hidden hand.
+HIDDEN = "?"
+_COLOUR_INDEX = {c: i for i, c in enumerate(POTIONS)}
+
+
+def _fraction(n: int) -> Fraction:
+    return _FRACTIONS[n] if n < len(_FRACTIONS) else Fraction(1, n)
+
+
+_FRACTIONS = [Fraction(0)] + [Fraction(1, n) for n in range(1, 33)]
+
+
+def resource_sets_vp(potions: list[int] | tuple[int, ...], wands: int) -> int:
+    """End-scoring VP for remaining resources: 4 per set of 4 different, 2 per set of 3.
+
+    The resources are the three potion colours and wands; each resource
+    counts in at most one set, and the best split is scored.
+
+    Examples
+    --------
+    >>> resource_sets_vp([1, 1, 1], 1)      # one set of 4
+    4
+    >>> resource_sets_vp([2, 2, 2], 0)      # two sets of 3
+    4
+    >>> resource_sets_vp([1, 3, 3], 3)      # 1 set of 4 + 2 sets of 3
+    8
+    >>> resource_sets_vp([5, 0, 0], 9)
+    0
+    """
+    counts = [*potions, wands]
+    best = 0
+    for fours in range(min(counts) + 1):
+        left = [c - fours for c in counts]
+        threes = 0
+        while sum(min(c, threes + 1) for c in left) >= 3 * (threes + 1):
+            threes += 1
+        best = max(best, 4 * fours + 2 * threes)
+    return best
+
+
+#: End scoring of amulets (Player Reference); the amulet variation itself is not offered
+#: because the rulebook does not say how amulets are gained (docs/rulings/broom_service.md).
+AMULET_VP = (0, 4, 9, 15)
+
+
+def amulet_vp(amulets: int) -> int:
+    """End-scoring VP for ``amulets`` amulets: 1 → 4, 2 → 9, 3 → 15 (more count as 3).
+
+    Examples
+    --------
+    >>> [amulet_vp(n) for n in range(5)]
+    [0, 4, 9, 15, 15]
+    """
+    return AMULET_VP[min(max(amulets, 0), len(AMULET_VP) - 1)]
+
+
+class BroomServiceGame(Game):
+    """Broom Service for 2 to 5 players.
+
+    Examples
+    --------
+    >>> game = BroomServiceGame(players=4)
+    >>> game.parse_action("Seat 0 plays Weather Fairy cowardly")
+    PlayRole(seat=0, role='Weather Fairy', brave=False)
+    >>> game.policy_names()
+    ['random', 'brave', 'cowardly', 'brave-0.5', 'heuristic']
+    """
+
+    NAME = "broom_service"
+    TITLE = "Broom Service"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 5
+    DEFAULT_PLAYERS = 4
+    OPTIONS = (
+        Option(
+            "square_tower_limit",
+            "game",
+            "'each player may deliver only once per role to square towers': once per role "
+            "over the whole game ('game') or no limit beyond one delivery per action "
+            "('action'); docs/rulings/broom_service.md",
+            choices=("game", "action"),
+        ),
+    )
+
+    def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
+        super().__init__(players, variants, **options)
+        self.data: Components = load_components()
+        self.realm: Realm = realm()
+        self.roles: tuple[str, ...] = tuple(r.name for r in self.data.roles)
+        self.role_kind = {r.name: (r.kind, r.of) for r in self.data.roles}
+        self.clouds = {c.id: c for c in self.data.clouds}
+        self.events = {e.name: e for e in self.data.events}
+
+    def components(self) -> dict[str, str]:
+        """A one-line summary of each kind of component (for ``simlab info``).
+
+        Examples
+        --------
+        >>> BroomServiceGame().components()["heavy clouds"]
+        '24 (1-3 stars, 0-3 lightning; reconstructed)'
+        """
+        d = self.data
+        stars = [c.stars for c in d.clouds]
+        light = [c.lightning for c in d.clouds]
+        circular = [t for t in d.towers if not t.square]
+        return {
+            "realm": f"{len(d.regions)} regions, {len(d.borders)} borders, "
+            f"{len(d.cloud_spaces)} cloud spaces, castles {' and '.join(d.castles)} "
+            "(reconstructed)",
+            "towers": f"{len(circular)} circular, {len(d.towers) - len(circular)} square "
+            "(reconstructed)",
+            "heavy clouds": f"{len(d.clouds)} ({min(stars)}-{max(stars)} stars, "
+            f"{min(light)}-{max(light)} lightning; reconstructed)",
+            "event cards": f"{len(d.events)}: " + ", ".join(e.name for e in d.events),
+            "role cards": f"{len(d.roles)} roles x {len(d.colours)} colours: "
+            + ", ".join(self.roles),
+        }
+
+    def new_initial_state(self) -> BroomServiceState:
+        """The position before set-up chance (placing the heavy clouds)."""
+        return BroomServiceState(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text (see :func:`actions.parse_action`)."""
+        return A.parse_action(text)
+
+    def seat_names(self) -> list[str]:
+        """``Seat 0`` ... (seat 0 is the first starting player)."""
+        return [f"Seat {i}" for i in range(self.players)]
+
+    def policy_names(self) -> list[str]:
+        """Registered policies; ``brave-P`` takes any probability P in [0, 1]."""
+        return ["random", "brave", "cowardly", "brave-0.5", "heuristic"]
+
+    def make_policy(self, name: str, seat: int):
+        """Build a registered policy (see :mod:`simlab.games.broom_service.policies`)."""
+        from simlab.games.broom_service import policies
+
+        try:
+            return policies.make(name, seat)
+        except ConfigError:
+            if name == "random":
+                return super().make_policy(name, seat)
+            raise
+
+
+class BroomServiceState(State):
+    """A Broom Service position.
+
+    Public facts: VP, wands, potions, pawns, towers, clouds, the event, the
+    bewitched cards and the round log (every card played and every "Next!").
+    Hidden: the other seats' unplayed role cards (``hands``).
+    """
+
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    game: BroomServiceGame
+
+    def __init__(self, game: BroomServiceGame) -> None:
+        super().__init__(game)
+        n = game.players
+        castles = game.data.castles
+        self.phase = "clouds"
+        self.round = 0
+        self.vp = [10] * n
+        # Set-up: start and last player 1 wand, others 2; in a 2-player game 1 each.
+        self.wands = [1 if (n == 2 or s in (0, n - 1)) else 2 for s in range(n)]
+        self.potions = [[1, 1, 1] for _ in range(n)]
+        self.pawns = [list(castles) for _ in range(n)]
+        self.clouds: dict[str, int | None] = {}
+        self.charmed: list[list[int]] = [[] for _ in range(n)]
+        self.towers: dict[str, int | None] = {
+            t.id: None for t in game.data.towers if not t.square
+        }
+        self.square_used: list[list[str]] = [[] for _ in range(n)]
+        self.events_left = [e.name for e in game.data.events]
+        self.event: str | None = None
+        self.bewitch_pile = list(game.roles) if n < 5 else []
+        self.bewitched: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.chooser = 0
+        self.last_brave = 0
+        self.leader = 0
+        self.role: str | None = None
+        self.responders: list[int] = []
+        self.claim: int | None = None
+        self.brave_actor: int | None = None
+        self.performed: list[str] = []
+        self.log: list[tuple[int, str, str]] = []
+        # Pending action: (seat, role, brave, stage, region) or None.
+        self.act: tuple[int, str, bool, str, str] | None = None
+        self.final_vp: list[int] | None = None
+
+    # -- generic fast copy -------------------------------------------------------
+    def clone(self) -> BroomServiceState:
+        """An independent copy: every attribute copied, nested lists and dicts too.
+
+        Generic (no field list): lists, dicts and sets are copied recursively,
+        everything else (ints, strings, tuples, frozen actions, the game) is
+        immutable and shared.
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> c = s.clone()
+        >>> c.potions[0][0] += 5
+        >>> s.potions[0][0], c == s
+        (1, False)
+        """
+        other = object.__new__(type(self))
+        d = other.__dict__
+        for key, value in self.__dict__.items():
+            d[key] = _copy(value)
+        return other
+
+    # -- who acts ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == "follow":
+            return self.responders[0]
+        if phase == "act":
+            return self.act[0]  # type: ignore[index]
+        if phase == "lead":
+            return self.leader
+        if phase == "choose":
+            return self.chooser
+        if phase == "over":
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.final_vp is None:
+            return None
+        vp = self.final_vp
+        best = max(vp)
+        top = [s for s in range(len(vp)) if vp[s] == best]
+        reason = "most VP after 7 rounds"
+        if len(top) > 1:
+            left = {s: sum(self.potions[s]) + self.wands[s] for s in top}
+            most = max(left.values())
+            top = [s for s in top if left[s] == most]
+            reason += "; tie broken by most remaining resources" if len(top) == 1 else (
+                "; shared win (tied on VP and remaining resources)"
+            )
+        return Outcome(tuple(top), tuple(float(v) for v in vp), reason)
+
+    # -- helpers -------------------------------------------------------------------
+    def _event_amount(self, effect: str, default: int) -> int:
+        if self.event is None:
+            return default
+        card = self.game.events[self.event]
+        return card.amount if card.effect == effect else default
+
+    def hand_limits(self) -> tuple[int, int]:
+        """Fewest and most role cards to choose this round (4 and 4; More or Less 1 to 5).
+
+        Examples
+        --------
+        >>> BroomServiceGame(players=2).new_initial_state().hand_limits()
+        (4, 4)
+        """
+        most = self._event_amount("hand_size", 0)
+        return (1, most) if most else (HAND, HAND)
+
+    def charm_cost(self, space: str) -> int:
+        """Wands needed to charm away the cloud on ``space`` this round (stars, + Heavy Skies).
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.apply("place heavy cloud 20 on cloud space C1")
+        [Event(text='place heavy cloud 20 on cloud space C1', kind='cloud', seat=None)]
+        >>> s.charm_cost("C1")
+        3
+        """
+        cloud = self.clouds[space]
+        assert cloud is not None
+        return self.game.clouds[cloud].stars + self._event_amount("charm_cost", 0)
+
+    def _deliveries(self, seat: int, region: str, role: str) -> list[Action]:
+        out: list[Action] = []
+        pots = self.potions[seat]
+        square_ok = (
+            self.game.options["square_tower_limit"] == "action"
+            or role not in self.square_used[seat]
+        )
+        for tower in self.game.realm.towers_in[region]:
+            if tower.square:
+                if square_ok:
+                    out.extend(
+                        A.Deliver(c, tower.id, tower.vp, True)
+                        for i, c in enumerate(POTIONS) if pots[i] > 0
+                    )
+            elif self.towers[tower.id] is None and pots[_COLOUR_INDEX[tower.colour]] > 0:
+                out.append(A.Deliver(tower.colour, tower.id, tower.vp))
+        return out
+
+    def deliveries(self, seat: int, region: str, role: str) -> list[Action]:
+        """Deliveries ``seat`` could make in ``region`` with ``role`` (towers, potions, limits).
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.deliveries(0, "Willow Glen", "Witch (Forest)")
+        [Deliver(colour='orange', tower='T6', vp=2, square=False)]
+        """
+        return self._deliveries(seat, region, role)
+
+    def options_for(self, seat: int, role: str, brave: bool) -> list[Action]:
+        """The choices ``seat`` would have performing ``role`` now (first step; "do nothing" last).
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> for a in s.options_for(0, "Witch (Forest)", True):
+        ...     print(a)
+        move pawn 1 to Willow Glen
+        move pawn 2 to Moonlit Forest
+        move pawn 2 to Thornwood
+        do nothing
+        """
+        saved = self.act
+        self.act = (seat, role, brave, "main", "")
+        try:
+            return self._act_options()
+        finally:
+            self.act = saved
+
+    def _act_options(self) -> list[Action]:
+        assert self.act is not None
+        seat, role, brave, stage, region = self.act
+        kind, of = self.game.role_kind[role]
+        rl = self.game.realm
+        out: list[Action] = []
+        if kind == "gatherer":
+            count = 3 if brave else self._event_amount("cowardly_gather", 1)
+            out.append(A.Gather(of, count))  # type: ignore[arg-type]
+        elif kind == "witch":
+            if stage == "deliver":
+                out = self._deliveries(seat, region, role)
+            else:
+                clouds = self.clouds
+                for i, here in enumerate(self.pawns[seat]):
+                    for there, space in rl.neighbours[here]:
+                        if rl.landscape[there] == of and (space is None or clouds[space] is None):
+                            out.append(A.Move(i + 1, there))
+        elif kind == "druid":
+            for here in dict.fromkeys(self.pawns[seat]):
+                if rl.landscape[here] == of:
+                    out.extend(self._deliveries(seat, here, role))
+        else:
+            wands = self.wands[seat]
+            seen: set[str] = set()
+            for here in self.pawns[seat]:
+                for _, space in rl.neighbours[here]:
+                    if space is not None and space not in seen and self.clouds[space] is not None:
+                        seen.add(space)
+                        cost = self.charm_cost(space)
+                        if wands >= cost:
+                            out.append(A.Charm(space, cost))
+        out.append(A.DoNothing())
+        return out
+
+    # -- the API -------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "follow":
+            seat = self.responders[0]
+            if self.role in self.hands[seat]:
+                return [A.PlayRole(seat, self.role, True), A.PlayRole(seat, self.role, False)]
+            return [A.Next()]
+        if phase == "act":
+            return self._act_options()
+        if phase == "lead":
+            seat = self.leader
+            return [A.PlayRole(seat, r, b) for r in self.hands[seat] for b in (True, False)]
+        if phase == "choose":
+            seat = self.chooser
+            hand = self.hands[seat]
+            least, most = self.hand_limits()
+            out: list[Action] = [A.ChooseRole(seat, r) for r in self.game.roles if r not in hand]
+            if least <= len(hand) < most:
+                out.append(A.DoneChoosing(seat))
+            return out
+        return []
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        phase = self.phase
+        if phase == "clouds":
+            space = self.game.realm.spaces[len(self.clouds)]
+            placed = set(self.clouds.values())
+            left = [c for c in self.game.clouds if c not in placed]
+            p = _fraction(len(left))
+            return [(A.PlaceCloud(c, space), p) for c in left]
+        if phase == "event":
+            p = _fraction(len(self.events_left))
+            return [(A.RevealEvent(e), p) for e in self.events_left]
+        if phase == "bewitch":
+            p = _fraction(len(self.bewitch_pile))
+            return [(A.Bewitch(r), p) for r in self.bewitch_pile]
+        return []
+
+    def _apply(self, action: Action) -> list[Event]:
+        handler = _HANDLERS[type(action)]
+        return handler(self, action)
+
+    # -- chance --------------------------------------------------------------------
+    def _place_cloud(self, action: A.PlaceCloud) -> list[Event]:
+        self.clouds[action.space] = action.cloud
+        if len(self.clouds) == len(self.game.realm.spaces):
+            self._start_round()
+        return [Event(str(action), "cloud")]
+
+    def _reveal_event(self, action: A.RevealEvent) -> list[Event]:
+        self.events_left.remove(action.event)
+        self.event = action.event
+        card = self.game.events[action.event]
+        events = [Event(f"Event: {card.name} — {card.text}", "event")]
+        if card.effect == "gain_wands":
+            for s in range(self.game.players):
+                self.wands[s] += card.amount
+        if BEWITCHED_PER_ROUND[self.game.players]:
+            self.phase = "bewitch"
+            events += self._refill_bewitch_pile()
+        else:
+            self._start_choosing()
+        return events
+
+    def _refill_bewitch_pile(self) -> list[Event]:
+        if self.bewitch_pile:
+            return []
+        self.bewitch_pile = [r for r in self.game.roles if r not in self.bewitched]
+        return [Event("The bewitched pile is reshuffled", "bewitch")]
+
+    def _bewitch(self, action: A.Bewitch) -> list[Event]:
+        self.bewitch_pile.remove(action.role)
+        self.bewitched.append(action.role)
+        events = [Event(f"{action.role} is bewitched this round", "bewitch")]
+        if len(self.bewitched) == BEWITCHED_PER_ROUND[self.game.players]:
+            self._start_choosing()
+        else:
+            events += self._refill_bewitch_pile()
+        return events
+
+    # -- rounds and choosing ----------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round += 1
+        self.bewitched = []
+        self.performed = []
+        self.log = []
+        self.phase = "event"
+
+    def _start_choosing(self) -> None:
+        self.phase = "choose"
+        self.chooser = 0
+
+    def _choose(self, action: A.ChooseRole) -> list[Event]:
+        hand = self.hands[action.seat]
+        hand.append(action.role)
+        hand.sort(key=self.game.roles.index)
+        if len(hand) == self.hand_limits()[1]:
+            self._next_chooser()
+        return [Event(f"Seat {action.seat} chooses a role card", "choose", action.seat)]
+
+    def _done_choosing(self, action: A.DoneChoosing) -> list[Event]:
+        self._next_chooser()
+        n = len(self.hands[action.seat])
+        return [Event(f"Seat {action.seat} holds {n} role cards", "choose", action.seat)]
+
+    def _next_chooser(self) -> None:
+        if self.chooser + 1 < self.game.players:
+            self.chooser += 1
+        else:
+            self._start_turn(self.last_brave)
+
+    # -- turns ------------------------------------------------------------------------
+    def _start_turn(self, candidate: int) -> None:
+        """The starting player cascade: ``candidate`` or the next clockwise seat with cards."""
+        n = self.game.players
+        for k in range(n):
+            seat = (candidate + k) % n
+            if self.hands[seat]:
+                self.phase = "lead"
+                self.leader = seat
+                self.role = None
+                self.claim = None
+                self.brave_actor = None
+                return
+        self._end_round()
+
+    def _play(self, action: A.PlayRole) -> list[Event]:
+        seat, role, brave = action.seat, action.role, action.brave
+        events = [Event(str(action), "play", seat)]
+        self.hands[seat].remove(role)
+        self.log.append((seat, role, "brave" if brave else "cowardly"))
+        if role in self.bewitched:
+            penalty = self._event_amount("bewitched_penalty", BEWITCHED_PENALTY)
+            self.vp[seat] -= penalty
+            events.append(Event(f"Seat {seat} plays a bewitched role: -{penalty} VP", "vp", seat))
+        if self.phase == "lead":
+            self.role = role
+            n = self.game.players
+            self.responders = [
+                s for s in ((seat + k) % n for k in range(1, n)) if self.hands[s]
+            ]
+        else:
+            self.responders.pop(0)
+        if role in self.performed:
+            events.append(Event(f"{role} was already played this round: no action", "dead", seat))
+        elif brave:
+            if self.claim is not None:
+                events.append(Event(f"Seat {seat} steals the brave {role} from Seat {self.claim}",
+                                    "steal", seat))
+            self.claim = seat
+        else:
+            return events + self._begin_act(seat, role, False)
+        return events + self._continue()
+
+    def _next(self, action: A.Next) -> list[Event]:
+        seat = self.responders.pop(0)
+        assert self.role is not None
+        self.log.append((seat, self.role, "next"))
+        return [Event(f"Seat {seat}: Next!", "next", seat), *self._continue()]
+
+    def _begin_act(self, seat: int, role: str, brave: bool) -> list[Event]:
+        self.phase = "act"
+        self.act = (seat, role, brave, "main", "")
+        return []
+
+    def _continue(self) -> list[Event]:
+        """After a play or an action: next follower, the brave action, or the next turn."""
+        if self.responders:
+            self.phase = "follow"
+            return []
+        assert self.role is not None
+        if self.claim is not None:
+            seat, self.claim = self.claim, None
+            self.brave_actor = seat
+            text = f"Seat {seat} performs the brave {self.role}"
+            return [Event(text, "brave", seat), *self._begin_act(seat, self.role, True)]
+        self.act = None
+        if self.role not in self.performed:
+            self.performed.append(self.role)
+        if self.brave_actor is not None:
+            self.last_brave = self.brave_actor
+            self._start_turn(self.brave_actor)
+        else:
+            self._start_turn(self.leader)
+        return []
+
+    # -- actions --------------------------------------------------------------------
+    def _finish_act(self, events: list[Event]) -> list[Event]:
+        self.act = None
+        return events + self._continue()
+
+    def _performed_brave(self, seat: int) -> list[Event]:
+        bonus = self._event_amount("brave_bonus", 0)
+        if bonus:
+            self.vp[seat] += bonus
+            return [Event(f"Brave Hearts: Seat {seat} +{bonus} VP", "vp", seat)]
+        return []
+
+    def _gather(self, action: A.Gather) -> list[Event]:
+        seat, _, brave, _, _ = self.act  # type: ignore[misc]
+        self.potions[seat][_COLOUR_INDEX[action.colour]] += action.count
+        events = [Event(f"Seat {seat} {action}", "gather", seat)]
+        if brave:
+            events += self._performed_brave(seat)
+        return self._finish_act(events)
+
+    def _move(self, action: A.Move) -> list[Event]:
+        seat, role, brave, _, _ = self.act  # type: ignore[misc]
+        self.pawns[seat][action.pawn - 1] = action.region
+        events = [Event(f"Seat {seat} moves pawn {action.pawn} to {action.region}", "move", seat)]
+        if brave:
+            events += self._performed_brave(seat)
+            if self._deliveries(seat, action.region, role):
+                self.act = (seat, role, brave, "deliver", action.region)
+                return events
+        return self._finish_act(events)
+
+    def _deliver(self, action: A.Deliver) -> list[Event]:
+        seat, role, brave, _stage, _ = self.act  # type: ignore[misc]
+        tower = self.game.realm.towers[action.tower]
+        self.potions[seat][_COLOUR_INDEX[action.colour]] -= 1
+        gain = tower.vp
+        if tower.square:
+            self.square_used[seat].append(role)
+            self.square_used[seat].sort()
+        else:
+            self.towers[tower.id] = seat
+            gain += self._event_amount("tower_bonus", 0)
+            self.wands[seat] += tower.wands
+        kind, _ = self.game.role_kind[role]
+        events = []
+        if kind == "druid" and brave:
+            gain += self._event_amount("druid_bonus", BRAVE_BONUS)
+            events += self._performed_brave(seat)
+        self.vp[seat] += gain
+        text = f"Seat {seat} delivers {action.colour} to {tower.id}: +{gain} VP"
+        if tower.wands and not tower.square:
+            text += f", +{tower.wands} wand"
+        return self._finish_act([Event(text, "deliver", seat), *events])
+
+    def _charm(self, action: A.Charm) -> list[Event]:
+        seat, _, brave, _, _ = self.act  # type: ignore[misc]
+        cloud = self.clouds[action.space]
+        assert cloud is not None
+        self.wands[seat] -= action.wands
+        self.clouds[action.space] = None
+        self.charmed[seat].append(cloud)
+        events = [Event(f"Seat {seat} charms away cloud {cloud} from {action.space}", "charm",
+                        seat)]
+        if brave:
+            self.vp[seat] += BRAVE_BONUS
+            events.append(Event(f"Seat {seat} +{BRAVE_BONUS} VP (brave)", "vp", seat))
+            events += self._performed_brave(seat)
+        return self._finish_act(events)
+
+    def _do_nothing(self, action: A.DoNothing) -> list[Event]:
+        seat = self.act[0]  # type: ignore[index]
+        return self._finish_act([Event(f"Seat {seat} does nothing", "skip", seat)])
+
+    # -- end of round and game ----------------------------------------------------------
+    def _end_round(self) -> None:
+        card = self.game.events[self.event] if self.event else None
+        n = self.game.players
+        if card is not None and card.effect == "wand_tax":
+            for s in range(n):
+                if self.wands[s] == 0:
+                    self.vp[s] -= card.amount
+        elif card is not None and card.effect == "helping_hand":
+            low = min(self.vp)
+            for s in range(n):
+                if self.vp[s] == low:
+                    self.potions[s] = [p + card.amount for p in self.potions[s]]
+        self.act = None
+        self.role = None
+        self.responders = []
+        if self.round == ROUNDS:
+            self._end_game()
+        else:
+            self._start_round()
+
+    def end_scoring(self, seat: int) -> dict[str, int]:
+        """The end-game VP of ``seat``: lightning symbols and resource sets.
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.end_scoring(0)
+        {'lightning': 0, 'lightning_vp': 0, 'sets_vp': 4}
+        """
+        lightning = sum(self.game.clouds[c].lightning for c in self.charmed[seat])
+        return {
+            "lightning": lightning,
+            "lightning_vp": self.game.data.lightning_vp(lightning),
+            "sets_vp": resource_sets_vp(self.potions[seat], self.wands[seat]),
+        }
+
+    def _end_game(self) -> None:
+        final = []
+        for s in range(self.game.players):
+            score = self.end_scoring(s)
+            final.append(self.vp[s] + score["lightning_vp"] + score["sets_vp"])
+        self.final_vp = final
+        self.phase = "over"
+
+    # -- hidden information ---------------------------------------------------------------
+    def _hide(self, seat: int) -> None:
+        self.hands = [
+            h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(self.hands)
+        ]
+
+    def excluded_roles(self, seat: int) -> set[str]:
+        """Roles ``seat`` is publicly known not to hold: played or "Next!" this round.
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.log = [(1, "Weather Fairy", "next"), (1, "Druid (Hill)", "brave")]
+        >>> sorted(s.excluded_roles(1))
+        ['Druid (Hill)', 'Weather Fairy']
+        """
+        return {role for s, role, _ in self.log if s == seat}
+
+    def resample_hidden(self, seat: int, rng: Any) -> BroomServiceState:
+        """Redraw the other seats' unplayed hands, consistent with all public facts.
+
+        Each other seat gets a uniformly random hand of the same size from the
+        roles it has neither played nor said "Next!" to this round.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.hands = [["Weather Fairy"], ["Druid (Hill)", "Witch (Hill)"]]
+        >>> s.log = [(1, "Weather Fairy", "next")]
+        >>> other = s.resample_hidden(0, np.random.default_rng(1))
+        >>> len(other.hands[1]), "Weather Fairy" in other.hands[1]
+        (2, False)
+        >>> other.view(0) == s.view(0)
+        True
+        """
+        other = self.clone()
+        roles = self.game.roles
+        for s, hand in enumerate(self.hands):
+            if s == seat or not hand:
+                continue
+            excluded = self.excluded_roles(s)
+            pool = [r for r in roles if r not in excluded]
+            picks = rng.choice(len(pool), size=len(hand), replace=False)
+            other.hands[s] = [pool[i] for i in sorted(int(i) for i in picks)]
+        return other
+
+    def _repr_png_(self) -> bytes:
+        """The realm with this position drawn on it (Jupyter shows states as pictures)."""
+        import io
+
+        from simlab.games.broom_service.render import draw
+
+        buffer = io.BytesIO()
+        draw(self).savefig(buffer, format="png", dpi=72)
+        return buffer.getvalue()
+
+    def __str__(self) -> str:
+        return (
+            f"<broom_service round {self.round}, {self.phase}, VP {self.vp}, "
+            f"player {self.current_player}>"
+        )
+
+
+def _copy(value: Any) -> Any:
+    """Copy plain containers recursively; immutable values are shared."""
+    kind = type(value)
+    if kind is list:
+        return [_copy(v) for v in value]
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    return value
+
+
+_HANDLERS: dict[type, Any] = {
+    A.PlaceCloud: BroomServiceState._place_cloud,
+    A.RevealEvent: BroomServiceState._reveal_event,
+    A.Bewitch: BroomServiceState._bewitch,
+    A.ChooseRole: BroomServiceState._choose,
+    A.DoneChoosing: BroomServiceState._done_choosing,
+    A.PlayRole: BroomServiceState._play,
+    A.Next: BroomServiceState._next,
+    A.Gather: BroomServiceState._gather,
+    A.Move: BroomServiceState._move,
+    A.Deliver: BroomServiceState._deliver,
+    A.Charm: BroomServiceState._charm,
+    A.DoNothing: BroomServiceState._do_nothing,
+}

@@ -1,0 +1,262 @@
+"""Studies of Broom Service.
+
+``broom-service-steals``: how often a brave claim is stolen, by the claimer's
+place in the follow order (0 = the turn's starting player), player count and
+policy, with the exact value beside the estimate where one exists; and the
+expected final VP of each policy (brave against cowardly play).
+
+Exact value.  In the first turn of a round (4 cards each, no "More or Less"),
+every other seat's hand is a uniformly random 4 of its 10 roles, independent
+of the claimer's, so a later follower holds the claimed role with
+probability 4/10.  With followers who play a held role brave with
+probability q (q = 1 for ``brave``, 1/2 for ``random``, p for ``brave-p``),
+a claim at place k among n seats is stolen with probability
+``1 - (1 - 0.4 q) ** (n - 1 - k)``.
+
+``broom-service-scores``: final VP distribution and win rate by seat and by
+policy, seats rotating through the policies from game to game.
+
+Examples
+--------
+>>> import simlab
+>>> result = simlab.run_study("broom-service-steals", games=40, seed=1, players=("3",),
+...                           policies=("brave",))
+>>> first = result.summary[(result.summary.scope == "first turn")
+...                        & (result.summary.quantity == "stolen")]
+>>> round(float(first[first.place == 0].exact.iloc[0]), 4)   # 1 - 0.6**2
+0.64
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from simlab.core import stats
+from simlab.core.api import Event
+from simlab.core.play import run
+from simlab.core.study import Param, Study, per_game, register_study
+from simlab.games.broom_service import actions as A
+from simlab.games.broom_service.rules import HAND, BroomServiceGame, BroomServiceState
+
+__all__ = ["SCORES", "STEALS", "exact_steal_probability"]
+
+_POLICIES = ("random", "brave", "cowardly", "brave-0.25", "brave-0.5", "brave-0.75", "heuristic")
+_ROLES = 10
+
+
+def follower_brave_chance(policy: str) -> float | None:
+    """Chance that a follower with ``policy`` holding the role plays it brave (or ``None``).
+
+    Examples
+    --------
+    >>> follower_brave_chance("brave"), follower_brave_chance("random")
+    (1.0, 0.5)
+    >>> follower_brave_chance("heuristic") is None
+    True
+    """
+    if policy == "brave":
+        return 1.0
+    if policy == "cowardly":
+        return 0.0
+    if policy == "random":
+        return 0.5
+    if policy.startswith("brave-"):
+        return float(policy.split("-", 1)[1])
+    return None
+
+
+def exact_steal_probability(players: int, place: int, q: float) -> float:
+    """P(a first-turn brave claim at ``place`` is stolen) with uniform hands of 4.
+
+    Examples
+    --------
+    >>> exact_steal_probability(4, 0, 1.0)   # three followers, each holds it with 0.4
+    0.784
+    >>> exact_steal_probability(4, 3, 1.0)   # the last follower cannot be stolen from
+    0.0
+    """
+    later = players - 1 - place
+    return round(1.0 - (1.0 - HAND / _ROLES * q) ** later, 12)
+
+
+def _combos(params: dict[str, Any]) -> list[tuple[int, str]]:
+    players = [int(p) for p in params["players"]]
+    return list(itertools.product(players, params["policies"]))
+
+
+def _steals_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
+    combos = _combos(params)
+    players, policy = combos[index % len(combos)]
+    game = BroomServiceGame(players=players)
+    rows: list[dict[str, Any]] = []
+    claim: dict[str, Any] | None = None
+
+    def watch(state: Any, actor: int, action: Any, events: list[Event]) -> None:
+        nonlocal claim
+        kinds = {e.kind for e in events}
+        if "steal" in kinds and claim is not None:
+            rows.append({**claim, "stolen": True})
+            claim = None
+        if isinstance(action, A.PlayRole) and action.brave and "dead" not in kinds:
+            first = (
+                not state.performed
+                and state.event != "More or Less"
+                and state.log[0][1] == action.role
+            )
+            claim = {"seat": actor, "policy": policy, "players": players, "role": action.role,
+                     "place": (actor - state.leader) % players, "first_turn": first}
+        if "brave" in kinds and claim is not None:
+            rows.append({**claim, "stolen": False})
+            claim = None
+
+    final = run(game, policy, seed=int(rng.integers(2**63)), on_action=watch)
+    assert isinstance(final, BroomServiceState)
+    out = [{"row": "claim", "vp": np.nan, **r} for r in rows]
+    for seat, vp in enumerate(final.final_vp or []):
+        out.append({"row": "seat", "seat": seat, "vp": float(vp), "policy": policy,
+                    "players": players,
+                    "role": "", "place": -1, "first_turn": False, "stolen": False})
+    return out
+
+
+def _steals_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+    claims = games[games["row"] == "claim"].copy()
+    claims["stolen"] = claims["stolen"].astype(bool)
+    parts = []
+    by = ["policy", "players", "place"] + (["role"] if params["by_role"] else [])
+    for scope, part in (("first turn", claims[claims["first_turn"].astype(bool)]),
+                        ("all turns", claims)):
+        if part.empty:
+            continue
+        exact: dict[tuple, float] = {}
+        if scope == "first turn":
+            for key, _ in part.groupby(by):
+                q = follower_brave_chance(key[0])
+                if q is not None:
+                    exact[tuple(key)] = exact_steal_probability(int(key[1]), int(key[2]), q)
+        table = stats.summarize(part, by=by, proportions=["stolen"], exact={"stolen": exact})
+        table.insert(0, "scope", scope)
+        parts.append(table)
+    seats = games[games["row"] == "seat"]
+    vp = stats.summarize(seats, by=["policy", "players"], means=["vp"])
+    vp.insert(0, "scope", "final VP per seat")
+    vp["place"] = -1
+    parts.append(vp)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _steals_plot(result: Any) -> Any:
+    from matplotlib.figure import Figure
+
+    table = result.summary
+    claims = table[(table.quantity == "stolen") & (table.scope == "first turn")]
+    fig = Figure(figsize=(7, 4), layout="constrained")
+    ax = fig.add_subplot()
+    for (policy, players), part in claims.groupby(["policy", "players"]):
+        part = part.groupby("place", as_index=False).first()
+        err = np.vstack([part.estimate - part.low, part.high - part.estimate])
+        ax.errorbar(part.place, part.estimate, yerr=err, fmt="o-", ms=4, capsize=3,
+                    label=f"{policy}, {players} players")
+        if part.exact.notna().any():
+            ax.plot(part.place, part.exact, "kx", ms=7)
+    ax.set_xlabel("claimer's place in follow order (0 = starting player)")
+    ax.set_ylabel("P(stolen), first turn of a round (x: exact)")
+    ax.legend(fontsize=7)
+    return fig
+
+
+STEALS = register_study(
+    Study(
+        name="broom-service-steals",
+        title="Broom Service: chance a brave claim is stolen, by place in follow order",
+        description=(
+            "Every brave claim is followed to its end (stolen or performed).  Rows: one per "
+            "claim (policy, players, role, place, first turn, stolen) and one per seat (final "
+            "VP).  The summary gives P(stolen) by policy, player count and place, for the "
+            "first turn of each round (exact value beside it where known) and over all turns, "
+            "and the mean final VP of each policy."
+        ),
+        params=(
+            Param("players", ("2", "3", "4", "5"), tuple, choices=("2", "3", "4", "5"),
+                  help="player counts (games cycle through players x policies)"),
+            Param("policies", ("brave", "cowardly"), tuple, choices=_POLICIES,
+                  help="the policy every seat plays, one per game in turn"),
+            Param("by_role", False, bool, help="break P(stolen) down by role"),
+        ),
+        run_chunk=per_game(_steals_game),
+        summarize=_steals_summary,
+        plot=_steals_plot,
+        chunk_size=50,
+        default_games=200,
+    )
+)
+
+
+def _scores_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
+    players = params["players"]
+    pool = params["policies"]
+    seats = [pool[(s + index) % len(pool)] for s in range(players)]
+    game = BroomServiceGame(players=players)
+    outcome = run(game, seats, seed=int(rng.integers(2**63))).outcome
+    assert outcome is not None
+    return [
+        {"seat": s, "policy": seats[s], "vp": outcome.scores[s], "win": s in outcome.winners,
+         "sole_win": outcome.winners == (s,)}
+        for s in range(players)
+    ]
+
+
+def _scores_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+    parts = []
+    for key in ("policy", "seat"):
+        table = stats.summarize(games.assign(level=games[key].astype(str)), by=["level"],
+                                proportions=["win", "sole_win"], means=["vp"])
+        table.insert(0, "by", key)
+        parts.append(table)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _scores_plot(result: Any) -> Any:
+    from matplotlib.figure import Figure
+
+    games, table = result.games, result.summary
+    fig = Figure(figsize=(9, 3.6), layout="constrained")
+    left, right = fig.subplots(1, 2)
+    for policy, part in games.groupby("policy"):
+        left.hist(part.vp, bins=20, alpha=0.5, label=str(policy))
+    left.set_xlabel("final VP")
+    left.set_ylabel("seats")
+    left.legend(fontsize=7)
+    wins = table[(table.by == "policy") & (table.quantity == "win")]
+    err = np.vstack([wins.estimate - wins.low, wins.high - wins.estimate])
+    right.bar(wins.level, wins.estimate, yerr=err, capsize=3, color="#8e44ad", alpha=0.7)
+    right.set_ylabel("win rate (95% Wilson)")
+    return fig
+
+
+SCORES = register_study(
+    Study(
+        name="broom-service-scores",
+        title="Broom Service: final VP and win rate by seat and policy",
+        description=(
+            "Seats rotate through the given policies from game to game (seat s of game i plays "
+            "policies[(s + i) % len]); rows are one per seat with final VP and win.  The "
+            "summary gives the win rate (shared wins count) and sole-win rate with Wilson "
+            "intervals and the mean VP with t intervals, by policy and by seat."
+        ),
+        params=(
+            Param("players", 4, int, choices=(2, 3, 4, 5), help="number of players"),
+            Param("policies", ("heuristic", "brave", "cowardly", "random"), tuple,
+                  choices=_POLICIES, help="policies the seats rotate through"),
+        ),
+        run_chunk=per_game(_scores_game),
+        summarize=_scores_summary,
+        plot=_scores_plot,
+        chunk_size=25,
+        default_games=100,
+    )
+)

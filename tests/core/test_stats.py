@@ -1,0 +1,315 @@
+"""Tests of simlab.core.stats: intervals against published values and scipy, coverage."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats as sps
+
+from simlab.core.errors import ConfigError
+from simlab.core.stats import (
+    bootstrap_interval,
+    chisquare_gof,
+    mean_interval,
+    mean_summary,
+    proportion_summary,
+    summarize,
+    weighted_mean_interval,
+    weighted_mean_summary,
+    weighted_proportion_summary,
+    wilson_interval,
+)
+
+# --------------------------------------------------------------------------- Wilson
+
+
+@pytest.mark.parametrize(
+    ("successes", "n", "low", "high"),
+    [
+        # Newcombe (1998), Stat. Med. 17:857, table I, method 3 (Wilson score):
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+        # Values from the closed form z²/(n+z²) and its mirror, and 5 of 10:
+        (0, 10, 0.0, 0.2775),
+        (5, 10, 0.2366, 0.7634),
+        (10, 10, 0.7225, 1.0),
+    ],
+)
+def test_wilson_matches_published_values(successes, n, low, high):
+    lo, hi = wilson_interval(successes, n)
+    assert lo == pytest.approx(low, abs=6e-5)
+    assert hi == pytest.approx(high, abs=6e-5)
+
+
+def _wilson_statsmodels_formula(count, nobs, alpha):
+    """statsmodels.stats.proportion.proportion_confint(method="wilson"), written out."""
+    q_ = count / nobs
+    crit = sps.norm.isf(alpha / 2.0)
+    crit2 = crit**2
+    denom = 1 + crit2 / nobs
+    center = (q_ + crit2 / (2 * nobs)) / denom
+    dist = crit * np.sqrt(q_ * (1.0 - q_) / nobs + crit2 / (4.0 * nobs**2)) / denom
+    return center - dist, center + dist
+
+
+@pytest.mark.parametrize("confidence", [0.8, 0.9, 0.95, 0.99])
+def test_wilson_matches_statsmodels_formula(confidence):
+    s = np.array([1, 3, 17, 250, 999])
+    n = np.array([7, 40, 17, 1000, 1000])
+    lo, hi = wilson_interval(s, n, confidence)
+    want_lo, want_hi = _wilson_statsmodels_formula(s, n, 1 - confidence)
+    np.testing.assert_allclose(lo, want_lo, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(hi, np.minimum(want_hi, 1.0), rtol=1e-12)
+
+
+def test_wilson_vectorized_equals_scalar_and_n0_is_nan():
+    s = np.array([0, 2, 0, 9])
+    n = np.array([5, 9, 0, 9])
+    lo, hi = wilson_interval(s, n)
+    assert isinstance(lo, np.ndarray) and lo.shape == (4,)
+    for i in range(4):
+        one = wilson_interval(int(s[i]), int(n[i]))
+        np.testing.assert_equal((lo[i], hi[i]), one)
+    assert math.isnan(lo[2]) and math.isnan(hi[2])
+    assert wilson_interval(0, 0) == pytest.approx((math.nan, math.nan), nan_ok=True)
+    assert isinstance(wilson_interval(1, 2)[0], float)
+
+
+@pytest.mark.parametrize(("s", "n"), [(-1, 5), (6, 5), (1, -2)])
+def test_wilson_rejects_impossible_counts(s, n):
+    with pytest.raises(ConfigError, match="successes"):
+        wilson_interval(s, n)
+
+
+@pytest.mark.parametrize("confidence", [0, 1, 95, -0.5])
+def test_bad_confidence_is_config_error(confidence):
+    with pytest.raises(ConfigError, match="confidence"):
+        wilson_interval(1, 2, confidence)
+    with pytest.raises(ConfigError, match="confidence"):
+        mean_interval([1, 2, 3], confidence)
+
+
+def test_wilson_coverage_is_near_nominal():
+    rng = np.random.default_rng(20240611)
+    n, p, trials = 60, 0.3, 4000
+    successes = rng.binomial(n, p, size=trials)
+    lo, hi = wilson_interval(successes, np.full(trials, n))
+    coverage = np.mean((lo <= p) & (p <= hi))
+    assert 0.93 <= coverage <= 0.97
+
+
+# --------------------------------------------------------------------------- t intervals
+
+
+@pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
+def test_mean_interval_matches_scipy(confidence):
+    x = np.random.default_rng(5).normal(10, 3, size=37)
+    mean, lo, hi = mean_interval(x, confidence)
+    want = sps.t.interval(confidence, len(x) - 1, loc=x.mean(), scale=sps.sem(x))
+    assert mean == pytest.approx(x.mean())
+    assert (lo, hi) == pytest.approx(want, rel=1e-12)
+
+
+def test_mean_interval_edge_cases():
+    nan = math.nan
+    assert mean_interval([]) == pytest.approx((nan, nan, nan), nan_ok=True)
+    assert mean_interval([3.0]) == pytest.approx((3.0, nan, nan), nan_ok=True)
+    assert mean_interval([2.0, 2.0, 2.0]) == (2.0, 2.0, 2.0)
+    assert mean_interval([1.0, None, np.nan, 3.0])[0] == 2.0
+
+
+def test_t_interval_coverage_is_near_nominal():
+    rng = np.random.default_rng(11)
+    data = rng.exponential(2.0, size=(3000, 40))
+    hits = 0
+    for row in data:
+        _, lo, hi = mean_interval(row)
+        hits += lo <= 2.0 <= hi
+    assert 0.92 <= hits / len(data) <= 0.97
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(-50, 50), st.integers(0, 30)),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_weighted_mean_equals_expanded_sample(pairs):
+    values = [float(v) for v, _ in pairs]
+    counts = [c for _, c in pairs]
+    expanded = np.repeat(values, counts)
+    got = weighted_mean_interval(values, counts)
+    want = mean_interval(expanded)
+    np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-9)
+    row = weighted_mean_summary(values, counts)
+    assert row["n"] == sum(counts)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 40)), min_size=1, max_size=10))
+def test_weighted_proportion_equals_expanded_sample(pairs):
+    flags = [f for f, _ in pairs]
+    counts = [c for _, c in pairs]
+    got = weighted_proportion_summary(flags, counts)
+    want = proportion_summary(np.repeat(flags, counts))
+    assert got == pytest.approx(want, nan_ok=True)
+
+
+def test_summary_rows_have_the_four_keys():
+    assert set(proportion_summary([1, 0, 1])) == {"estimate", "low", "high", "n"}
+    assert set(mean_summary([1, 2])) == {"estimate", "low", "high", "n"}
+    assert proportion_summary([True, None, False])["n"] == 2
+    with pytest.raises(ConfigError, match="True/False or 0/1"):
+        proportion_summary([0, 1, 2])
+
+
+# --------------------------------------------------------------------------- bootstrap
+
+
+def test_bootstrap_is_seeded_and_brackets_the_estimate():
+    x = np.random.default_rng(2).normal(0, 1, size=200)
+    a = bootstrap_interval(x, seed=4)
+    assert a == bootstrap_interval(x, seed=4)
+    assert a != bootstrap_interval(x, seed=5)
+    est, lo, hi = a
+    assert lo < est < hi
+    _, t_lo, t_hi = mean_interval(x)
+    assert lo == pytest.approx(t_lo, abs=0.05) and hi == pytest.approx(t_hi, abs=0.05)
+
+
+def test_bootstrap_with_a_stat_without_axis_argument():
+    x = np.arange(30.0)
+    est, lo, hi = bootstrap_interval(x, stat=lambda s: float(np.max(s) - np.min(s)), seed=1)
+    assert est == 29.0 and lo <= hi <= 29.0
+    nan = math.nan
+    assert bootstrap_interval([]) == pytest.approx((nan, nan, nan), nan_ok=True)
+
+
+# --------------------------------------------------------------------------- chi-square
+
+
+def _tally(xs):
+    keys, counts = np.unique(xs, return_counts=True)
+    return {int(k): int(c) for k, c in zip(keys, counts, strict=True)}
+
+
+def _binomial_exact(n):
+    return {k: Fraction(math.comb(n, k), 2**n) for k in range(n + 1)}
+
+
+def test_chisquare_accepts_a_fair_sample_and_rejects_a_biased_one():
+    rng = np.random.default_rng(3)
+    exact = _binomial_exact(12)
+    fair = rng.binomial(12, 0.5, size=5000)
+    biased = rng.binomial(12, 0.53, size=5000)
+    assert chisquare_gof(_tally(fair), exact) > 0.01
+    assert chisquare_gof(_tally(biased), exact) < 1e-6
+
+
+def test_chisquare_pools_sparse_tails():
+    exact = _binomial_exact(10)  # expected counts at N=100: 0.1, 1.0, 4.4, 11.7, 20.5, ...
+    observed = {0: 1, 1: 3, 2: 4, 3: 12, 4: 20, 5: 25, 6: 20, 7: 11, 8: 2, 9: 2, 10: 0}
+    n = sum(observed.values())
+    p = {k: float(v) for k, v in exact.items()}
+    # by hand, each pooled cell expecting >= 5: {0,1,2} | 3 | 4 | 5 | 6 | 7 | {8,9,10}
+    obs = [1 + 3 + 4, 12, 20, 25, 20, 11, 2 + 2 + 0]
+    exp = [n * (p[0] + p[1] + p[2])] + [n * p[k] for k in range(3, 8)]
+    exp.append(n - sum(exp))
+    assert min(exp) >= 5
+    want = sps.chisquare(obs, exp).pvalue
+    assert chisquare_gof(observed, exact) == pytest.approx(want, rel=1e-9)
+
+
+def test_chisquare_edge_cases():
+    d6 = {k: Fraction(1, 6) for k in range(1, 7)}
+    assert chisquare_gof({0: 1, 3: 100}, d6) == 0.0  # impossible outcome seen
+    assert math.isnan(chisquare_gof({3: 2}, d6))  # too few to test
+    with pytest.raises(ConfigError, match="sum to"):
+        chisquare_gof({1: 5}, {1: Fraction(1, 2), 2: Fraction(1, 3)})
+    with pytest.raises(ConfigError, match="at least one"):
+        chisquare_gof({}, d6)
+
+
+# --------------------------------------------------------------------------- summarize
+
+
+def _games():
+    return pd.DataFrame(
+        {
+            "seat": [1, 0, 1, 0, 0, 1],
+            "policy": ["a", "a", "b", "b", "b", "a"],
+            "won": [True, False, True, True, False, True],
+            "turns": [3.0, 5.0, np.nan, 4.0, 6.0, 2.0],
+        }
+    )
+
+
+def test_summarize_shape_order_and_dtypes():
+    out = summarize(_games(), by=["seat"], proportions=["won"], means=["turns"])
+    assert list(out.columns) == [
+        "seat",
+        "quantity",
+        "kind",
+        "estimate",
+        "low",
+        "high",
+        "n",
+        "exact",
+    ]
+    assert out["seat"].tolist() == [0, 0, 1, 1]
+    assert out["quantity"].tolist() == ["won", "turns", "won", "turns"]
+    assert out["kind"].tolist() == ["proportion", "mean", "proportion", "mean"]
+    assert out["n"].tolist() == [3, 3, 3, 2]  # the NaN turn is left out
+    assert out["n"].dtype == np.int64 and out["exact"].dtype == np.float64
+    assert out["exact"].isna().all()
+    seat0 = out.iloc[0]
+    lo, hi = wilson_interval(1, 3)
+    assert (seat0.estimate, seat0.low, seat0.high) == pytest.approx((1 / 3, lo, hi))
+
+
+def test_summarize_exact_values_per_group_and_global():
+    exact = {"won": {(0, "b"): Fraction(1, 2)}, "turns": 4}
+    out = summarize(
+        _games(), by=["seat", "policy"], proportions=["won"], means=["turns"], exact=exact
+    )
+    won = out[out.quantity == "won"].set_index(["seat", "policy"])["exact"]
+    assert won[(0, "b")] == 0.5
+    assert won.drop((0, "b")).isna().all()
+    assert (out[out.quantity == "turns"]["exact"] == 4.0).all()
+
+
+def test_summarize_without_groups_and_with_counts():
+    plain = summarize(_games(), proportions=["won"], means=["turns"])
+    assert len(plain) == 2 and plain.columns[0] == "quantity"
+    agg = (
+        _games()
+        .dropna()
+        .groupby(["won", "turns"], as_index=False)
+        .size()
+        .rename(columns={"size": "count"})
+    )
+    weighted = summarize(agg, proportions=["won"], means=["turns"], count="count")
+    expanded = summarize(_games().dropna(), proportions=["won"], means=["turns"])
+    pd.testing.assert_frame_equal(weighted, expanded, rtol=1e-12)
+
+
+def test_summarize_errors_name_the_column():
+    with pytest.raises(ConfigError, match=r"'nope'.*columns: seat"):
+        summarize(_games(), by=["nope"])
+    with pytest.raises(ConfigError, match="0/1"):
+        summarize(_games(), proportions=["turns"])
+
+
+def test_summarize_empty_request_gives_empty_tidy_frame():
+    out = summarize(_games(), by=["seat"])
+    assert out.empty and list(out.columns)[:2] == ["seat", "quantity"]

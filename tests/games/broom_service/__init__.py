@@ -1,0 +1,1 @@
+"""Tests of Broom Service (issue 7)."""

@@ -1,0 +1,111 @@
+"""The `simlab` command: outputs, files, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from simlab.cli import main
+
+
+def run(argv, capsys):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_games_and_studies(capsys):
+    code, out, _ = run(["games", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0
+    assert "dice_race" in [g["game"] for g in data["games"]]
+    assert "bedpans-movement" in [s["study"] for s in data["studies"]]
+
+
+def test_info(capsys):
+    code, out, _ = run(["info", "dice_race", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["players"] == [2, 4]
+    assert {o["name"] for o in data["options"]} == {"length", "exact_finish"}
+
+
+def test_play_prints_log_and_saves_record(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    code, out, _ = run(["play", "dice_race", "--players", "3", "--seed", "4",
+                        "--record", str(path)], capsys)
+    assert code == 0
+    assert "rolls" in out and out.strip().splitlines()[-1].startswith("winner: Seat")
+    code, out2, _ = run(["replay", str(path)], capsys)
+    assert code == 0 and out2 == out
+
+
+def test_play_json_is_a_record(capsys):
+    _, out, _ = run(["play", "dice_race", "--seed", "2", "--json", "--variant",
+                        "exact_finish", "--option", "length=6"], capsys)
+    data = json.loads(out)
+    assert data["options"] == {"length": 6, "exact_finish": True}
+
+
+def test_dice_exact_and_sampled(capsys):
+    code, out, _ = run(["dice", "3d3kl2", "--samples", "50000", "--seed", "1", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0
+    assert data["distribution"] == {"2": "7/27", "3": "1/3", "4": "7/27", "5": "1/9",
+                                    "6": "1/27"}
+    assert data["chisquare_p"] > 1e-4
+    code, out, _ = run(["dice", "2d6"], capsys)
+    assert "mean 7.0000" in out and "1/36" in out
+
+
+def test_study_summary_and_out(capsys, tmp_path):
+    path = tmp_path / "rows.csv"
+    code, out, _ = run(["study", "bedpans-movement", "--games", "2000", "--param",
+                        "mover=doctor", "--param", "stuff=none", "--out", str(path)], capsys)
+    assert code == 0
+    assert "P(result = 2)" in out and "doctor" in out
+    assert path.read_text().splitlines()[0].split(",")[:3] == ["mover", "stuff", "result"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "dice_race", "--players", "9"], "dice_race takes 2 to 4 players, not 9"),
+        (["play", "dice_race", "--variant", "turbo"], "has no variant 'turbo'"),
+        (["play", "dice_race", "--option", "length"], "is not KEY=VALUE"),
+        (["play", "dice_race", "--option", "length=long"], "option 'length' takes a int"),
+        (["play", "dice_race", "--policy", "genius"], "has no policy 'genius'"),
+        (["play", "dice_race", "--seed", "x"], "expected a whole number, not 'x'"),
+        (["study", "nope"], "unknown study 'nope'"),
+        (["study", "bedpans-movement", "--param", "colour=red"], "colour"),
+        (["study", "bedpans-movement", "--param", "mover=cat"], "cat"),
+        (["study", "bedpans-movement", "--out", "x.xlsx"], ".csv or a .parquet"),
+        (["dice", "3d"], "bad dice expression '3d' at column 3"),
+        (["replay", "/nonexistent/game.json"], "cannot read"),
+        (["frobnicate"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_user_errors_are_one_line_exit_2(argv, message, capsys):
+    code, _, err = run(argv, capsys)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+
+
+def test_bad_record_file_names_file_and_line(tmp_path, capsys):
+    path = tmp_path / "broken.json"
+    path.write_text('{"game": "dice_race",\n nope\n}')
+    code, _, err = run(["replay", str(path)], capsys)
+    assert code == 2 and "broken.json:2: not JSON" in err
+
+
+def test_console_script_exit_code():
+    done = subprocess.run([sys.executable, "-m", "simlab.cli", "dice", "1d"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("simlab: error: bad dice expression")
