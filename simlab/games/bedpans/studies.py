@@ -81,29 +81,37 @@ def _movement_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFra
     return pd.DataFrame(rows, columns=columns)
 
 
+_STUFF_COLOURS = {"none": "#9e9e9e", "hurry_up": "#e6862e", "detector": "#3b7dd8",
+                  "walker": "#3fa34d"}
+
+
 def _movement_plot(result):
     """One panel per mover: exact probabilities as bars, estimates with intervals."""
     from matplotlib.figure import Figure
 
     table = result.summary[result.summary.kind == "proportion"]
-    movers = list(dict.fromkeys(table.mover))
-    fig = Figure(figsize=(3.2 * len(movers), 3.4), layout="constrained")
+    movers = [m for m in movement.MOVERS if m in set(table.mover)]
+    fig = Figure(figsize=(3.0 * len(movers), 3.6), layout="constrained")
     axes = fig.subplots(1, len(movers), sharey=True, squeeze=False)[0]
     for ax, mover in zip(axes, movers, strict=True):
         part = table[table.mover == mover]
-        stuffs = list(dict.fromkeys(part.stuff))
+        stuffs = [s for s in movement.STUFF if s in set(part.stuff)]
         width = 0.8 / len(stuffs)
         for i, stuff in enumerate(stuffs):
             rows = part[part.stuff == stuff]
             x = rows.quantity.str.extract(r"= (-?\d+)")[0].astype(int).to_numpy()
             shift = x + (i - (len(stuffs) - 1) / 2) * width
-            ax.bar(shift, rows.exact, width=width * 0.9, alpha=0.45, label=stuff)
+            ax.bar(shift, rows.exact, width=width * 0.9, color=_STUFF_COLOURS[stuff],
+                   alpha=0.6, label=movement.STUFF[stuff][0].split(":")[0])
             err = np.vstack([rows.estimate - rows.low, rows.high - rows.estimate])
             ax.errorbar(shift, rows.estimate, yerr=err, fmt="k.", ms=3, lw=0.8)
         ax.set_title(movement.MOVERS[mover][0].split(" (")[0], fontsize=9)
         ax.set_xlabel("movement result")
-    axes[0].set_ylabel("probability (bars exact, dots estimated)")
-    axes[-1].legend(fontsize=7, title="Stuff", title_fontsize=7)
+        ax.set_xticks(range(2, 9))
+    axes[0].set_ylabel("probability: bars exact, dots estimated")
+    handles, labels = axes[movers.index("elder_first")].get_legend_handles_labels() \
+        if "elder_first" in movers else axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels), fontsize=8)
     return fig
 
 
