@@ -8,7 +8,7 @@ Examples
 
 from __future__ import annotations
 
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 __all__ = ["data_dir"]
@@ -20,8 +20,7 @@ def data_dir(game: str) -> Path:
     """The folder of a game's component files (it may not exist yet)."""
     if (_CHECKOUT.parent / "pyproject.toml").is_file() and _CHECKOUT.is_dir():
         return _CHECKOUT / game
-    try:
-        root = Path(str(resources.files("simlab.data")))
-    except ModuleNotFoundError:  # pragma: no cover - broken install
-        root = _CHECKOUT
-    return root / game
+    spec = find_spec("simlab.data")  # installed: data/ ships as the package simlab.data
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - broken install
+        return _CHECKOUT / game
+    return Path(next(iter(spec.submodule_search_locations))) / game
