@@ -109,3 +109,14 @@ def test_console_script_exit_code():
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert done.stderr.strip().startswith("simlab: error: bad dice expression")
+
+
+def test_report_writes_a_table_and_figure_per_study(capsys, tmp_path):
+    import simlab
+
+    code, out, _ = run(["report", "--out", str(tmp_path), "--games", "200"], capsys)
+    assert code == 0
+    for name in simlab.study_names():
+        assert (tmp_path / f"{name}.csv").stat().st_size > 0
+        assert (tmp_path / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+        assert name in out
