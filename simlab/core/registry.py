@@ -20,6 +20,7 @@ __all__ = ["register_game", "game_names", "game_class", "load_game", "canonical_
 #: Game name -> "module:Class"; a game's package adds itself here.
 _PROVIDERS: dict[str, str] = {
     "broom_service": "simlab.games.broom_service.rules:BroomServiceGame",
+    "bad_doctor": "simlab.games.bad_doctor.rules:BadDoctorGame",
 }
 _CLASSES: dict[str, type[Game]] = {}
 

@@ -96,6 +96,8 @@ __all__ = [
 _PROVIDERS: dict[str, str] = {
     "broom-service-steals": "simlab.games.broom_service.studies",
     "broom-service-scores": "simlab.games.broom_service.studies",
+    "bad-doctor-complications": "simlab.games.bad_doctor.studies",
+    "bad-doctor-seats": "simlab.games.bad_doctor.studies",
     "bedpans-movement": "simlab.games.bedpans.studies",
 }
 

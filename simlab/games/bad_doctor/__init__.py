@@ -1,0 +1,17 @@
+"""Bad Doctor: treatment tiles, complication cubes and deaths (issue 6).
+
+Modules, read top-down: :mod:`~simlab.games.bad_doctor.components` (load and
+validate ``data/bad_doctor/``), :mod:`~simlab.games.bad_doctor.board` (each
+Patient and its tiles as a networkx tree), :mod:`~simlab.games.bad_doctor.actions`
+(actions in rulebook words and their parser), :mod:`~simlab.games.bad_doctor.rules`
+(the Game and State), :mod:`~simlab.games.bad_doctor.policies`,
+:mod:`~simlab.games.bad_doctor.studies` and :mod:`~simlab.games.bad_doctor.render`.
+Rulings and reconstructed components: ``docs/rulings/bad_doctor.md``.
+
+Examples
+--------
+>>> import simlab
+>>> game = simlab.load_game("bad_doctor", players=4)
+>>> game.policy_names()
+['random', 'greedy', 'bad', 'cautious']
+"""

@@ -1,0 +1,337 @@
+"""Bad Doctor actions: frozen dataclasses with rulebook words, and their parser.
+
+Decisions of the player to act and chance outcomes (tiles and Patients
+revealed from the decks, the side of a Starting Patient) are all actions;
+``str(action)`` reads like the rulebook and :func:`parse_action` reads that
+text back.
+
+Examples
+--------
+>>> a = PlaceTile("T17", "P03", 2, "red", 0)
+>>> str(a)
+'place tile T17 (red/green, Draw 2) on Patient P03 at red space 2'
+>>> parse_action(str(a)) == a
+True
+>>> str(parse_action("add cube to Patient P07"))
+'add cube to Patient P07'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from simlab.core.api import Action
+from simlab.core.errors import IllegalActionError
+from simlab.games.bad_doctor.components import load_components, matches
+
+__all__ = [
+    "ActivateBonus",
+    "AddCube",
+    "ChooseSide",
+    "DeclineBonus",
+    "DiscardTile",
+    "DrawTile",
+    "MoveCube",
+    "NoMarker",
+    "Pass",
+    "PlaceTile",
+    "RemoveCube",
+    "RemoveMarker",
+    "RemoveTile",
+    "RevealPatient",
+    "RevealTile",
+    "TakeBackMarker",
+    "default_end",
+    "parse_action",
+]
+
+
+def _tile(tile_id: str) -> str:
+    tile = load_components().tiles.get(tile_id)
+    return tile_id if tile is None else str(tile)
+
+
+@functools.lru_cache(maxsize=512)
+def default_end(ends: tuple[str, ...], malady: str) -> int:
+    """The tile end that joins a ``malady`` space when the text names none.
+
+    An end of the same Malady first, then a wild end, then any end that fits.
+
+    Examples
+    --------
+    >>> default_end(("wild", "red"), "red"), default_end(("wild", "red"), "blue")
+    (1, 0)
+    >>> default_end(("green", "yellow"), "wild")
+    0
+    """
+    for i, end in enumerate(ends):
+        if end == malady:
+            return i
+    for i, end in enumerate(ends):
+        if end == "wild":
+            return i
+    for i, end in enumerate(ends):
+        if matches(end, malady):
+            return i
+    return -1
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTile(Action):
+    """Action: draw a Treatment Tile (from the deck; the tile itself is chance)."""
+
+    def __str__(self) -> str:
+        return "draw a Treatment Tile"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Action):
+    """Place ``tile`` at open Malady ``space`` of ``patient``, joining its end ``end``."""
+
+    tile: str
+    patient: str
+    space: int
+    malady: str
+    end: int
+
+    def __str__(self) -> str:
+        text = (f"place tile {_tile(self.tile)} on Patient {self.patient} "
+                f"at {self.malady} space {self.space}")
+        tile = load_components().tiles.get(self.tile)
+        if tile is not None and self.end != default_end(tile.ends, self.malady):
+            text += f" with its {tile.ends[self.end]} end"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTile(Action):
+    """The stuck rule: discard ``tile`` (then draw a new one)."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"discard tile {_tile(self.tile)} because stuck"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Lose an action that nothing allows (no tile to draw or place; a ruling)."""
+
+    def __str__(self) -> str:
+        return "pass (no action possible)"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackMarker(Action):
+    """Empty supply: take one of your Doctor Markers back from another Patient."""
+
+    patient: str
+
+    def __str__(self) -> str:
+        return f"take back a Doctor Marker from Patient {self.patient}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoMarker(Action):
+    """Empty supply: place the tile without a Doctor Marker."""
+
+    def __str__(self) -> str:
+        return "place no Doctor Marker"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCube(Action):
+    """Bonus: move a Complication Cube between Patients."""
+
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"move cube from Patient {self.source} to Patient {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCube(Action):
+    """Bonus: add a Complication Cube to a Patient."""
+
+    patient: str
+
+    def __str__(self) -> str:
+        return f"add cube to Patient {self.patient}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCube(Action):
+    """Bonus: remove a Complication Cube from a Patient."""
+
+    patient: str
+
+    def __str__(self) -> str:
+        return f"remove cube from Patient {self.patient}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTile(Action):
+    """Bonus: remove a Treatment Tile at an edge of a Patient."""
+
+    tile: str
+    patient: str
+
+    def __str__(self) -> str:
+        return f"remove tile {_tile(self.tile)} from Patient {self.patient}"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateBonus(Action):
+    """Take a bonus that the rules make optional."""
+
+    bonus: str
+
+    def __str__(self) -> str:
+        return f"activate the bonus ({self.bonus})"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineBonus(Action):
+    """Leave a bonus that the rules make optional."""
+
+    def __str__(self) -> str:
+        return "decline the bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveMarker(Action):
+    """Death with an empty supply: remove one of your markers on ``patient`` from the game."""
+
+    patient: str
+
+    def __str__(self) -> str:
+        return f"remove a Doctor Marker on Patient {self.patient} from the game"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTile(Action):
+    """Chance: the Treatment Tile a draw turns up."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"reveal tile {_tile(self.tile)}"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealPatient(Action):
+    """Chance: the Patient drawn from the Patient Deck."""
+
+    patient: str
+
+    def __str__(self) -> str:
+        card = load_components().patients.get(self.patient)
+        more = f" ({card.describe()})" if card is not None else ""
+        return f"reveal Patient {self.patient}{more}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSide(Action):
+    """Chance: which side of a Starting Patient is up (option ``starting_side=random``)."""
+
+    patient: str
+    side: str
+
+    def __str__(self) -> str:
+        return f"Starting Patient {self.patient} shows side {self.side}"
+
+
+def _check_tile(tile_id: str, described: str | None) -> None:
+    tile = load_components().tiles.get(tile_id)
+    if tile is None:
+        raise IllegalActionError(f"bad_doctor has no Treatment Tile {tile_id!r}")
+    if described is not None and described != tile.describe():
+        raise IllegalActionError(
+            f"tile {tile_id} is ({tile.describe()}), not ({described})"
+        )
+
+
+def _place(m: re.Match[str]) -> Action:
+    tile_id, described, patient, malady, space, end_text = m.groups()
+    _check_tile(tile_id, described)
+    ends = load_components().tiles[tile_id].ends
+    if end_text is None:
+        end = default_end(ends, malady)
+    elif end_text in ends:
+        end = ends.index(end_text)
+    else:
+        raise IllegalActionError(f"tile {tile_id} has no {end_text} end")
+    return PlaceTile(tile_id, patient, int(space), malady, end)
+
+
+def _with_tile(build: Callable[..., Action]) -> Callable[[re.Match[str]], Action]:
+    def make(m: re.Match[str]) -> Action:
+        _check_tile(m[1], m[2])
+        return build(m[1], *m.groups()[2:])
+
+    return make
+
+
+def _patient(m: re.Match[str]) -> Action:
+    card = load_components().patients.get(m[1])
+    if card is None:
+        raise IllegalActionError(f"bad_doctor has no Patient {m[1]!r} in the Patient Deck")
+    if m[2] is not None and m[2] != card.describe():
+        raise IllegalActionError(f"Patient {m[1]} is ({card.describe()}), not ({m[2]})")
+    return RevealPatient(m[1])
+
+
+_ID = r"([A-Z]\d+)"
+_TILE = r"(T\d+)(?: \(([^)]*)\))?"
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+    (re.compile(r"draw a Treatment Tile"), lambda m: DrawTile()),
+    (re.compile(rf"place tile {_TILE} on Patient {_ID} at (\w+) space (\d+)"
+                r"(?: with its (\w+) end)?"), _place),
+    (re.compile(rf"discard tile {_TILE} because stuck"), _with_tile(DiscardTile)),
+    (re.compile(r"pass \(no action possible\)"), lambda m: Pass()),
+    (re.compile(rf"take back a Doctor Marker from Patient {_ID}"),
+     lambda m: TakeBackMarker(m[1])),
+    (re.compile(r"place no Doctor Marker"), lambda m: NoMarker()),
+    (re.compile(rf"move cube from Patient {_ID} to Patient {_ID}"),
+     lambda m: MoveCube(m[1], m[2])),
+    (re.compile(rf"add cube to Patient {_ID}"), lambda m: AddCube(m[1])),
+    (re.compile(rf"remove cube from Patient {_ID}"), lambda m: RemoveCube(m[1])),
+    (re.compile(rf"remove tile {_TILE} from Patient {_ID}"), _with_tile(RemoveTile)),
+    (re.compile(r"activate the bonus \(([A-Za-z0-9 ]+)\)"), lambda m: ActivateBonus(m[1])),
+    (re.compile(r"decline the bonus"), lambda m: DeclineBonus()),
+    (re.compile(rf"remove a Doctor Marker on Patient {_ID} from the game"),
+     lambda m: RemoveMarker(m[1])),
+    (re.compile(rf"reveal tile {_TILE}"), _with_tile(RevealTile)),
+    (re.compile(rf"reveal Patient {_ID}(?: \(([^)]*)\))?"), _patient),
+    (re.compile(rf"Starting Patient {_ID} shows side ([AB])"), lambda m: ChooseSide(m[1], m[2])),
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text.
+
+    Raises
+    ------
+    IllegalActionError
+        The text is not that of a Bad Doctor action, or names a tile that
+        does not exist or with the wrong description.
+
+    Examples
+    --------
+    >>> parse_action("place tile T33 (wild/red, Draw 1) on Patient S1 at red space 1")
+    PlaceTile(tile='T33', patient='S1', space=1, malady='red', end=1)
+    >>> parse_action("cure everyone")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: bad_doctor has no action 'cure everyone'
+    """
+    clean = text.strip()
+    for pattern, build in _PATTERNS:
+        m = pattern.fullmatch(clean)
+        if m:
+            return build(m)
+    raise IllegalActionError(f"bad_doctor has no action {text!r}")

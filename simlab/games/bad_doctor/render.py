@@ -1,0 +1,126 @@
+"""Drawing the hospital: every Patient's tile graph, with cubes, markers and tokens.
+
+Each Patient gets a panel: the Patient is the square root of its tree, its
+Treatment Tiles are the round nodes (labelled with id and bonus), edges are
+completed junctions coloured by Malady with the Doctor Marker on them as a
+coloured dot, and open Malady spaces are short stubs ending in a hollow
+circle.  The title shows the Complication Cubes and the Shift Token.  Only
+:class:`matplotlib.figure.Figure` is used (no pyplot state).
+
+Examples
+--------
+>>> import simlab
+>>> state = simlab.load_game("bad_doctor", players=2).new_initial_state()
+>>> fig = draw_hospital(state)
+>>> len(fig.axes)
+4
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+from matplotlib.figure import Figure
+
+from simlab.games.bad_doctor import board
+from simlab.games.bad_doctor.components import load_components
+
+__all__ = ["DOCTOR_COLOURS", "MALADY_COLOURS", "draw_hospital", "draw_patient", "tree_layout"]
+
+#: Drawing colour of each Malady.
+MALADY_COLOURS = {"red": "#d62728", "green": "#2ca02c", "yellow": "#e6b800",
+                  "blue": "#1f77b4", "wild": "#7f7f7f"}
+#: Drawing colour of each doctor's markers, in seat order.
+DOCTOR_COLOURS = ("#9467bd", "#ff7f0e", "#17becf", "#8c564b")
+
+
+def tree_layout(graph: nx.Graph, root: str) -> dict[str, tuple[float, float]]:
+    """Positions for a tree: depth from ``root`` on x, leaves spread on y.
+
+    Examples
+    --------
+    >>> g = nx.Graph([("P", "a"), ("P", "b"), ("a", "c")])
+    >>> tree_layout(g, "P")["c"][0]
+    2.0
+    """
+    pos: dict[str, tuple[float, float]] = {}
+    row = [0.0]
+
+    def place(node: str, parent: str | None, depth: int) -> float:
+        children = [n for n in graph.neighbors(node) if n != parent]
+        if not children:
+            y = row[0]
+            row[0] += 1.0
+        else:
+            ys = [place(c, node, depth + 1) for c in children]
+            y = sum(ys) / len(ys)
+        pos[node] = (float(depth), -y)
+        return y
+
+    place(root, None, 0)
+    return pos
+
+
+def draw_patient(ax: Any, patient: board.Patient) -> None:
+    """Draw one Patient's graph on ``ax``."""
+    tiles = load_components().tiles
+    g = board.patient_graph(patient)
+    pos = tree_layout(g, patient.id)
+    for a, b, data in g.edges(data=True):
+        (x0, y0), (x1, y1) = pos[a], pos[b]
+        ax.plot([x0, x1], [y0, y1], color=MALADY_COLOURS[data["malady"]], lw=3, zorder=1)
+        if data["marker"] >= 0:
+            ax.scatter([(x0 + x1) / 2], [(y0 + y1) / 2], s=70, zorder=3,
+                       color=DOCTOR_COLOURS[data["marker"]], edgecolors="black")
+    for node, data in g.nodes(data=True):
+        x, y = pos[node]
+        opens = data["open"]
+        for k, (space, malady) in enumerate(opens):
+            dx, dy = 0.2 + 0.25 * k, 0.45
+            ax.plot([x, x + dx], [y, y + dy], color=MALADY_COLOURS[malady], lw=2, ls=":",
+                    zorder=1)
+            ax.scatter([x + dx], [y + dy], s=45, facecolors="white", zorder=2,
+                       edgecolors=MALADY_COLOURS[malady])
+            ax.annotate(str(space), (x + dx + 0.06, y + dy), fontsize=6, va="center")
+        if data["kind"] == "patient":
+            ax.scatter([x], [y], marker="s", s=380, color="#f2f2f2", edgecolors="black",
+                       zorder=2)
+            ax.annotate(node, (x, y), ha="center", va="center", fontsize=7, zorder=4)
+        else:
+            tile = tiles[node]
+            ax.scatter([x], [y], s=300, color="white", edgecolors="black", zorder=2)
+            label = node + (f"\n{tile.bonus}" if tile.bonus else "")
+            ax.annotate(label, (x, y), ha="center", va="center", fontsize=5, zorder=4)
+    token = "visited" if patient.visited else "unvisited"
+    cubes = "■" * patient.complication_cubes + "□" * board.free_cube_spaces(patient)
+    ax.set_title(f"Patient {patient.id}{patient.side}  {cubes}  ({token})", fontsize=8)
+    ax.margins(0.25)
+    ax.set_axis_off()
+
+
+def draw_hospital(state: Any, fig: Figure | None = None) -> Figure:
+    """Draw every Patient in the hospital, one panel each, with the doctors' scores.
+
+    Parameters
+    ----------
+    state : BadDoctorState
+        The position (or a view of it).
+    fig : Figure, optional
+        Drawn into (cleared first); a new Figure otherwise.
+    """
+    if fig is None:
+        fig = Figure(figsize=(10, 3.2), layout="constrained")
+    else:
+        fig.clear()
+    patients = state.hospital
+    axes = fig.subplots(1, max(1, len(patients)), squeeze=False)[0]
+    for ax, patient in zip(axes, patients, strict=False):
+        draw_patient(ax, patient)
+    names = state.game.seat_names()
+    line = "   ".join(
+        f"{names[s]}: score {state.score_pile[s]}, supply {state.supply[s]}, "
+        f"hand {len(state.hands[s])}" for s in range(state.game.players)
+    )
+    fig.suptitle(f"Turn {state.shift + 1}, {names[state.seat]} to act — {line}", fontsize=8)
+    return fig

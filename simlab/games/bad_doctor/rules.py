@@ -1,0 +1,847 @@
+"""Bad Doctor rules: the Game (options, components) and the State (a position).
+
+A turn follows the rulebook's four steps: two actions (draw or place a
+Treatment Tile), then remove and score Cured Patients, add Complication
+Cubes to unvisited Patients (deaths), and prepare the next shift.  Work
+that the rules chain together (bonuses, draws, deaths, refills) waits on a
+small stack ``queue`` of plain tuples; :meth:`BadDoctorState._advance` runs
+what needs nobody and stops at the next decision or chance node.  Every
+draw is a chance node: outcomes are the kinds of tile left in the deck,
+each with its exact probability.  Hands are face-up and the decks are kept
+as unordered (sorted) piles, so nothing is hidden from any seat.
+
+Rulings (docs/rulings/bad_doctor.md) are game options; the rulebook's
+Variation is the variant ``two_fewer_wilds``.
+
+Examples
+--------
+>>> import simlab
+>>> game = simlab.load_game("bad_doctor", players=3)
+>>> state = game.new_initial_state()
+>>> state.current_player == simlab.CHANCE       # set-up: each player draws two tiles
+True
+>>> final = simlab.run(game, seed=1)
+>>> final.outcome.winners[0] in (0, 1, 2)
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.errors import ConfigError
+from simlab.games.bad_doctor import board
+from simlab.games.bad_doctor.actions import (
+    ActivateBonus,
+    AddCube,
+    ChooseSide,
+    DeclineBonus,
+    DiscardTile,
+    DrawTile,
+    MoveCube,
+    NoMarker,
+    Pass,
+    PlaceTile,
+    RemoveCube,
+    RemoveMarker,
+    RemoveTile,
+    RevealPatient,
+    RevealTile,
+    TakeBackMarker,
+    parse_action,
+)
+from simlab.games.bad_doctor.board import NO_MARKER, Patient
+from simlab.games.bad_doctor.components import Components, load_components
+
+__all__ = ["HAND_LIMIT", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
+
+#: Treatment Tiles a player may hold.
+HAND_LIMIT = 5
+#: Patients the hospital is refilled to.
+HOSPITAL_SIZE = 4
+#: Patients the hospital may hold after an Add Patient bonus.
+HOSPITAL_MAX = 5
+#: Bonuses that need no choice (they draw).
+_DRAWING = frozenset({"Draw 1", "Draw 2", "All Draw 1", "Add Patient"})
+
+
+class BadDoctorGame(Game):
+    """Bad Doctor for 2 to 4 players.
+
+    Options
+    -------
+    two_fewer_wilds : bool (variant)
+        The rulebook Variation: two wild Treatment Tiles are removed.
+    starting_side : {"A", "B", "random"}
+        Which side of the Starting Patients is up (ruling).
+    cubes_run_out : {"spare", "die"}
+        A Patient due a Complication Cube when none is left: spared, or dies.
+    patient_deck_empty : {"reshuffle", "shrink"}
+        Refill from the reshuffled Patient discard pile, or let the hospital shrink.
+    optional_bonuses : bool
+        Every Treatment Tile Bonus may be declined (ruling).
+    goal : int
+        Score Pile size that ends the game (8).
+    max_shifts : int
+        Guard: the game ends after this many turns.
+
+    Examples
+    --------
+    >>> game = BadDoctorGame(players=2, variants=["two_fewer_wilds"])
+    >>> game.seat_names()
+    ['Dr. A. Achoo', 'Dr. Eror']
+    >>> len(game.tile_ids)
+    35
+    """
+
+    NAME = "bad_doctor"
+    TITLE = "Bad Doctor"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    DEFAULT_PLAYERS = 4
+    OPTIONS = (
+        Option("two_fewer_wilds", False,
+               "Variation: remove two wild Treatment Tiles for added difficulty", variant=True),
+        Option("starting_side", "A", "which side of the Starting Patients is up (ruling)",
+               choices=("A", "B", "random")),
+        Option("cubes_run_out", "spare",
+               "a Patient due a cube when the pile is empty is spared or dies (ruling)",
+               choices=("spare", "die")),
+        Option("patient_deck_empty", "reshuffle",
+               "empty Patient Deck: reshuffle the discards or let the hospital shrink (ruling)",
+               choices=("reshuffle", "shrink")),
+        Option("optional_bonuses", False, "every Treatment Tile Bonus may be declined (ruling)"),
+        Option("goal", 8, "Doctor Markers in a Score Pile that end the game"),
+        Option("max_shifts", 300, "guard: the game ends after this many turns (ruling)"),
+    )
+
+    def __init__(self, players: int | None = None, variants=(), **options: Any) -> None:
+        super().__init__(players, variants, **options)
+        if self.options["goal"] < 1 or self.options["max_shifts"] < 1:
+            raise ConfigError("bad_doctor: goal and max_shifts must be at least 1")
+        parts = self.parts
+        removed = parts.variation_removes if self.options["two_fewer_wilds"] else ()
+        #: Tiles in play (the Variation leaves two wild tiles in the box).
+        self.tile_ids: tuple[str, ...] = tuple(t for t in parts.tiles if t not in removed)
+        self.removed_tiles: tuple[str, ...] = tuple(removed)
+        self.markers = parts.markers_for_players[self.players]
+
+    @property
+    def parts(self) -> Components:
+        """The validated components (loaded once)."""
+        return load_components()
+
+    def components(self) -> dict[str, str]:
+        """A one-line summary of each kind of component (for ``simlab info``).
+
+        Examples
+        --------
+        >>> BadDoctorGame(players=2).components()["doctor markers"]
+        '80 (20 per doctor; 20 each with 2 players)'
+        """
+        parts = self.parts
+        tiles = parts.tiles.values()
+        wild = sum(t.is_wild for t in tiles)
+        ends = {n: sum(len(t.ends) == n for t in tiles) for n in (1, 2, 3)}
+        counts = parts.counts
+        return {
+            "treatment tiles": f"{len(parts.tiles)} ({ends[1]} one-ended, {ends[2]} two-ended, "
+            f"{ends[3]} three-ended, {wild} with a wild end; {len(self.tile_ids)} in play; "
+            "reconstructed)",
+            "patients": f"{len(parts.patients)} in the Patient Deck and {len(parts.starting)} "
+            "double-sided Starting Patients (reconstructed)",
+            "complication cubes": str(counts["complication_cubes"]),
+            "shift tokens": str(counts["shift_tokens"]),
+            "doctor markers": f"{counts['doctor_markers'] * counts['doctor_boards']} "
+            f"({counts['doctor_markers']} per doctor; {self.markers} each with "
+            f"{self.players} players)",
+            "doctors": ", ".join(parts.doctors),
+        }
+
+    def seat_names(self) -> list[str]:
+        """The doctors, in seat order."""
+        return list(self.parts.doctors[: self.players])
+
+    def policy_names(self) -> list[str]:
+        """``random``, ``greedy``, ``bad`` and ``cautious``."""
+        from simlab.games.bad_doctor.policies import POLICIES
+
+        return ["random", *POLICIES]
+
+    def make_policy(self, name: str, seat: int):
+        """Build a registered policy for ``seat``."""
+        from simlab.games.bad_doctor.policies import POLICIES
+
+        if name in POLICIES:
+            return POLICIES[name]()
+        return super().make_policy(name, seat)
+
+    def new_initial_state(self) -> BadDoctorState:
+        """Set-up: Starting Patients in the hospital, two tiles drawn per player (chance)."""
+        return BadDoctorState(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text (see :mod:`simlab.games.bad_doctor.actions`)."""
+        return parse_action(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fits(tile_id: str, malady: str) -> tuple[int, ...]:
+    return tuple(board.fits(load_components().tiles[tile_id], malady))
+
+
+@functools.lru_cache(maxsize=4096)
+def _share(count: int, total: int) -> Fraction:
+    return Fraction(count, total)
+
+
+@functools.lru_cache(maxsize=1)
+def _kinds() -> dict[str, tuple]:
+    """Tile id -> its kind (ends and bonus), for grouping identical tiles."""
+    return {t.id: t.kind for t in load_components().tiles.values()}
+
+
+@functools.lru_cache(maxsize=256)
+def _reveal(tile_id: str) -> RevealTile:
+    return RevealTile(tile_id)
+
+
+@functools.lru_cache(maxsize=65536)
+def _tile_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """Chance outcomes of a draw from ``pile``: one per tile kind, lowest id first."""
+    kinds = _kinds()
+    keys = [kinds[t] for t in pile]
+    count = Counter(keys)                                # kinds in order of first appearance
+    first = dict(zip(reversed(keys), reversed(pile), strict=True))  # kind -> lowest id
+    n = len(pile)
+    return tuple((_reveal(first[k]), _share(c, n)) for k, c in count.items())
+
+
+@functools.lru_cache(maxsize=4096)
+def _patient_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """Chance outcomes of drawing a Patient from ``pile`` (each equally likely)."""
+    p = _share(1, len(pile))
+    return tuple((RevealPatient(pid), p) for pid in pile)
+
+
+#: Placement actions are small values met again and again: build each once.
+_placement = functools.lru_cache(maxsize=1 << 16)(PlaceTile)
+
+
+def _copy(value: Any) -> Any:
+    """Copy plain containers and slotted records; share immutable values."""
+    kind = type(value)
+    if kind is list:
+        return [_copy(v) for v in value]
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is Patient:
+        new = object.__new__(Patient)
+        for name in Patient.__slots__:
+            setattr(new, name, _copy(getattr(value, name)))
+        return new
+    return value
+
+
+class BadDoctorState(State):
+    """A Bad Doctor position (every attribute is plain data, compared and copied generically).
+
+    Attributes
+    ----------
+    hands : list of list of str
+        Each seat's face-up Treatment Tiles (sorted ids).
+    deck, discard : list of str
+        Treatment Deck and discard pile (sorted: the order is chance).
+    patient_deck, patient_discard, patients_out : list of str
+        Patient Deck, Patient discard pile, Starting Patients out of the game.
+    hospital : list of Patient
+        The Patients in play, in arrival order.
+    complication_cubes : int
+        Cubes in the pile.
+    supply, score_pile, removed : list of int
+        Doctor Markers per seat: in the supply, in the Score Pile, removed
+        from the game by deaths.
+    seat, actions_left, first_turn, drew, placed, shift
+        Whose turn, actions still to take, who has not finished a first
+        turn, draws and placements this turn, and the turn count.
+    queue : list of tuple
+        Pending work (top last).
+    departures : list of tuple
+        (patient, arrived shift, left shift, "cured" or "died"), for studies.
+    cubes_added : int
+        Complication Cubes added in Step 3 so far, for studies.
+    result : Outcome or None
+        How the game ended.
+    to_move : int
+        The seat to act, ``CHANCE`` or ``TERMINAL`` (kept by ``_advance``).
+    """
+
+    game: BadDoctorGame
+
+    def __init__(self, game: BadDoctorGame) -> None:
+        super().__init__(game)
+        n = game.players
+        parts = game.parts
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[str] = sorted(game.tile_ids)
+        self.discard: list[str] = []
+        self.patient_deck: list[str] = sorted(parts.patients)
+        self.patient_discard: list[str] = []
+        self.patients_out: list[str] = []
+        self.hospital: list[Patient] = []
+        self.complication_cubes: int = parts.counts["complication_cubes"]
+        self.supply: list[int] = [game.markers] * n
+        self.score_pile: list[int] = [0] * n
+        self.removed: list[int] = [0] * n
+        self.seat = 0
+        self.actions_left = 2
+        self.first_turn: list[bool] = [True] * n
+        self.drew = 0
+        self.placed = 0
+        self.shift = 0
+        self.departures: list[tuple[str, int, int, str]] = []
+        self.cubes_added = 0
+        self.result: Outcome | None = None
+        self.to_move = CHANCE
+        queue: list[tuple] = []
+        side = game.options["starting_side"]
+        for pid in sorted(parts.starting):
+            if side == "random":
+                queue.append(("side", pid))
+            else:
+                self.hospital.append(board.new_patient(parts.card(pid, side)))
+        for _ in range(2):
+            queue.extend(("draw", s) for s in range(n))
+        self.queue: list[tuple] = queue[::-1]
+        self._advance([])
+
+    # -- the API ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.to_move
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def clone(self) -> BadDoctorState:
+        """An independent copy (generic over every attribute; faster than deepcopy)."""
+        new = object.__new__(type(self))
+        for name, value in vars(self).items():
+            setattr(new, name, value if name == "game" else _copy(value))
+        return new
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        item = self.queue[-1]
+        if item[0] == "draw":
+            return list(_tile_outcomes(tuple(self.deck or self.discard)))
+        if item[0] == "patient":
+            return list(_patient_outcomes(tuple(self.patient_deck or self.patient_discard)))
+        return [(ChooseSide(item[1], s), Fraction(1, 2)) for s in ("A", "B")]
+
+    def _legal_actions(self) -> list[Action]:
+        if self.queue:
+            return self._decisions(self.queue[-1])
+        return self._turn_actions()
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = _HANDLERS[type(action)](self, action)
+        self._advance(events)
+        return events
+
+    # -- lookups ---------------------------------------------------------------
+    def patient(self, pid: str) -> Patient:
+        """The Patient ``pid`` in the hospital (KeyError if not there)."""
+        for p in self.hospital:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def _name(self, seat: int) -> str:
+        return self.game.parts.doctors[seat]
+
+    def placements(self, seat: int) -> list[Action]:
+        """Every legal placement of one of ``seat``'s tiles (one per tile kind).
+
+        Examples
+        --------
+        >>> state = BadDoctorGame(players=2).new_initial_state()
+        >>> state.hands[0] = ["T35"]                     # a wild tile fits any open space
+        >>> len(state.placements(0))                     # 4 Starting Patients x 2 spaces
+        8
+        """
+        kinds = _kinds()
+        seen: set = set()
+        out: list[Action] = []
+        spaces = [(p.id, board.open_spaces(p)) for p in self.hospital]
+        for t in self.hands[seat]:
+            kind = kinds[t]
+            if kind in seen:
+                continue
+            seen.add(kind)
+            for pid, open_ in spaces:
+                for space, malady in open_:
+                    for end in _fits(t, malady):
+                        out.append(_placement(t, pid, space, malady, end))
+        return out
+
+    def _can_draw(self, seat: int) -> bool:
+        return len(self.hands[seat]) < HAND_LIMIT and bool(self.deck or self.discard)
+
+    def _could_place(self, tile_ids: list[str]) -> bool:
+        maladies = {m for p in self.hospital for _, m in board.open_spaces(p)}
+        return any(_fits(t, m) for t in set(tile_ids) for m in maladies)
+
+    def _turn_actions(self) -> list[Action]:
+        seat = self.seat
+        can_draw = self._can_draw(seat)
+        places = self.placements(seat)
+        if self.first_turn[seat]:
+            if self.drew and not self.placed and places:
+                return places
+            if self.placed and not self.drew and can_draw:
+                return [DrawTile()]
+        actions: list[Action] = [DrawTile()] if can_draw else []
+        actions.extend(places)
+        if actions:
+            return actions
+        hand = self.hands[seat]
+        if len(hand) >= HAND_LIMIT and self._could_place(self.deck + self.discard):
+            tiles = self.game.parts.tiles
+            kinds: dict = {}
+            for t in hand:
+                kinds.setdefault(tiles[t].kind, t)
+            return [DiscardTile(t) for t in kinds.values()]
+        return [Pass()]
+
+    def _bonus_targets(self, bonus: str) -> list[Action]:
+        hospital = self.hospital
+        if bonus == "Move Cube":
+            return [MoveCube(a.id, b.id) for a in hospital if a.complication_cubes
+                    for b in hospital if b is not a and board.free_cube_spaces(b) > 0]
+        if bonus == "Add Cube":
+            if not self.complication_cubes:
+                return []
+            return [AddCube(p.id) for p in hospital if board.free_cube_spaces(p) > 0]
+        if bonus == "Remove Cube":
+            return [RemoveCube(p.id) for p in hospital if p.complication_cubes]
+        if bonus == "Remove Tile":
+            return [RemoveTile(t, p.id) for p in hospital for t in board.edge_tiles(p)]
+        if bonus == "Place Tile":
+            return self.placements(self.seat)
+        return []
+
+    def _decisions(self, item: tuple) -> list[Action]:
+        kind = item[0]
+        if kind == "bonus":
+            bonus, may_decline = item[1], item[2]
+            actions: list[Action] = ([ActivateBonus(bonus)] if bonus in _DRAWING
+                                     else self._bonus_targets(bonus))
+            return [*actions, DeclineBonus()] if may_decline else actions
+        if kind == "marker":
+            seat = self.seat
+            return [*(TakeBackMarker(p.id) for p in self.hospital
+                      if p.id != item[1] and board.markers_of(p, seat)), NoMarker()]
+        if kind == "death":
+            return [RemoveMarker(p.id) for p in self.hospital if board.markers_of(p, self.seat)]
+        raise AssertionError(item)  # pragma: no cover
+
+    # -- the automatic part of the rules ----------------------------------------
+    def _advance(self, log: list[Event]) -> None:
+        """Run everything that needs no decision; stop at a decision or chance node.
+
+        What happens on the way (cures, cubes, deaths, the end) goes to ``log``.
+        """
+        queue = self.queue
+        while self.result is None:
+            if not queue:
+                if self.actions_left > 0:
+                    self.to_move = self.seat
+                    return
+                queue.append(("turn_end",))
+            item = queue[-1]
+            kind = item[0]
+            if kind == "draw":
+                if self._can_draw(item[1]):
+                    self.to_move = CHANCE
+                    return
+                queue.pop()
+            elif kind == "patient":
+                if len(self.hospital) < item[1] and (
+                    self.patient_deck or (self.patient_discard and self._reshuffle_patients())
+                ):
+                    self.to_move = CHANCE
+                    return
+                queue.pop()
+            elif kind == "side":
+                self.to_move = CHANCE
+                return
+            elif kind == "bonus":
+                bonus, may_decline = item[1], item[2]
+                if bonus in _DRAWING and not may_decline:
+                    queue.pop()
+                    self._drawing_bonus(bonus)
+                elif bonus in _DRAWING or self._bonus_targets(bonus):
+                    self.to_move = self.seat
+                    return
+                else:
+                    queue.pop()
+            elif kind == "marker":
+                self.to_move = self.seat
+                return
+            elif kind == "death":
+                seat = self.seat
+                if self.supply[seat] > 0:
+                    self.supply[seat] -= 1
+                    self.removed[seat] += 1
+                    log.append(Event(f"{self._name(seat)} removes a Doctor Marker from the "
+                                     "supply from the game", "marker", seat))
+                elif any(board.markers_of(p, seat) for p in self.hospital):
+                    self.to_move = seat
+                    return
+                queue.pop()
+                self._bury(item[1], log)
+            elif kind == "turn_end":
+                queue.pop()
+                self._turn_end(log)
+            elif kind == "shift_end":
+                queue.pop()
+                self._shift_end(log)
+            elif kind == "next_turn":
+                queue.pop()
+                self._next_turn(log)
+        self.to_move = TERMINAL
+
+    def _reshuffle_patients(self) -> bool:
+        return self.game.options["patient_deck_empty"] == "reshuffle"
+
+    def _drawing_bonus(self, bonus: str) -> None:
+        seat, n = self.seat, self.game.players
+        if bonus == "Draw 1":
+            self.queue.append(("draw", seat))
+        elif bonus == "Draw 2":
+            self.queue.extend([("draw", seat)] * 2)
+        elif bonus == "All Draw 1":
+            self.queue.extend(("draw", (seat + k) % n) for k in reversed(range(n)))
+        else:  # Add Patient
+            self.queue.append(("patient", HOSPITAL_MAX))
+
+    def _leave(self, patient: Patient, how: str) -> None:
+        """Discard a Patient's tiles and cubes and the Patient itself."""
+        self.hospital.remove(patient)
+        for tile in board.placed_tiles(patient):
+            bisect.insort(self.discard, tile)
+        self.complication_cubes += patient.complication_cubes
+        if patient.side:
+            self.patients_out.append(patient.id)
+        else:
+            bisect.insort(self.patient_discard, patient.id)
+        self.departures.append((patient.id, patient.arrived, self.shift, how))
+
+    def _turn_end(self, log: list[Event]) -> None:
+        """Step 2 (cure and score) and Step 3 (Complication Cubes, deaths)."""
+        seat = self.seat
+        for patient in [p for p in self.hospital if board.is_cured(p)]:
+            for _, owner in patient.junctions.values():
+                if owner == seat:
+                    self.score_pile[seat] += 1
+                elif owner >= 0:
+                    self.supply[owner] += 1
+            self._leave(patient, "cured")
+            log.append(Event(f"Patient {patient.id} is cured by {self._name(seat)}", "cure",
+                             seat))
+        dying: list[str] = []
+        spare = self.game.options["cubes_run_out"] == "spare"
+        for patient in self.hospital:
+            if patient.visited:
+                continue
+            if board.free_cube_spaces(patient) <= 0:
+                dying.append(patient.id)
+            elif self.complication_cubes > 0:
+                self.complication_cubes -= 1
+                patient.complication_cubes += 1
+                self.cubes_added += 1
+                log.append(Event(f"a Complication Cube is added to Patient {patient.id}",
+                                 "complication"))
+            elif not spare:
+                dying.append(patient.id)
+        self.queue.append(("shift_end",))
+        self.queue.extend(("death", pid) for pid in reversed(dying))
+
+    def _bury(self, pid: str, log: list[Event]) -> None:
+        """The rest of a death: markers home or to Score Piles, tiles and Patient discarded."""
+        seat = self.seat
+        patient = self.patient(pid)
+        for _, owner in patient.junctions.values():
+            if owner == seat:
+                self.supply[seat] += 1
+            elif owner >= 0:
+                self.score_pile[owner] += 1
+        self._leave(patient, "died")
+        log.append(Event(f"Patient {pid} dies on {self._name(seat)}'s shift", "death", seat))
+
+    def _shift_end(self, log: list[Event]) -> None:
+        """Step 4: the end at the goal, or flip Shift Tokens and refill the hospital."""
+        goal = self.game.options["goal"]
+        if max(self.score_pile) >= goal:
+            self._finish(f"a Score Pile reached {goal} Doctor Markers", log)
+            return
+        if not any(self.supply) and not any(
+            owner >= 0 for p in self.hospital for _, owner in p.junctions.values()
+        ):
+            self._finish("no Doctor Marker is left in any supply or the hospital", log)
+            return
+        if self.shift + 1 >= self.game.options["max_shifts"]:
+            self._finish(f"the guard of {self.game.options['max_shifts']} turns was reached", log)
+            return
+        for patient in self.hospital:
+            patient.visited = False
+        self.shift += 1
+        self.queue.append(("next_turn",))
+        self.queue.extend([("patient", HOSPITAL_SIZE)] * (HOSPITAL_SIZE - len(self.hospital)))
+
+    def _next_turn(self, log: list[Event]) -> None:
+        if not self.hospital:
+            self._finish("no Patients are left to treat", log)
+            return
+        self.first_turn[self.seat] = False
+        self.seat = (self.seat + 1) % self.game.players
+        self.actions_left = 2
+        self.drew = self.placed = 0
+        log.append(Event(f"{self._name(self.seat)}'s shift begins", "turn", self.seat))
+
+    def on_board(self, seat: int) -> int:
+        """``seat``'s Doctor Markers on Patients in the hospital.
+
+        Examples
+        --------
+        >>> BadDoctorGame(players=2).new_initial_state().on_board(0)
+        0
+        """
+        return sum(board.markers_of(p, seat) for p in self.hospital)
+
+    def component_totals(self) -> dict[str, int]:
+        """Count every tile, Doctor Marker and Complication Cube wherever it is.
+
+        Conservation: the counts always equal the components of the box
+        (37 tiles, 80 markers, 15 cubes); tests and the benchmark check it.
+
+        Examples
+        --------
+        >>> import simlab
+        >>> state = simlab.run(simlab.load_game("bad_doctor", players=2), seed=3)
+        >>> state.component_totals()
+        {'tiles': 37, 'doctor_markers': 80, 'complication_cubes': 15}
+        """
+        game = self.game
+        counts = game.parts.counts
+        placed = sum(len(p.junctions) for p in self.hospital)
+        tiles = (len(self.deck) + len(self.discard) + sum(map(len, self.hands)) + placed
+                 + len(game.removed_tiles))
+        in_box = counts["doctor_markers"] * counts["doctor_boards"] - game.markers * game.players
+        markers = in_box + sum(
+            self.supply[s] + self.score_pile[s] + self.removed[s] + self.on_board(s)
+            for s in range(game.players)
+        )
+        cubes = self.complication_cubes + sum(p.complication_cubes for p in self.hospital)
+        return {"tiles": tiles, "doctor_markers": markers, "complication_cubes": cubes}
+
+    def _finish(self, reason: str, log: list[Event]) -> None:
+        n = self.game.players
+        keys = [(self.score_pile[s], -self.removed[s], self.on_board(s)) for s in range(n)]
+        best = max(keys)
+        winners = tuple(s for s in range(n) if keys[s] == best)
+        self.result = Outcome(winners, tuple(float(x) for x in self.score_pile), reason)
+        names = " and ".join(self._name(s) for s in winners)
+        log.append(Event(f"the game is over ({reason}); {names} wins", "end"))
+
+    # -- handlers --------------------------------------------------------------
+    def _place(self, action: PlaceTile) -> list[Event]:
+        seat = self.seat
+        from_bonus = bool(self.queue)
+        if from_bonus:
+            self.queue.pop()
+        else:
+            self.actions_left -= 1
+            self.placed += 1
+        tile = self.game.parts.tiles[action.tile]
+        self.hands[seat].remove(action.tile)
+        patient = self.patient(action.patient)
+        owner = NO_MARKER
+        if self.supply[seat] > 0:
+            self.supply[seat] -= 1
+            owner = seat
+        board.place_tile(patient, tile, action.space, action.end, owner)
+        patient.visited = True
+        if tile.bonus:
+            nested = from_bonus or self.game.options["optional_bonuses"]
+            self.queue.append(("bonus", tile.bonus, nested))
+        if owner == NO_MARKER and any(
+            board.markers_of(p, seat) for p in self.hospital if p is not patient
+        ):
+            self.queue.append(("marker", patient.id, action.space))
+        return [Event(f"{self._name(seat)} places {tile} on Patient {patient.id}", "place", seat)]
+
+    def _draw(self, action: Action) -> list[Event]:
+        self.actions_left -= 1
+        self.drew += 1
+        self.queue.append(("draw", self.seat))
+        return [Event(f"{self._name(self.seat)} draws a Treatment Tile", "draw", self.seat)]
+
+    def _reveal_tile(self, action: RevealTile) -> list[Event]:
+        seat = self.queue.pop()[1]
+        events = []
+        if not self.deck:
+            self.deck, self.discard = self.discard, []
+            events.append(Event("the discard pile is shuffled into the Treatment Deck",
+                                "reshuffle"))
+        self.deck.remove(action.tile)
+        bisect.insort(self.hands[seat], action.tile)
+        tile = self.game.parts.tiles[action.tile]
+        events.append(Event(f"{self._name(seat)} draws {tile}", "reveal", seat))
+        return events
+
+    def _reveal_patient(self, action: RevealPatient) -> list[Event]:
+        self.queue.pop()
+        events = []
+        if not self.patient_deck:
+            self.patient_deck, self.patient_discard = self.patient_discard, []
+            events.append(Event("the Patient discard pile is shuffled into the Patient Deck",
+                                "reshuffle"))
+        self.patient_deck.remove(action.patient)
+        card = self.game.parts.card(action.patient)
+        self.hospital.append(board.new_patient(card, arrived=self.shift))
+        events.append(Event(f"Patient {card.id} ({card.name}) arrives", "patient"))
+        return events
+
+    def _choose_side(self, action: ChooseSide) -> list[Event]:
+        self.queue.pop()
+        card = self.game.parts.card(action.patient, action.side)
+        self.hospital.append(board.new_patient(card))
+        return [Event(f"Starting Patient {card.id} shows side {card.side}", "patient")]
+
+    def _discard(self, action: DiscardTile) -> list[Event]:
+        seat = self.seat
+        self.hands[seat].remove(action.tile)
+        bisect.insort(self.discard, action.tile)
+        self.queue.append(("draw", seat))
+        return [Event(f"{self._name(seat)} is stuck and discards {action.tile}", "stuck", seat)]
+
+    def _pass(self, action: Action) -> list[Event]:
+        self.actions_left -= 1
+        return [Event(f"{self._name(self.seat)} can take no action", "pass", self.seat)]
+
+    def _take_back(self, action: TakeBackMarker) -> list[Event]:
+        seat = self.seat
+        _, pid, space = self.queue.pop()
+        source = self.patient(action.patient)
+        mine = max(s for s, (_, owner) in source.junctions.items() if owner == seat)
+        source.junctions[mine] = (source.junctions[mine][0], NO_MARKER)
+        target = self.patient(pid)
+        target.junctions[space] = (target.junctions[space][0], seat)
+        return [Event(f"{self._name(seat)} moves a Doctor Marker from Patient {source.id} "
+                      f"to Patient {pid}", "marker", seat)]
+
+    def _no_marker(self, action: Action) -> list[Event]:
+        self.queue.pop()
+        return []
+
+    def _cube(self, action: Action) -> list[Event]:
+        self.queue.pop()
+        if isinstance(action, AddCube):
+            p = self.patient(action.patient)
+            p.complication_cubes += 1
+            self.complication_cubes -= 1
+            p.visited = True
+        elif isinstance(action, RemoveCube):
+            p = self.patient(action.patient)
+            p.complication_cubes -= 1
+            self.complication_cubes += 1
+            p.visited = True
+        else:
+            assert isinstance(action, MoveCube)
+            a, b = self.patient(action.source), self.patient(action.target)
+            a.complication_cubes -= 1
+            b.complication_cubes += 1
+            a.visited = b.visited = True
+        return [Event(f"{self._name(self.seat)}: {action}", "cube", self.seat)]
+
+    def _remove_tile(self, action: RemoveTile) -> list[Event]:
+        self.queue.pop()
+        patient = self.patient(action.patient)
+        owner = board.remove_tile(patient, action.tile)
+        if owner >= 0:
+            self.supply[owner] += 1
+        bisect.insort(self.discard, action.tile)
+        patient.visited = True
+        return [Event(f"{self._name(self.seat)} removes {action.tile} from Patient "
+                      f"{patient.id}", "remove", self.seat)]
+
+    def _activate(self, action: ActivateBonus) -> list[Event]:
+        self.queue.pop()
+        self._drawing_bonus(action.bonus)
+        return []
+
+    def _decline(self, action: Action) -> list[Event]:
+        self.queue.pop()
+        return []
+
+    def _remove_marker(self, action: RemoveMarker) -> list[Event]:
+        seat = self.seat
+        _, dying = self.queue.pop()
+        p = self.patient(action.patient)
+        mine = max(s for s, (_, owner) in p.junctions.items() if owner == seat)
+        p.junctions[mine] = (p.junctions[mine][0], NO_MARKER)
+        self.removed[seat] += 1
+        events = [Event(f"{self._name(seat)} removes a Doctor Marker on Patient {p.id} "
+                        "from the game", "marker", seat)]
+        self._bury(dying, events)
+        return events
+
+    def _repr_png_(self) -> bytes:
+        """The hospital drawn by :func:`simlab.games.bad_doctor.render.draw_hospital`."""
+        import io
+
+        from simlab.games.bad_doctor.render import draw_hospital
+
+        buffer = io.BytesIO()
+        draw_hospital(self).savefig(buffer, format="png", dpi=80)
+        return buffer.getvalue()
+
+    def __str__(self) -> str:
+        lines = [f"Bad Doctor, turn {self.shift + 1}: {self._name(self.seat)} to act"
+                 f" ({self.actions_left} actions left)"]
+        for p in self.hospital:
+            spaces = ", ".join(f"{m} {s}" for s, m in board.open_spaces(p)) or "none"
+            lines.append(f"  Patient {p.id}: open {spaces}; cubes {p.complication_cubes}/"
+                         f"{p.cube_spaces}; {'visited' if p.visited else 'unvisited'}")
+        for s in range(self.game.players):
+            lines.append(f"  {self._name(s)}: hand {' '.join(self.hands[s]) or '-'}; "
+                         f"supply {self.supply[s]}; score {self.score_pile[s]}")
+        return "\n".join(lines)
+
+
+_HANDLERS: dict[type, Callable[[BadDoctorState, Any], list[Event]]] = {
+    DrawTile: BadDoctorState._draw,
+    PlaceTile: BadDoctorState._place,
+    DiscardTile: BadDoctorState._discard,
+    Pass: BadDoctorState._pass,
+    TakeBackMarker: BadDoctorState._take_back,
+    NoMarker: BadDoctorState._no_marker,
+    MoveCube: BadDoctorState._cube,
+    AddCube: BadDoctorState._cube,
+    RemoveCube: BadDoctorState._cube,
+    RemoveTile: BadDoctorState._remove_tile,
+    ActivateBonus: BadDoctorState._activate,
+    DeclineBonus: BadDoctorState._decline,
+    RemoveMarker: BadDoctorState._remove_marker,
+    RevealTile: BadDoctorState._reveal_tile,
+    RevealPatient: BadDoctorState._reveal_patient,
+    ChooseSide: BadDoctorState._choose_side,
+}
