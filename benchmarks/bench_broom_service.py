@@ -9,6 +9,12 @@ view for every decision).  Every figure is the best of a few repeats.
 Usage::
 
     python benchmarks/bench_broom_service.py [--json] [--games N] [--repeats R]
+        [--conservation-games N]
+
+``--conservation-games N`` (default 0) also plays N random games at each
+player count, checking every component after every action
+(:func:`simlab.games.broom_service.conservation.conservation_errors`); the
+issue's reliability run is N = 10,000.
 """
 
 from __future__ import annotations
@@ -62,6 +68,29 @@ def measure(players: int, games: int, repeats: int, policy: str = "random") -> d
     }
 
 
+def conservation(players: int, games: int) -> dict[str, Any]:
+    """Play ``games`` random games; count those that break a component count."""
+    import simlab
+    from simlab.games.broom_service.conservation import conservation_errors
+
+    game = simlab.load_game("broom_service", players=players)
+    failures, steps = 0, 0
+    problems: list[str] = []
+
+    def check(state: Any, *_: Any) -> None:
+        nonlocal steps
+        steps += 1
+        problems.extend(conservation_errors(state))
+
+    start = time.perf_counter()
+    for seed in range(games):
+        problems.clear()
+        final = simlab.run(game, seed=seed, on_action=check)
+        failures += bool(problems) or final.outcome is None
+    return {"players": players, "games": games, "steps": steps, "failures": failures,
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
 def run(games: int = 200, repeats: int = 3) -> dict[str, Any]:
     """Measure every player count; returns the figures as a JSON-ready dict."""
     _use_repo()
@@ -77,8 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
     parser.add_argument("--repeats", type=int, default=3, help="repeats (best is kept)")
+    parser.add_argument("--conservation-games", type=int, default=0,
+                        help="random games per player count checked for conservation")
     args = parser.parse_args(argv)
     result = run(args.games, args.repeats)
+    if args.conservation_games:
+        result["conservation"] = [conservation(n, args.conservation_games) for n in range(2, 6)]
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
@@ -91,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     verdict = "meets" if result["meets_goal"] else "MISSES"
     print(f"slowest random row: {result['worst_random']:,} transitions/s ({verdict} the goal "
           f"of {GOAL:,})")
+    for r in result.get("conservation", []):
+        print(f"conservation, {r['players']} players: {r['games']:,} games, {r['steps']:,} "
+              f"steps checked, {r['failures']} failures ({r['seconds']} s)")
     return 0
 
 
