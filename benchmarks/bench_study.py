@@ -372,6 +372,9 @@ def _report(results: dict[str, Any]) -> None:
         f"   jobs=1 {p['jobs1_s']:.2f} s, jobs=2 {p['jobs2_s']:.2f} s: speed-up "
         f"{p['speedup']:.2f}x{_other(p)}"
     )
+    if p.get("other_load_cores") is not None and p["cpus"]:
+        free = max(1.0, min(2.0, p["cpus"] - p["other_load_cores"]))
+        print(f"   (with that other load, about {free:.2f} cores were free for the 2 workers)")
     print("3. peak memory in a fresh process (tracemalloc peak of run_study; maxrss)")
     for m in results["memory"]:
         print(
