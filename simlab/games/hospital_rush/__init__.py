@@ -1,0 +1,1 @@
+"""Hospital Rush: worker placement, stealing, rat out and discharge (issue 8)."""

@@ -1,0 +1,356 @@
+"""Hospital Rush actions: small frozen values with a rulebook-like text and a parser.
+
+A turn is a :class:`Place` (an action marker onto an action space) followed
+by the decisions that space asks for, one at a time (which tile, which
+patient, which opponent), ended by :class:`Done` where the player may stop
+early ("you are allowed to perform the respective action only partially or
+even forfeit it entirely").  Beds are numbered 1 to 4 as in the rulebook.
+
+Examples
+--------
+>>> str(Treat(2))
+'Treat the patient in bed 2'
+>>> parse_action("Take 1 purple medicine from Seat 2's patient in bed 3")
+Steal(victim=2, item='purple', count=1, bed=3)
+>>> parse_action(str(Penalty(2))) == Penalty(2)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from simlab.core.api import Action
+from simlab.core.errors import IllegalActionError
+
+__all__ = [
+    "Admit",
+    "Appoint",
+    "Bribe",
+    "DealBoard",
+    "Done",
+    "EarlyDischarge",
+    "Learn",
+    "Malinger",
+    "Penalty",
+    "Place",
+    "PlaceTile",
+    "Readmit",
+    "Sell",
+    "Steal",
+    "StealSkill",
+    "TakeMedicine",
+    "TakeOver",
+    "Treat",
+    "Watch",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard(Action):
+    """Chance: ``seat`` receives a random player board at set-up."""
+
+    seat: int
+    board: str
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} gets the player board {self.board}"
+
+
+@dataclass(frozen=True, slots=True)
+class Admit(Action):
+    """Chance: a patient from the patient stack comes into an empty bed (1-4)."""
+
+    bed: int
+    patient: str
+
+    def __str__(self) -> str:
+        return f"Patient {self.patient} comes into bed {self.bed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """``seat`` places an action marker on action space ``space`` (an id of spaces/boards.txt).
+
+    Its text uses the space's title, which :func:`parse_action` maps back.
+    """
+
+    seat: int
+    space: str
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} places on {_titles()[0].get(self.space, self.space)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Stop the current action here (forfeit what is left of it)."""
+
+    def __str__(self) -> str:
+        return "Done"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMedicine(Action):
+    """Take 1 medicine tile of ``colour`` from the medicine chest."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"Take 1 {self.colour} medicine from the medicine chest"
+
+
+@dataclass(frozen=True, slots=True)
+class Treat(Action):
+    """Treat (claim, continue with, or move the patient marker to) the patient in ``bed``."""
+
+    bed: int
+
+    def __str__(self) -> str:
+        return f"Treat the patient in bed {self.bed}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Action):
+    """Place one tile (``"patch"`` or a medicine colour) onto the patient being treated."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return "Place 1 patch" if self.tile == "patch" else f"Place 1 {self.tile} medicine"
+
+
+@dataclass(frozen=True, slots=True)
+class Appoint(Action):
+    """Night shift 1: give the starting player marker to ``seat`` for the next round."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Appoint Seat {self.seat} starting player"
+
+
+@dataclass(frozen=True, slots=True)
+class Learn(Action):
+    """Study: mark ``skill`` as learned."""
+
+    skill: str
+
+    def __str__(self) -> str:
+        return f"Learn {self.skill}"
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty(Action):
+    """A ratted-out player pays ``bucks`` to the bank, or (``bucks == 0``) loses 1 prestige."""
+
+    bucks: int
+
+    def __str__(self) -> str:
+        if self.bucks == 0:
+            return "Lose 1 prestige point"
+        return f"Pay {self.bucks} buck{'s' if self.bucks > 1 else ''} to the bank"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """Take ``count`` of ``item`` (``"buck"`` or a colour) from ``victim`` (or their patient)."""
+
+    victim: int
+    item: str
+    count: int = 1
+    bed: int = 0
+
+    def __str__(self) -> str:
+        noun = (
+            f"{self.item} medicine"
+            if self.item != "buck"
+            else ("bucks" if self.count > 1 else "buck")
+        )
+        where = (
+            f"Seat {self.victim}'s patient in bed {self.bed}"
+            if self.bed
+            else (f"Seat {self.victim}")
+        )
+        return f"Take {self.count} {noun} from {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bribe(Action):
+    """Bribe (3/4-player side): pay exactly 3 bucks for 1 point or 5 bucks for 2."""
+
+    bucks: int
+
+    def __str__(self) -> str:
+        points = 1 if self.bucks == 3 else 2
+        return f"Pay {self.bucks} bucks for {points} prestige point{'s' if points > 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class StealSkill(Action):
+    """Theo Goodberg: take ``skill`` from ``victim``, paying them 3 bucks."""
+
+    victim: int
+    skill: str
+
+    def __str__(self) -> str:
+        return f"Steal {self.skill} from Seat {self.victim} for 3 bucks"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOver(Action):
+    """Theo Goodberg, "That's my patient now": take over the patient in ``bed``."""
+
+    bed: int
+
+    def __str__(self) -> str:
+        return f"Take over the patient in bed {self.bed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """Kurt von Schneider: sell 1 medicine of ``colour`` for 2 bucks."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"Sell 1 {self.colour} medicine for 2 bucks"
+
+
+@dataclass(frozen=True, slots=True)
+class Watch(Action):
+    """Marina Clementina, "I'll just watch and learn": add her marker to the patient in ``bed``."""
+
+    bed: int
+
+    def __str__(self) -> str:
+        return f"Watch and learn at the patient in bed {self.bed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Readmit(Action):
+    """Freddie Funster, "Chillax, man": a patient from the discard pile into bed 1."""
+
+    patient: str
+    mark: bool = False
+
+    def __str__(self) -> str:
+        tail = " with the patient marker" if self.mark else ""
+        return f"Admit {self.patient} from the discard pile to bed 1{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Malinger(Action):
+    """Vanessa Toad, "What a malingerer": discard the patient in ``bed``."""
+
+    bed: int
+
+    def __str__(self) -> str:
+        return f"Discard the malingerer in bed {self.bed}"
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyDischarge(Action):
+    """Phase 3: discharge a patient cured on the right side of its card (1 point), or keep it."""
+
+    bed: int
+    discharge: bool
+
+    def __str__(self) -> str:
+        if self.discharge:
+            return f"Discharge the patient in bed {self.bed} early"
+        return f"Keep treating the patient in bed {self.bed}"
+
+
+def _titles() -> tuple[dict[str, str], dict[str, str]]:
+    """(space id -> title, title -> space id) for main-board and player-board spaces."""
+    global _TITLES
+    if _TITLES is None:
+        from simlab.games.hospital_rush.components import load_components
+
+        c = load_components()
+        by_id = {s.id: s.title for s in c.spaces} | {a.id: a.title for a in c.board_actions}
+        _TITLES = (by_id, {t: i for i, t in by_id.items()})
+    return _TITLES
+
+
+_TITLES: tuple[dict[str, str], dict[str, str]] | None = None
+
+
+def _place(m: re.Match[str]) -> Action:
+    space = _titles()[1].get(m[2])
+    if space is None:
+        raise IllegalActionError(f"no action space called {m[2]!r}")
+    return Place(int(m[1]), space)
+
+
+def _steal(m: re.Match[str]) -> Action:
+    count, noun, seat, bed = int(m[1]), m[2], int(m[3] or m[4]), int(m[5] or 0)
+    item = "buck" if noun in ("buck", "bucks") else noun.removesuffix(" medicine")
+    return Steal(seat, item, count, bed)
+
+
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = tuple(
+    (re.compile(p), f)
+    for p, f in (
+        (r"Seat (\d+) gets the player board (.+)", lambda m: DealBoard(int(m[1]), m[2])),
+        (r"Patient (.+) comes into bed (\d)", lambda m: Admit(int(m[2]), m[1])),
+        (r"Seat (\d+) places on (.+)", _place),
+        (r"Done", lambda m: Done()),
+        (r"Take 1 (\w+) medicine from the medicine chest", lambda m: TakeMedicine(m[1])),
+        (r"Treat the patient in bed (\d)", lambda m: Treat(int(m[1]))),
+        (r"Place 1 patch", lambda m: PlaceTile("patch")),
+        (r"Place 1 (\w+) medicine", lambda m: PlaceTile(m[1])),
+        (r"Appoint Seat (\d+) starting player", lambda m: Appoint(int(m[1]))),
+        (r"Learn (.+)", lambda m: Learn(m[1])),
+        (r"Lose 1 prestige point", lambda m: Penalty(0)),
+        (r"Pay (\d+) bucks? to the bank", lambda m: Penalty(int(m[1]))),
+        (
+            r"Take (\d+) (bucks?|\w+ medicine) from "
+            r"(?:Seat (\d+)|Seat (\d+)'s patient in bed (\d))",
+            _steal,
+        ),
+        (r"Pay (\d+) bucks for \d prestige points?", lambda m: Bribe(int(m[1]))),
+        (r"Steal (.+) from Seat (\d+) for 3 bucks", lambda m: StealSkill(int(m[2]), m[1])),
+        (r"Take over the patient in bed (\d)", lambda m: TakeOver(int(m[1]))),
+        (r"Sell 1 (\w+) medicine for 2 bucks", lambda m: Sell(m[1])),
+        (r"Watch and learn at the patient in bed (\d)", lambda m: Watch(int(m[1]))),
+        (
+            r"Admit (.+) from the discard pile to bed 1( with the patient marker)?",
+            lambda m: Readmit(m[1], bool(m[2])),
+        ),
+        (r"Discard the malingerer in bed (\d)", lambda m: Malinger(int(m[1]))),
+        (r"Discharge the patient in bed (\d) early", lambda m: EarlyDischarge(int(m[1]), True)),
+        (r"Keep treating the patient in bed (\d)", lambda m: EarlyDischarge(int(m[1]), False)),
+    )
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action back from its ``str`` form.
+
+    Raises
+    ------
+    IllegalActionError
+        ``text`` is not the text of any Hospital Rush action.
+
+    Examples
+    --------
+    >>> parse_action("Seat 1 places on night shift 1")
+    Place(seat=1, space='night_shift_1')
+    >>> parse_action("Admit Jim Caries from the discard pile to bed 1 with the patient marker")
+    Readmit(patient='Jim Caries', mark=True)
+    >>> parse_action("Juggle")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: not a Hospital Rush action: 'Juggle'
+    """
+    text = text.strip()
+    for pattern, build in _PATTERNS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return build(m)
+    raise IllegalActionError(f"not a Hospital Rush action: {text!r}")

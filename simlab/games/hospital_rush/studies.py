@@ -1,0 +1,415 @@
+"""Studies of Hospital Rush.
+
+``hospital-rush-patients``: what becomes of the patients — the share
+discharged cured (full cure), cured early (right side of the card),
+discharged preterm from bed 4, or discarded (Vanessa's malingerer); and the
+rounds a cured patient spent in the beds, by player count and policy.
+
+``hospital-rush-unfair``: how often a red (unfair) action marker is ratted
+out (rat out, or Vanessa's "I'm telling the boss"), by the seat's place in
+the round's placing order; the final prestige of honest against opportunist
+play; the steal graph summed over the games (``summed_steal_graph``).
+
+``hospital-rush-boards``: win rate by player board, with Wilson intervals.
+
+Examples
+--------
+>>> import simlab
+>>> result = simlab.run_study("hospital-rush-boards", games=12, seed=1, players=3)
+>>> sorted(result.summary.quantity.unique())
+['prestige', 'win']
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+
+from simlab.core import stats
+from simlab.core.api import Event
+from simlab.core.play import run
+from simlab.core.study import Param, Study, StudyResult, per_game, register_study
+from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush.board import steal_graph, sum_steal_graphs
+from simlab.games.hospital_rush.policies import POLICIES
+from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState
+
+__all__ = ["BOARDS", "PATIENTS", "UNFAIR", "summed_steal_graph"]
+
+_FATES = {"discharge": "cured", "early": "cured early", "preterm": "preterm"}
+FATES = ("cured", "cured early", "preterm", "discarded")
+
+
+# -- hospital-rush-patients ---------------------------------------------------------------
+
+
+def _round_now(state: HospitalRushState) -> int:
+    """The round an event of the last action belongs to (phase 5 already counted the next)."""
+    if state.phase == "beds" and state.placed == 0 and state.round > 1:
+        return state.round - 1
+    return state.round
+
+
+def _patients_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
+    combos = list(itertools.product([int(p) for p in params["players"]], params["policies"]))
+    players, policy = combos[index % len(combos)]
+    game = HospitalRushGame(players=players)
+    admitted: dict[str, int] = {}
+    rows: list[dict[str, Any]] = []
+
+    def watch(state: Any, actor: int, action: Any, events: list[Event]) -> None:
+        now = {b[0] for b in state.beds if b is not None}
+        if len(now) == len(admitted) and now == admitted.keys():
+            return
+        fates = {e.text.split(" in bed ")[0]: _FATES[e.kind] for e in events if e.kind in _FATES}
+        when = _round_now(state)
+        for name in [n for n in admitted if n not in now]:
+            start = admitted.pop(name)
+            fate = fates.get(name, "discarded")
+            rows.append({"fate": fate, "rounds": when - start + 1})
+        for name in now - admitted.keys():
+            admitted[name] = state.round
+
+    final = run(game, policy, seed=int(rng.integers(2**63)), on_action=watch)
+    assert isinstance(final, HospitalRushState)
+    base = {"players": players, "policy": policy, "game_rounds": final.round}
+    out = [
+        {**base, **r, **{f: r["fate"] == f for f in FATES}, "in_bed_at_end": False} for r in rows
+    ]
+    out.extend(
+        {
+            **base,
+            "fate": "in bed at end",
+            "rounds": final.round - start + 1,
+            **dict.fromkeys(FATES, False),
+            "in_bed_at_end": True,
+        }
+        for start in admitted.values()
+    )
+    return out
+
+
+def _patients_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+    left = games[~games["in_bed_at_end"].astype(bool)].copy()
+    for f in FATES:
+        left[f] = left[f].astype(bool)
+    shares = stats.summarize(left, by=["players", "policy"], proportions=list(FATES))
+    shares.insert(0, "scope", "patients who left")
+    cured = games[games["fate"] == "cured"].rename(columns={"rounds": "rounds_to_cure"})
+    parts = [shares]
+    if not cured.empty:
+        rounds = stats.summarize(cured, by=["players", "policy"], means=["rounds_to_cure"])
+        rounds.insert(0, "scope", "cured patients")
+        parts.append(rounds)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _patients_plot(result: StudyResult) -> Any:
+    from matplotlib.figure import Figure
+
+    table = result.summary
+    shares = table[table.scope == "patients who left"]
+    fig = Figure(figsize=(8, 3.8), layout="constrained")
+    ax = fig.add_subplot()
+    groups = list(shares.groupby(["players", "policy"]).groups)
+    width = 0.8 / len(FATES)
+    for k, fate in enumerate(FATES):
+        part = shares[shares.quantity == fate].set_index(["players", "policy"]).loc[groups]
+        err = np.vstack([part.estimate - part.low, part.high - part.estimate])
+        x = np.arange(len(groups)) + k * width
+        ax.bar(x, part.estimate, width, yerr=err, capsize=2, label=fate)
+    ax.set_xticks(np.arange(len(groups)) + 0.4 - width / 2)
+    ax.set_xticklabels([f"{p}p {pol}" for p, pol in groups], fontsize=7)
+    ax.set_ylabel("share of patients (95% Wilson)")
+    ax.legend(fontsize=7)
+    return fig
+
+
+PATIENTS = register_study(
+    Study(
+        name="hospital-rush-patients",
+        title="Hospital Rush: patients cured, cured early, discharged preterm or discarded",
+        description=(
+            "Every patient is followed from its bed to its leaving.  Rows: one per patient "
+            "(fate, rounds in the beds), patients still in a bed at the end marked apart.  "
+            "Summary: the share of each fate among patients who left, with Wilson intervals, "
+            "and the mean rounds a fully cured patient spent in the beds, by player count "
+            "and policy (all seats play the policy)."
+        ),
+        params=(
+            Param(
+                "players",
+                ("3", "4", "5"),
+                tuple,
+                choices=("3", "4", "5"),
+                help="player counts (games cycle through players x policies)",
+            ),
+            Param(
+                "policies",
+                ("random", "greedy"),
+                tuple,
+                choices=POLICIES,
+                help="the policy every seat plays, one per game in turn",
+            ),
+        ),
+        run_chunk=per_game(_patients_game),
+        summarize=_patients_summary,
+        plot=_patients_plot,
+        chunk_size=30,
+        default_games=120,
+    )
+)
+
+
+# -- hospital-rush-unfair -------------------------------------------------------------------
+
+
+def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
+    players = params["players"]
+    pool = params["policies"]
+    seats = [pool[(s + index) % len(pool)] for s in range(players)]
+    game = HospitalRushGame(players=players)
+    reds: list[dict[str, Any]] = []
+    open_reds: list[dict[str, Any]] = []
+
+    def watch(state: Any, actor: int, action: Any, events: list[Event]) -> None:
+        if isinstance(action, A.Place):
+            if state.placed == 1:
+                open_reds.clear()
+            if action.space in game.red_spaces:
+                red = {
+                    "row": "red",
+                    "seat": actor,
+                    "policy": seats[actor],
+                    "position": state.placement_index(actor),
+                    "marker": 1 + (state.placed > players),
+                    "ratted": False,
+                }
+                reds.append(red)
+                open_reds.append(red)
+        for e in events:
+            if e.kind == "ratted":
+                for red in open_reds:
+                    if red["seat"] == e.seat:
+                        red["ratted"] = True
+
+    final = run(game, seats, seed=int(rng.integers(2**63)), on_action=watch)
+    assert isinstance(final, HospitalRushState)
+    outcome = final.outcome
+    assert outcome is not None
+    out: list[dict[str, Any]] = list(reds)
+    made = [0] * players
+    suffered = [0] * players
+    for thief, victim, _item in final.steals:
+        made[thief] += 1
+        suffered[victim] += 1
+    for s in range(players):
+        out.append(
+            {
+                "row": "seat",
+                "seat": s,
+                "policy": seats[s],
+                "position": -1,
+                "marker": 0,
+                "ratted": False,
+                "prestige": outcome.scores[s],
+                "win": s in outcome.winners,
+                "steals_made": made[s],
+                "steals_suffered": suffered[s],
+            }
+        )
+    for thief, victim, item in final.steals:
+        out.append(
+            {
+                "row": "steal",
+                "seat": thief,
+                "victim": victim,
+                "item": item,
+                "policy": seats[thief],
+                "victim_policy": seats[victim],
+                "position": -1,
+                "marker": 0,
+                "ratted": False,
+            }
+        )
+    return out
+
+
+def _unfair_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+    parts = []
+    reds = games[games["row"] == "red"].copy()
+    if not reds.empty:
+        reds["ratted"] = reds["ratted"].astype(bool)
+        table = stats.summarize(reds, by=["position"], proportions=["ratted"])
+        table.insert(0, "scope", "red markers by place in the round")
+        parts.append(table)
+        table = stats.summarize(reds, by=["policy"], proportions=["ratted"])
+        table.insert(0, "scope", "red markers by policy")
+        parts.append(table)
+    seats = games[games["row"] == "seat"].copy()
+    seats["win"] = seats["win"].astype(bool)
+    table = stats.summarize(
+        seats,
+        by=["policy"],
+        proportions=["win"],
+        means=["prestige", "steals_made", "steals_suffered"],
+    )
+    table.insert(0, "scope", "seats by policy")
+    parts.append(table)
+    return pd.concat(parts, ignore_index=True)
+
+
+def summed_steal_graph(result: StudyResult, by: str = "policy") -> nx.DiGraph:
+    """The steal graph summed over every game of a ``hospital-rush-unfair`` result.
+
+    Parameters
+    ----------
+    by : {"policy", "seat"}
+        Nodes are policies (thief policy -> victim policy) or seat numbers.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> r = simlab.run_study("hospital-rush-unfair", games=6, seed=2, players=3,
+    ...                      policies=("greedy",))
+    >>> g = summed_steal_graph(r)
+    >>> list(g.nodes) == ["greedy"] or g.number_of_edges() == 0
+    True
+    """
+    steals = result.games[result.games["row"] == "steal"]
+    if by == "policy":
+        names = sorted(set(steals["policy"]) | set(steals["victim_policy"]))
+        index = {n: i for i, n in enumerate(names)}
+        triples = [
+            (index[a], index[b], i)
+            for a, b, i in zip(
+                steals["policy"], steals["victim_policy"], steals["item"], strict=True
+            )
+        ]
+        graph = steal_graph(triples, len(names))
+        return nx.relabel_nodes(graph, dict(enumerate(names)))
+    triples = [
+        (int(a), int(b), i)
+        for a, b, i in zip(steals["seat"], steals["victim"], steals["item"], strict=True)
+    ]
+    return sum_steal_graphs([steal_graph(triples, int(result.params["players"]))])
+
+
+def _unfair_plot(result: StudyResult) -> Any:
+    from matplotlib.figure import Figure
+
+    table = result.summary
+    fig = Figure(figsize=(9, 3.6), layout="constrained")
+    left, right = fig.subplots(1, 2)
+    part = table[(table.scope == "red markers by place in the round")]
+    if not part.empty:
+        err = np.vstack([part.estimate - part.low, part.high - part.estimate])
+        left.errorbar(part.position, part.estimate, yerr=err, fmt="o-", capsize=3)
+    left.set_xlabel("place in the round (0 = starting player)")
+    left.set_ylabel("P(red marker ratted out)")
+    pres = table[(table.scope == "seats by policy") & (table.quantity == "prestige")]
+    err = np.vstack([pres.estimate - pres.low, pres.high - pres.estimate])
+    right.bar(pres.policy, pres.estimate, yerr=err, capsize=3, color="#c0392b", alpha=0.7)
+    right.set_ylabel("final prestige (95% t)")
+    return fig
+
+
+UNFAIR = register_study(
+    Study(
+        name="hospital-rush-unfair",
+        title="Hospital Rush: red actions ratted out by seat position; honest vs opportunist",
+        description=(
+            "Seats rotate through the given policies from game to game.  Rows: one per red "
+            "action marker (place in the round, marker 1 or 2, ratted out or not), one per "
+            "seat (final prestige, win, steals made and suffered) and one per steal (thief, "
+            "victim, item).  Summary: P(ratted out) by place in the round and by policy "
+            "(Wilson), win rate, mean prestige and steals by policy.  "
+            "summed_steal_graph(result) adds up the steal graphs."
+        ),
+        params=(
+            Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
+            Param(
+                "policies",
+                ("honest", "opportunist"),
+                tuple,
+                choices=POLICIES,
+                help="policies the seats rotate through",
+            ),
+        ),
+        run_chunk=per_game(_unfair_game),
+        summarize=_unfair_summary,
+        plot=_unfair_plot,
+        chunk_size=25,
+        default_games=200,
+    )
+)
+
+
+# -- hospital-rush-boards ------------------------------------------------------------------
+
+
+def _boards_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
+    players = params["players"]
+    game = HospitalRushGame(players=players)
+    final = run(game, params["policy"], seed=int(rng.integers(2**63)))
+    assert isinstance(final, HospitalRushState)
+    outcome = final.outcome
+    assert outcome is not None
+    return [
+        {
+            "board": final.boards[s],
+            "seat": s,
+            "win": s in outcome.winners,
+            "prestige": outcome.scores[s],
+        }
+        for s in range(players)
+    ]
+
+
+def _boards_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+    games = games.assign(win=games["win"].astype(bool))
+    table = stats.summarize(games, by=["board"], proportions=["win"], means=["prestige"])
+    table["fair_share"] = 1 / params["players"]
+    return table
+
+
+def _boards_plot(result: StudyResult) -> Any:
+    from matplotlib.figure import Figure
+
+    wins = result.summary[result.summary.quantity == "win"]
+    fig = Figure(figsize=(8, 3.6), layout="constrained")
+    ax = fig.add_subplot()
+    err = np.vstack([wins.estimate - wins.low, wins.high - wins.estimate])
+    ax.bar(wins.board, wins.estimate, yerr=err, capsize=3, color="#2980b9", alpha=0.7)
+    ax.axhline(1 / result.params["players"], color="k", ls="--", lw=1, label="1 / players")
+    ax.set_ylabel("win rate (95% Wilson)")
+    ax.tick_params(axis="x", labelsize=7, rotation=20)
+    ax.legend(fontsize=7)
+    return fig
+
+
+BOARDS = register_study(
+    Study(
+        name="hospital-rush-boards",
+        title="Hospital Rush: win rate by player board",
+        description=(
+            "Random player boards are dealt as in the rules; every seat plays the given "
+            "policy.  Rows: one per seat (board, win, final prestige).  Summary: win rate "
+            "(shared wins count) with Wilson intervals and mean prestige by board, beside "
+            "the fair share 1 / players."
+        ),
+        params=(
+            Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
+            Param("policy", "greedy", str, choices=POLICIES, help="policy of every seat"),
+        ),
+        run_chunk=per_game(_boards_game),
+        summarize=_boards_summary,
+        plot=_boards_plot,
+        chunk_size=50,
+        default_games=400,
+    )
+)

@@ -1,0 +1,115 @@
+"""Golden playthroughs of Hospital Rush: replay each record and compare its end.
+
+Each ``tests/playthroughs/hospital_rush-*.json`` is a ``simlab.play`` record saved with
+``record.save``.  The test replays it (no RNG), compares the outcome and a summary of the
+final state with the values below, and plays the game again from its seed and policies to
+check the same actions come out.  After an intended rule change, regenerate with::
+
+    python - <<'X'
+    import simlab
+    for name, n, pols, seed, opts in [
+            ("3p-random-seed1", 3, ["random"] * 3, 1, {}),
+            ("4p-policies-seed7", 4, ["honest", "opportunist", "greedy", "random"], 7, {}),
+            ("5p-stay-seed3", 5, ["greedy", "opportunist", "honest", "greedy", "random"], 3,
+             {"cured_without_marker": "stay"})]:
+        game = simlab.load_game("hospital_rush", players=n, **opts)
+        simlab.play(game, pols, seed=seed).save(f"tests/playthroughs/hospital_rush-{name}.json")
+    X
+
+then paste ``summary(simlab.replay(record))`` of each into ``EXPECTED``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import simlab
+from simlab.core.record import GameRecord
+from simlab.games.hospital_rush.rules import component_totals
+
+FOLDER = Path(__file__).resolve().parents[2] / "playthroughs"
+
+EXPECTED = {
+    "hospital_rush-3p-random-seed1.json": {
+        "prestige": [7, 11, 1],
+        "bucks": [2, 29, 2],
+        "medicine": [[1, 0, 0], [0, 0, 0], [0, 1, 2]],
+        "skills": [
+            ["Intensive care", "Finance", "Pharmacy", "Management"],
+            ["Pharmacy", "Finance", "Management", "Intensive care"],
+            ["Intensive care", "Pharmacy", "Management", "Finance"],
+        ],
+        "boards": ["Vanessa Toad", "Kurt von Schneider", "Ivy Drip"],
+        "round": 65,
+        "winners": [1],
+        "steals": 53,
+        "beds": ["Bernie Burns", "Ann Emia", None, "Stan Dard-Flu"],
+    },
+    "hospital_rush-4p-policies-seed7.json": {
+        "prestige": [10, 5, 7, 3],
+        "bucks": [4, 5, 3, 11],
+        "medicine": [[0, 0, 0], [0, 1, 0], [0, 0, 0], [3, 0, 3]],
+        "skills": [
+            ["Finance", "Intensive care"],
+            ["Finance"],
+            ["Finance", "Intensive care", "Pharmacy", "Management"],
+            ["Pharmacy", "Finance"],
+        ],
+        "boards": ["Ivy Drip", "Theo Goodberg", "Freddie Funster", "Otto Claves"],
+        "round": 25,
+        "winners": [0],
+        "steals": 15,
+        "beds": [None, "Mia Graine", "Ray Nitis", "Ann Emia"],
+    },
+    "hospital_rush-5p-stay-seed3.json": {
+        "prestige": [2, 10, 6, 0, 0],
+        "bucks": [0, 0, 0, 0, 0],
+        "medicine": [[0, 0, 0], [0, 1, 1], [0, 0, 0], [0, 0, 0], [1, 0, 0]],
+        "skills": [[], ["Finance"], ["Finance"], ["Finance"], ["Intensive care"]],
+        "boards": ["Freddie Funster", "Marina Clementina", "Otto Claves", "Vanessa Toad",
+                   "Theo Goodberg"],
+        "round": 9,
+        "winners": [1],
+        "steals": 9,
+        "beds": ["Leonardo DiAbetico", "Connie Junctivitis", "Pat Ella", "Jim Caries"],
+    },
+}
+
+
+def summary(final):
+    return {
+        "prestige": final.prestige,
+        "bucks": final.bucks,
+        "medicine": final.medicine,
+        "skills": final.skills,
+        "boards": final.boards,
+        "round": final.round,
+        "winners": list(final.outcome.winners),
+        "steals": len(final.steals),
+        "beds": [b[0] if b else None for b in final.beds],
+    }
+
+
+def test_every_golden_file_is_checked():
+    assert sorted(p.name for p in FOLDER.glob("hospital_rush-*.json")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_replay_matches_golden(name):
+    record = GameRecord.load(FOLDER / name)
+    final = simlab.replay(record)
+    assert final.outcome == record.outcome
+    assert summary(final) == EXPECTED[name]
+    assert record.outcome.scores == tuple(float(v) for v in EXPECTED[name]["prestige"])
+    start = component_totals(final.game.new_initial_state())
+    assert component_totals(final) == start
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_same_seed_and_policies_play_the_same_game(name):
+    record = GameRecord.load(FOLDER / name)
+    game = simlab.load_game(record.game, players=record.players, **record.options)
+    again = simlab.play(game, record.policies, seed=record.seed)
+    assert again.actions == record.actions
