@@ -99,8 +99,6 @@ _PROVIDERS: dict[str, str] = {
     "bad-doctor-complications": "simlab.games.bad_doctor.studies",
     "bad-doctor-seats": "simlab.games.bad_doctor.studies",
     "bedpans-movement": "simlab.games.bedpans.studies",
-    "bedpans-outcomes": "simlab.games.bedpans.outcome_studies",
-    "bedpans-escape": "simlab.games.bedpans.outcome_studies",
     "hospital-rush-patients": "simlab.games.hospital_rush.studies",
     "hospital-rush-unfair": "simlab.games.hospital_rush.studies",
     "hospital-rush-boards": "simlab.games.hospital_rush.studies",
