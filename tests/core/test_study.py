@@ -187,7 +187,7 @@ def test_dask_distributed_executor_gives_identical_results(coin_reference, walk_
             n_workers=2,
             processes=True,
             threads_per_worker=1,
-            dashboard_address=None,
+            dashboard_address=":0",
             silence_logs=logging.ERROR,
         ) as cluster,
         distributed.Client(cluster) as client,
