@@ -22,16 +22,31 @@ install: $(STAMP)
 # that writes its table and figure to results/.
 run: $(STAMP)
 	@if [ -n "$$DISPLAY$$BROWSER$$SIMLAB_LAB" ]; then \
-		$(VENV)/bin/jupyter lab notebooks/; \
+		$(VENV)/bin/jupyter lab notebooks/ $$( [ "$$(id -u)" = 0 ] && echo --allow-root ); \
 	else \
 		echo "no display: running every registered study headless into results/"; \
 		$(VENV)/bin/simlab report --out results; \
 	fi
 
-# The whole test suite: unit, conformance, doctests, CLI, notebooks (nbval).
-test: $(STAMP)
+# The whole test suite: unit, conformance, doctests, CLI, widgets, real-browser tests
+# (tests/browser: Debian chromium, skipped outside CI when missing), then the notebooks'
+# stored outputs (nbval, second pytest run).
+NBVAL := --nbval notebooks/ --nbval-current-env --nbval-sanitize-with tests/notebooks/sanitize.cfg
+
+# Debian's chromium for the real-browser tests (never a browser download).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian's chromium for the browser tests"; \
+			apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "no chromium: browser tests will skip (sudo apt-get install chromium)"; \
+		fi; }
+
+test: $(STAMP) browser
 	$(PY) -m ruff check simlab tests benchmarks
 	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(NBVAL)
 
 test-fast: $(STAMP)
 	$(PY) -m pytest -q -x
@@ -41,6 +56,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
+
+# Re-store the notebooks' outputs after a change of a game or a study.
+notebooks: $(STAMP)
+	$(PY) tests/notebooks/build_notebooks.py
 
 report: $(STAMP)
 	$(VENV)/bin/simlab report --out results

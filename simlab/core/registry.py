@@ -22,6 +22,7 @@ _PROVIDERS: dict[str, str] = {
     "broom_service": "simlab.games.broom_service.rules:BroomServiceGame",
     "bad_doctor": "simlab.games.bad_doctor.rules:BadDoctorGame",
     "hospital_rush": "simlab.games.hospital_rush.rules:HospitalRushGame",
+    "bedpans": "simlab.games.bedpans.rules:BedpansGame",
 }
 _CLASSES: dict[str, type[Game]] = {}
 

@@ -99,6 +99,8 @@ _PROVIDERS: dict[str, str] = {
     "bad-doctor-complications": "simlab.games.bad_doctor.studies",
     "bad-doctor-seats": "simlab.games.bad_doctor.studies",
     "bedpans-movement": "simlab.games.bedpans.studies",
+    "bedpans-outcomes": "simlab.games.bedpans.outcome_studies",
+    "bedpans-escape": "simlab.games.bedpans.outcome_studies",
     "hospital-rush-patients": "simlab.games.hospital_rush.studies",
     "hospital-rush-unfair": "simlab.games.hospital_rush.studies",
     "hospital-rush-boards": "simlab.games.hospital_rush.studies",
@@ -762,7 +764,25 @@ def _show_progress(progress: bool | None, games: int) -> bool:
     return tty or _in_jupyter_kernel()
 
 
-def _progress_bar(progress: bool | None, games: int, desc: str) -> Any:
+class _CallbackBar:
+    """Reports ``(games done, games in all)`` to a callable after each chunk."""
+
+    def __init__(self, report: Callable[[int, int], Any], total: int) -> None:
+        self.report, self.total, self.done = report, total, 0
+
+    def update(self, n: int) -> None:
+        self.done += n
+        self.report(self.done, self.total)
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _progress_bar(progress: Any, games: int, desc: str) -> Any:
+    if hasattr(progress, "update") and hasattr(progress, "close"):
+        return progress  # a bar of the caller's (a widget, a tqdm bar): used as is
+    if callable(progress):
+        return _CallbackBar(progress, games)
     if not _show_progress(progress, games):
         return _NoBar()
     from tqdm.auto import tqdm
@@ -776,7 +796,7 @@ def run_study(
     seed: int | None = 0,
     jobs: int = 1,
     executor: cf.Executor | None = None,
-    progress: bool | None = None,
+    progress: Any = None,
     **params: Any,
 ) -> StudyResult:
     """Play a study's games and summarize them.
@@ -800,10 +820,13 @@ def run_study(
         ``Client.get_executor()``.  Registered studies travel to workers by
         name (the worker imports the module that registers them); others are
         pickled.
-    progress : bool, optional
+    progress : bool, callable or bar, optional
         Show a tqdm progress bar over games (``tqdm.auto``: a widget in
         Jupyter).  ``None``: only from ``PROGRESS_MIN_GAMES`` games and when
-        stderr is a terminal or the code runs in a Jupyter kernel.
+        stderr is a terminal or the code runs in a Jupyter kernel.  A
+        callable is called as ``progress(done, total)`` after each chunk; an
+        object with ``update(n)`` and ``close()`` (a tqdm bar of the
+        caller's, say) is updated by games done and closed at the end.
     **params
         Study parameters, typed values or command-line strings.
 

@@ -591,3 +591,25 @@ def test_repr_is_short(coin_reference):
     assert text.startswith("StudyResult('test-coin', p=0.3, games=537, seed=11")
     assert "\n" not in text
     assert "<table" in coin_reference._repr_html_()
+
+
+def test_progress_callback_and_caller_bar():
+    calls = []
+    run_study("test-coin", games=2500, seed=1, progress=lambda done, total: calls.append(
+        (done, total)))
+    assert calls[-1] == (2500, 2500) and len(calls) >= 2
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+    class Bar:
+        def __init__(self):
+            self.n, self.closed = 0, False
+
+        def update(self, n):
+            self.n += n
+
+        def close(self):
+            self.closed = True
+
+    bar = Bar()
+    run_study("test-coin", games=1500, seed=1, progress=bar)
+    assert bar.n == 1500 and bar.closed

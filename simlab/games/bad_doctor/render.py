@@ -26,7 +26,9 @@ from matplotlib.figure import Figure
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import load_components
 
-__all__ = ["DOCTOR_COLOURS", "MALADY_COLOURS", "draw_hospital", "draw_patient", "tree_layout"]
+__all__ = [
+    "DOCTOR_COLOURS", "MALADY_COLOURS", "draw_hospital", "draw_patient", "summary", "tree_layout",
+]
 
 #: Drawing colour of each Malady.
 MALADY_COLOURS = {"red": "#d62728", "green": "#2ca02c", "yellow": "#e6b800",
@@ -124,3 +126,25 @@ def draw_hospital(state: Any, fig: Figure | None = None) -> Figure:
     )
     fig.suptitle(f"Turn {state.shift + 1}, {names[state.seat]} to act — {line}", fontsize=8)
     return fig
+
+
+def summary(state: Any) -> dict[str, Any]:
+    """The state table of the stepper: shift, cubes, and per doctor score, supply, hand.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> state = simlab.load_game("bad_doctor", players=2).new_initial_state()
+    >>> summary(state)["Dr. A. Achoo"]
+    'score pile 0, supply 20, 0 tiles in hand, 0 removed'
+    """
+    rows: dict[str, Any] = {
+        "turn": state.shift + 1,
+        "patients": ", ".join(p.id for p in state.hospital) or "-",
+        "complication cubes in the pile": state.complication_cubes,
+        "treatment deck / discard": f"{len(state.deck)} / {len(state.discard)}",
+    }
+    for seat, name in enumerate(state.game.seat_names()):
+        rows[name] = (f"score pile {state.score_pile[seat]}, supply {state.supply[seat]}, "
+                      f"{len(state.hands[seat])} tiles in hand, {state.removed[seat]} removed")
+    return rows

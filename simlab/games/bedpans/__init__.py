@@ -1,6 +1,12 @@
-"""Bedpans & Broomsticks.
+"""Bedpans & Broomsticks: Elders escaping a retirement home, a Staff chasing them.
 
-So far: the movement dice of every mover (:mod:`.movement`) and the
-``bedpans-movement`` study (:mod:`.studies`).  The board and the full game
-are issue work still to come.
+Modules, top-down: :mod:`.components` (tiles, Stuff deck and counts from
+``data/bedpans``), :mod:`.board` (the layout as spaces and a networkx graph;
+sight, reach, closest bed, nearest station), :mod:`.actions`, :mod:`.rules`
+(the base game: ``simlab.load_game("bedpans")``), :mod:`.policies`
+(``heuristic``), :mod:`.movement` (movement dice) with the study
+``bedpans-movement`` (:mod:`.studies`), :mod:`.outcome_studies`
+(``bedpans-outcomes``, ``bedpans-escape``) and :mod:`.render`.  The effects of
+the individual Stuff kinds and the Variations are not part of the base game
+yet (issue 5; hook: :meth:`.rules.BedpansState.stuff_plays`).
 """

@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 from simlab.games.broom_service.board import realm_graph
 from simlab.games.broom_service.components import load_components
 
-__all__ = ["LANDSCAPE_COLOURS", "POTION_COLOURS", "SEAT_COLOURS", "draw"]
+__all__ = ["LANDSCAPE_COLOURS", "POTION_COLOURS", "SEAT_COLOURS", "draw", "summary"]
 
 LANDSCAPE_COLOURS = {"forest": "#6aa84f", "hill": "#e6c86e", "mountain": "#9e9e9e"}
 POTION_COLOURS = {"orange": "#f39c12", "green": "#27ae60", "purple": "#8e44ad", "any": "#ffffff"}
@@ -120,3 +120,23 @@ def draw(state: Any = None, ax: Any = None, title: str | None = None) -> Figure:
     if title is not None:
         ax.set_title(title)
     return fig
+
+
+def summary(state: Any) -> dict[str, Any]:
+    """The state table of the stepper: round, event, and per seat VP, wands, potions, cards.
+
+    Works on a view as on a state (other seats' hands only count their cards).
+
+    Examples
+    --------
+    >>> import simlab
+    >>> state = simlab.load_game("broom_service", players=2).new_initial_state()
+    >>> summary(state)["Seat 0"]
+    '10 VP, 1 wands, potions o/g/p 1/1/1, 0 role cards'
+    """
+    rows: dict[str, Any] = {"round": state.round, "event": state.event or "-"}
+    for seat, name in enumerate(state.game.seat_names()):
+        potions = "/".join(str(p) for p in state.potions[seat])
+        rows[name] = (f"{state.vp[seat]} VP, {state.wands[seat]} wands, potions o/g/p "
+                      f"{potions}, {len(state.hands[seat])} role cards")
+    return rows

@@ -24,7 +24,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
-__all__ = ["SEAT_COLOURS", "draw"]
+__all__ = ["SEAT_COLOURS", "draw", "summary"]
 
 SEAT_COLOURS = ("#e74c3c", "#2980b9", "#27ae60", "#f39c12", "#8e44ad")
 _KIND_COLOURS = {"blue": "#aed6f1", "red": "#f5b7b1", "unlimited": "#d5dbdb", "night": "#d7bde2"}
@@ -162,3 +162,23 @@ def _draw_seat(ax: Axes, state: Any, seat: int, y: float) -> None:
         + (f"; on {', '.join(own)}" if own else ""),
         fontsize=7,
     )
+
+
+def summary(state: Any) -> dict[str, Any]:
+    """The state table of the stepper: round, phase, and per seat prestige, bucks, medicine.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> state = simlab.load_game("hospital_rush", players=3).new_initial_state()
+    >>> summary(state)["round"], summary(state)["phase"]
+    (1, 'boards')
+    """
+    rows: dict[str, Any] = {"round": state.round, "phase": state.phase,
+                            "bank": state.bank, "patients left in the stack": len(state.stack)}
+    for seat, name in enumerate(state.game.seat_names()):
+        medicine = "/".join(str(m) for m in state.medicine[seat])
+        board = state.boards[seat] or "-"
+        rows[name] = (f"{state.prestige[seat]} prestige, {state.bucks[seat]} bucks, "
+                      f"medicine {medicine}, board {board}")
+    return rows

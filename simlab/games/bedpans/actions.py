@@ -1,0 +1,286 @@
+"""Bedpans & Broomsticks actions: frozen dataclasses with rulebook-like text, and the parser.
+
+Residents are named by colour and token (``red 1``, ``red 2``): other
+players cannot tell which token is the Elder, so the text never says it,
+except where the rules reveal it (placing the Decoy).
+
+Examples
+--------
+>>> a = Step("N")
+>>> str(a), parse_action(str(a)) == a
+('step N', True)
+>>> str(PlaceTile("T05", ("U", 1, 0), 1))
+'place tile T05 at U 1,0 turned 1'
+>>> parse_action("move Nurse 3")
+ChooseMover(mover='Nurse 3')
+>>> parse_action("roll 4")
+Roll(result=4)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from simlab.core.api import Action
+from simlab.core.errors import IllegalActionError
+from simlab.games.bedpans.board import Space, parse_space, space_text
+
+__all__ = [
+    "ChooseMover",
+    "Discard",
+    "DrawStuff",
+    "DrawTile",
+    "Exchange",
+    "Explore",
+    "LeaveStation",
+    "Pass",
+    "PlaceDecoy",
+    "PlaceStuff",
+    "PlaceTile",
+    "PlayDoor",
+    "Reenter",
+    "Roll",
+    "SendStaffer",
+    "Step",
+    "Stop",
+    "TakeStuff",
+    "parse_action",
+]
+
+#: Step directions: the 4 compass points, and between floors.
+STEPS = ("N", "E", "S", "W", "down", "up")
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Chance: the movement result of the dice just rolled (already read for the mover)."""
+
+    result: int
+
+    def __str__(self) -> str:
+        return f"roll {self.result}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTile(Action):
+    """Chance: a tile drawn (from the stack, the Elevator tiles or the Exit tiles)."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"draw tile {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStuff(Action):
+    """Chance: the Stuff-marker a player draws or picks up turns out to be ``kind``."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"draw Stuff {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reenter(Action):
+    """A neutralized Elder and its Decoy come back on a bed of their colour."""
+
+    space: Space
+
+    def __str__(self) -> str:
+        return f"place Elder and Decoy on the bed at {space_text(self.space)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDecoy(Action):
+    """At the start of the turn, the Decoy goes to the Elder's space or a bed of its colour."""
+
+    space: Space
+
+    def __str__(self) -> str:
+        return f"place Decoy at {space_text(self.space)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do nothing now: leave the Decoy, play no Stuff, keep the hand."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDoor(Action):
+    """Play a Door-marker on the wall between two spaces of two tiles."""
+
+    a: Space
+    b: Space
+
+    def __str__(self) -> str:
+        return f"play Door-marker between {space_text(self.a)} and {space_text(self.b)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMover(Action):
+    """Choose the Character to roll for and move: ``red 1``, ``Doctor``, ``Nurse 3``."""
+
+    mover: str
+
+    def __str__(self) -> str:
+        return f"move {self.mover}"
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Action):
+    """Move the current mover one space (``down``/``up``: Elevator shaft or Stairs)."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"step {self.direction}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Action):
+    """End the current move early (movement is up to the result: ruling M1)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeStuff(Action):
+    """Take a Stuff-marker from the mover's space into the hand."""
+
+    def __str__(self) -> str:
+        return "take Stuff"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a Stuff-marker down to the hand limit of 3."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"discard {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """End of turn: discard 2 Stuff-markers and draw 1."""
+
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"exchange {self.first} and {self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class Explore(Action):
+    """The Staff-player announces the open edge (its empty tile position) to fill next."""
+
+    position: Space
+
+    def __str__(self) -> str:
+        return f"explore tile position {space_text(self.position)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Action):
+    """Place the drawn tile at a tile position, turned clockwise ``rot`` quarter turns."""
+
+    tile: str
+    position: Space
+    rot: int
+
+    def __str__(self) -> str:
+        return f"place tile {self.tile} at {space_text(self.position)} turned {self.rot}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceStuff(Action):
+    """Put a Stuff-marker on a space of the tile just placed (Staff-player's choice)."""
+
+    space: Space
+
+    def __str__(self) -> str:
+        return f"place Stuff at {space_text(self.space)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SendStaffer(Action):
+    """Displace a Staffer to a new station (no unplaced Staffer of that type is left)."""
+
+    staffer: str
+    space: Space
+
+    def __str__(self) -> str:
+        return f"send {self.staffer} to the station at {space_text(self.space)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveStation(Action):
+    """Leave a new station empty instead of displacing a Staffer."""
+
+    space: Space
+
+    def __str__(self) -> str:
+        return f"leave the station at {space_text(self.space)} empty"
+
+
+_SPACE = r"((?:U|G1|G2) -?\d+,-?\d+)"
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+    (re.compile(r"roll (\d+)"), lambda m: Roll(int(m[1]))),
+    (re.compile(r"draw tile (\S+)"), lambda m: DrawTile(m[1])),
+    (re.compile(r"draw Stuff (.+)"), lambda m: DrawStuff(m[1])),
+    (re.compile(rf"place Elder and Decoy on the bed at {_SPACE}"),
+     lambda m: Reenter(parse_space(m[1]))),
+    (re.compile(rf"place Decoy at {_SPACE}"), lambda m: PlaceDecoy(parse_space(m[1]))),
+    (re.compile(r"pass"), lambda m: Pass()),
+    (re.compile(rf"play Door-marker between {_SPACE} and {_SPACE}"),
+     lambda m: PlayDoor(parse_space(m[1]), parse_space(m[2]))),
+    (re.compile(r"move ((?:red|blue|yellow|green) [12]|Doctor|Nurse [1-5])"),
+     lambda m: ChooseMover(m[1])),
+    (re.compile(r"step (N|E|S|W|down|up)"), lambda m: Step(m[1])),
+    (re.compile(r"stop"), lambda m: Stop()),
+    (re.compile(r"take Stuff"), lambda m: TakeStuff()),
+    (re.compile(r"exchange (.+) and (.+)"), lambda m: Exchange(m[1], m[2])),
+    (re.compile(r"discard (.+)"), lambda m: Discard(m[1])),
+    (re.compile(rf"explore tile position {_SPACE}"), lambda m: Explore(parse_space(m[1]))),
+    (re.compile(rf"place tile (\S+) at {_SPACE} turned ([0-3])"),
+     lambda m: PlaceTile(m[1], parse_space(m[2]), int(m[3]))),
+    (re.compile(rf"place Stuff at {_SPACE}"), lambda m: PlaceStuff(parse_space(m[1]))),
+    (re.compile(rf"send (Doctor|Nurse [1-5]) to the station at {_SPACE}"),
+     lambda m: SendStaffer(m[1], parse_space(m[2]))),
+    (re.compile(rf"leave the station at {_SPACE} empty"),
+     lambda m: LeaveStation(parse_space(m[1]))),
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action back from its text.
+
+    Raises
+    ------
+    IllegalActionError
+        ``text`` is not the text of any Bedpans & Broomsticks action.
+
+    Examples
+    --------
+    >>> parse_action("play Door-marker between U 2,1 and U 3,1")
+    PlayDoor(a=('U', 2, 1), b=('U', 3, 1))
+    >>> parse_action("fly away")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: bedpans has no action 'fly away'
+    """
+    stripped = text.strip()
+    for pattern, build in _PATTERNS:
+        m = pattern.fullmatch(stripped)
+        if m:
+            return build(m)
+    raise IllegalActionError(f"bedpans has no action {text!r}")

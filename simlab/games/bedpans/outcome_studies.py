@@ -1,0 +1,196 @@
+"""Outcome studies of Bedpans & Broomsticks.
+
+``bedpans-outcomes``: Elder and Staff win rates with 95% Wilson intervals by
+player count and policy pairing, rounds per game, neutralizations per game,
+and the round at which each Exit is found.
+
+``bedpans-escape``: an Elder on a straight corridor at a given distance from
+an Exit, with the Doctor a given distance behind it (or absent), and the
+probability that it escapes within ``turns`` turns (heuristic Elder and
+Staff).  With no Doctor and one turn the exact value is P(first move >=
+distance) under 3 dice, the lowest 2.
+
+Examples
+--------
+>>> import simlab
+>>> result = simlab.run_study("bedpans-escape", games=200, seed=1, distance=(3,), doctor=0,
+...                           turns=1)
+>>> row = result.summary[result.summary.quantity == "escaped"].iloc[0]
+>>> round(float(row.exact), 4)   # 20/27
+0.7407
+>>> bool(row.low <= row.exact <= row.high)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from simlab.core import stats
+from simlab.core.play import make_policies, run, sample_chance
+from simlab.core.study import Param, Study, per_game, register_study
+from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribution
+
+__all__ = ["ESCAPE", "OUTCOMES", "PAIRINGS", "corridor_state", "exact_escape_one_turn"]
+
+#: Policy pairings "Staff-Elders".
+PAIRINGS = ("random-random", "heuristic-heuristic", "heuristic-random", "random-heuristic")
+
+
+def _outcome_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> dict:
+    combos = list(itertools.product([int(p) for p in params["players"]], params["pairings"]))
+    players, pairing = combos[index % len(combos)]
+    staff, elders = pairing.split("-")
+    game = BedpansGame(players=players, round_limit=params["round_limit"])
+    final = run(game, [staff] + [elders] * (players - 1), seed=int(rng.integers(2**63)))
+    assert isinstance(final, BedpansState) and final.outcome is not None
+    winners = final.outcome.winners
+    exits = list(final.exit_rounds) + [np.nan] * (3 - len(final.exit_rounds))
+    return {
+        "players": players,
+        "pairing": pairing,
+        "staff_win": winners == (0,),
+        "elder_win": bool(winners) and winners != (0,),
+        "undecided": not winners,
+        "rounds": final.round,
+        "neutralizations": final.neutralized,
+        "exit_1_round": exits[0],
+        "exit_2_round": exits[1],
+        "exit_3_round": exits[2],
+    }
+
+
+def _outcome_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+    return stats.summarize(
+        games, by=["players", "pairing"],
+        proportions=["staff_win", "elder_win", "undecided"],
+        means=["rounds", "neutralizations", "exit_1_round", "exit_2_round", "exit_3_round"],
+    )
+
+
+OUTCOMES = register_study(
+    Study(
+        name="bedpans-outcomes",
+        title="Bedpans & Broomsticks: who wins, how long games last, when Exits are found",
+        description=(
+            "Whole games by player count and policy pairing (Staff-Elders): Staff and Elder "
+            "win rates with Wilson intervals, undecided games (round limit), rounds and "
+            "neutralizations per game, and the round each Exit is found (mean over games "
+            "that found it)."
+        ),
+        params=(
+            Param("players", ("2", "3", "4", "5"), tuple, choices=("2", "3", "4", "5"),
+                  help="player counts"),
+            Param("pairings", ("random-random", "heuristic-heuristic"), tuple,
+                  choices=PAIRINGS, help="policy pairings, Staff-Elders"),
+            Param("round_limit", 60, int, help="round limit of each game (ruling B14)"),
+        ),
+        run_chunk=per_game(_outcome_game),
+        summarize=_outcome_summary,
+        chunk_size=20,
+        default_games=400,
+    )
+)
+
+
+# -- escape --------------------------------------------------------------------------------
+
+
+def corridor_state(distance: int, doctor: int, turns: int) -> BedpansState:
+    """A 2-player position: the red Elder (and its Decoy) ``distance`` steps west of an
+    Exit along a straight corridor, the Doctor ``doctor`` steps behind it (0: absent).
+
+    The corridor is a row of open room tiles (``T05``, repeated: a synthetic layout)
+    ending in Exit tile ``X1`` on the ground floor; every other tile position is sealed,
+    so nothing is explored.
+
+    Examples
+    --------
+    >>> s = corridor_state(4, 2, 3)
+    >>> s.features[("G1", 2, 1)], s.tokens["red"][0], s.staffers[0]
+    ('X', ('G1', -2, 1), ('G1', -4, 1))
+    """
+    game = BedpansGame(players=2, round_limit=turns)
+    state = game.new_initial_state()
+    state.pile += sum(state.stuff_at.values())
+    state.stuff_at, state.tiles, state.features = {}, {}, {}
+    for k in range(1, (distance + doctor) // 3 + 2):
+        state._put_tile(("G1", -k, 0), "T05", 0)
+    state._put_tile(("G1", 0, 0), "X1", 1)  # its Exit space is (2, 1), entered from the west
+    state.sealed = {(f, x + dx, y + dy) for (f, x, y) in state.tiles
+                    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))} - set(state.tiles)
+    start = ("G1", 2 - distance, 1)
+    state.tokens["red"] = [start, start]
+    state.staffers = [("G1", 2 - distance - doctor, 1) if doctor else None] + [None] * 5
+    state.active, state.phase = 1, "start"
+    state._settle()
+    return state
+
+
+def exact_escape_one_turn(distance: int) -> float:
+    """P(the Elder's first move reaches ``distance``) with no Staffer: 3 dice, lowest 2.
+
+    Examples
+    --------
+    >>> exact_escape_one_turn(2), round(exact_escape_one_turn(4), 4)
+    (1.0, 0.4074)
+    """
+    return float(sum((p for v, p in roll_distribution("elder1") if v >= distance), Fraction(0)))
+
+
+def _escape_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> dict:
+    distances = [int(d) for d in params["distance"]]
+    distance = distances[index % len(distances)]
+    state = corridor_state(distance, params["doctor"], params["turns"])
+    policies = make_policies(state.game, ["heuristic", "heuristic"])
+    while not state.is_terminal:
+        if state.is_chance:
+            state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
+        else:
+            player = state.current_player
+            legal = state.legal_actions()
+            state.apply(policies[player].act(state.view(player), legal, rng), check=False)
+    assert state.outcome is not None
+    return {"distance": distance, "doctor": params["doctor"], "turns": params["turns"],
+            "escaped": state.outcome.winners == (1,), "neutralized": state.neutralized > 0,
+            "rounds": state.round}
+
+
+def _escape_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+    table = stats.summarize(games, by=["distance"], proportions=["escaped", "neutralized"],
+                            means=["rounds"])
+    exact = np.nan * np.ones(len(table))
+    if params["doctor"] == 0 and params["turns"] == 1:
+        for i, (distance, quantity) in enumerate(zip(table.distance, table.quantity,
+                                                     strict=True)):
+            if quantity == "escaped":
+                exact[i] = exact_escape_one_turn(int(distance))
+    table["exact"] = exact
+    return table
+
+
+ESCAPE = register_study(
+    Study(
+        name="bedpans-escape",
+        title="Bedpans & Broomsticks: chance to escape from a given distance within k turns",
+        description=(
+            "An Elder on a straight corridor, `distance` steps from an Exit, the Doctor "
+            "`doctor` steps behind (0: none); heuristic Elder and Staff play `turns` rounds. "
+            "With no Doctor and 1 turn the exact chance is P(3 dice, lowest 2 >= distance)."
+        ),
+        params=(
+            Param("distance", ("2", "3", "4", "6", "8"), tuple, help="distances to the Exit"),
+            Param("doctor", 3, int, help="steps from the Doctor to the Elder (0: no Doctor)"),
+            Param("turns", 3, int, help="turns (rounds) the Elder has"),
+        ),
+        run_chunk=per_game(_escape_game),
+        summarize=_escape_summary,
+        chunk_size=100,
+        default_games=2000,
+    )
+)

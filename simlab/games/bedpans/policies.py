@@ -1,0 +1,231 @@
+"""Bedpans & Broomsticks policies: a heuristic Elder and a heuristic Staff.
+
+Both see only their seat's view (another player's Elder and Decoy look the
+same; hands are hidden) and work on distance fields over the layout
+(breadth-first search from a set of goal spaces, ignoring who stands where).
+
+- **Elder** (seats 1..): the Elder heads for a known Exit, else for the
+  nearest unexplored open edge (or, with ground floors found, the Elevator
+  and Stairs), keeping clear of Staffers; the Decoy heads for the space next
+  to the Staffer nearest the Elder, to block it; free Stuff is taken.
+- **Staff** (seat 0): moves the Staffer nearest to a Resident, chasing known
+  Elders first (otherwise every token), the Doctor first on ties; once a
+  Resident is within ``GUARD`` moves of an Exit, the Exits are goals too (a
+  Staffer nearer to an Exit guards it); turns new tiles to show the fewest
+  open edges (lengthening the Elders' way) and sends Staffers to new stations.
+
+Examples
+--------
+>>> import simlab
+>>> game = simlab.load_game("bedpans", players=3)
+>>> record = simlab.play(game, ["heuristic", "heuristic", "random"], seed=1)
+>>> record.outcome is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from simlab.core.errors import ConfigError
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.board import DX, DY, Space, adjacency, layout_key
+from simlab.games.bedpans.components import OPEN
+from simlab.games.bedpans.rules import STAFFERS, BedpansState
+
+__all__ = ["HeuristicPolicy", "distance_field", "make"]
+
+_STEP = {"N": 0, "E": 1, "S": 2, "W": 3}
+#: Extra cost the Elder puts on a space holding or next to a Staffer.
+DANGER = 6
+#: The Staff guards an Exit once a Resident is this many moves from it.
+GUARD = 8
+
+
+def distance_field(state: BedpansState, goals: Iterable[Space]) -> dict[Space, int]:
+    """Moves from every space to the nearest of ``goals`` (multi-source BFS).
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> distance_field(s, [("U", 1, 1)])[("U", 0, 0)]
+    2
+    """
+    adj = adjacency(state.game.data, layout_key(state.tiles, state.door_markers, state.links))
+    dist: dict[Space, int] = {}
+    queue: deque[Space] = deque()
+    for g in goals:
+        if g not in dist:
+            dist[g] = 0
+            queue.append(g)
+    while queue:
+        here = queue.popleft()
+        k = dist[here] + 1
+        for nxt in adj.get(here, ()):
+            if nxt not in dist:
+                dist[nxt] = k
+                queue.append(nxt)
+    return dist
+
+
+def _after(space: Space, action: A.Step, state: BedpansState) -> Space:
+    if action.direction in ("down", "up"):
+        return state.links[space][0]
+    d = _STEP[action.direction]
+    return (space[0], space[1] + DX[d], space[2] + DY[d])
+
+
+def _frontier(state: BedpansState) -> list[Space]:
+    out = []
+    for pos in state.tiles:
+        if not state._allowed_floor(pos[0]):
+            continue
+        g = state._geom(pos)
+        floor, tx, ty = pos
+        for i in range(9):
+            r, c = divmod(i, 3)
+            x, y = 3 * tx + c, 3 * ty + r
+            for d in range(4):
+                if g.edges[i][d] != OPEN:
+                    continue
+                npos = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
+                if npos != pos and npos not in state.tiles and npos not in state.sealed:
+                    out.append((floor, x, y))
+    return out
+
+
+class HeuristicPolicy:
+    """The heuristic Elder (seats 1..) or Staff (seat 0); see the module docstring."""
+
+    uses_view = True
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.name = "heuristic"
+
+    def act(self, view: BedpansState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        kind = view.need[2]
+        if kind == "move":
+            return self._move(view, legal)
+        if kind == "choose":
+            return self._choose(view, legal)
+        if kind == "place" or kind == "special":
+            return min(legal, key=lambda a: (self._open_edges(view, a), str(a)))
+        if kind == "station":
+            sends = [a for a in legal if isinstance(a, A.SendStaffer)]
+            return sends[-1] if sends else legal[0]
+        if kind == "decoy":
+            colour = view.colour_of(self.seat)
+            toks = view.tokens[colour]
+            elder = view.elder[colour]
+            elder_at = toks[elder]
+            if toks[1 - elder] is None and elder_at is not None:
+                return A.PlaceDecoy(elder_at)
+            return A.Pass()
+        if kind in ("window", "exchange"):
+            return A.Pass() if A.Pass() in legal else legal[0]
+        return legal[0]
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _open_edges(self, view: BedpansState, action: A.PlaceTile) -> int:
+        g = view.game.geo[action.tile][action.rot]
+        return sum(e.count(OPEN) for e in g.edges)
+
+    def _goals(self, view: BedpansState, mover: str) -> tuple[list[Space], bool]:
+        """Goal spaces for ``mover`` and whether it should avoid Staffers."""
+        if mover in STAFFERS:
+            known: list[Space] = []
+            for c, t in view.tokens.items():
+                where = t[view.elder[c]] if view.known[c] and view.elder[c] >= 0 else None
+                if where is not None:
+                    known.append(where)
+            residents = known or [p for t in view.tokens.values() for p in t if p is not None]
+            exits = [s for s, f in view.features.items() if f == "X"]
+            if exits:  # guard the Exits that Residents are closing in on
+                near = distance_field(view, exits)
+                if any(near.get(r, 10**6) <= GUARD for r in residents):
+                    return residents + exits, False
+            return residents, False
+        colour, idx = mover.split()
+        i = int(idx) - 1
+        if view.elder[colour] == i:
+            exits = [s for s, f in view.features.items() if f == "X"]
+            if exits:
+                return exits, True
+            goals = _frontier(view)
+            if any(s[0] != "U" for s in view.features):
+                goals += list(view.links)
+            return goals or [p for p in view.features], True
+        elder_at = view.tokens[colour][1 - i]
+        staff = [s for s in view.staffers if s is not None]
+        if elder_at is None or not staff:
+            return ([elder_at] if elder_at else [view.tokens[colour][i]]), False  # type: ignore
+        near = distance_field(view, [elder_at])
+        target = min(staff, key=lambda s: (near.get(s, 10**6), s))
+        around = [(target[0], target[1] + DX[d], target[2] + DY[d]) for d in range(4)]
+        return [s for s in around if s in near] or [target], False
+
+    def _move(self, view: BedpansState, legal: Sequence[Any]) -> Any:
+        if A.TakeStuff() in legal and view.took == 0:
+            return A.TakeStuff()
+        mover = view.mover
+        assert mover is not None
+        here = view.position(mover)
+        assert here is not None
+        goals, careful = self._goals(view, mover)
+        field = distance_field(view, goals)
+        staff = {s for s in view.staffers if s is not None}
+        danger: set[Space] = set()
+        if careful:
+            for s in staff:
+                danger.add(s)
+                for d in range(4):
+                    danger.add((s[0], s[1] + DX[d], s[2] + DY[d]))
+        elif mover not in STAFFERS:
+            danger = staff  # a Decoy is removed on a Staffer's space
+
+        def cost(space: Space) -> int:
+            return field.get(space, 10**6) + (DANGER if space in danger else 0)
+
+        best: A.Step | A.Stop = A.Stop()
+        best_cost = cost(here)
+        for a in legal:
+            if isinstance(a, A.Step):
+                c = cost(_after(here, a, view))
+                if c < best_cost:
+                    best, best_cost = a, c
+        return best if best in legal else legal[-1]
+
+    def _choose(self, view: BedpansState, legal: Sequence[Any]) -> Any:
+        if self.seat > 0:
+            colour = view.colour_of(self.seat)
+            elder = f"{colour} {view.elder[colour] + 1}"
+            return A.ChooseMover(elder) if A.ChooseMover(elder) in legal else legal[0]
+        goals, _ = self._goals(view, "Doctor")
+        field = distance_field(view, goals)
+
+        def key(a: A.ChooseMover) -> tuple:
+            where = view.position(a.mover)
+            return (field.get(where, 10**6) if where else 10**6, a.mover != "Doctor", a.mover)
+
+        return min(legal, key=key)
+
+
+def make(name: str, seat: int) -> HeuristicPolicy:
+    """Build the policy ``name`` for ``seat``.
+
+    Raises
+    ------
+    ConfigError
+        Unknown policy name.
+    """
+    if name == "heuristic":
+        return HeuristicPolicy(seat)
+    raise ConfigError(f"bedpans has no policy {name!r}; policies: random, heuristic")

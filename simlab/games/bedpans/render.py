@@ -1,0 +1,168 @@
+"""Draw the Village with matplotlib, floor by floor.
+
+One panel per floor on the layout (upper floor, then the ground-floor
+groups): spaces with their features (beds in their colours, stations,
+Elevator, Stairs, Exit), walls (thick), doors and Door-markers (dashed),
+open edges with no tile beyond (green), Stuff-markers (brown squares),
+Residents (discs in their colour; the Elder dotted where the viewer may
+know it) and Staffers (white triangles for Nurses, a black one for the
+Doctor).  Uses :class:`matplotlib.figure.Figure` directly (no pyplot state).
+
+Examples
+--------
+>>> from simlab.games.bedpans.rules import BedpansGame
+>>> fig = draw(BedpansGame(players=3).new_initial_state())
+>>> len(fig.axes)
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from simlab.games.bedpans.board import DX, DY, FLOORS, passage
+from simlab.games.bedpans.components import OPEN
+
+__all__ = ["COLOURS", "draw", "summary"]
+
+#: Matplotlib colours of the Resident colours and features.
+COLOURS = {"red": "#d62728", "blue": "#1f77b4", "yellow": "#e6b800", "green": "#2ca02c"}
+_FEATURE = {"R": "#f4b6b6", "B": "#b6cff4", "Y": "#f7e7a1", "G": "#b9e6b9", "N": "#eeeeee",
+            "D": "#555555", "E": "#c9a0dc", "S": "#d9c7a1", "X": "#7fd37f"}
+_FLOOR_NAMES = {"U": "upper floor", "G1": "ground floor, group 1", "G2": "ground floor, group 2"}
+
+
+def draw(state: Any, ax: Any = None, title: str | None = None) -> Figure:
+    """Draw the layout of ``state`` floor by floor.
+
+    Parameters
+    ----------
+    state : BedpansState
+        The position (a view draws only what its seat may know).
+    ax : matplotlib Axes, optional
+        Draw the upper floor into this Axes (its figure is returned); other
+        floors are left out.  Without it, a new figure with one panel per floor.
+    title : str, optional
+        Figure title.
+    """
+    floors = [f for f in FLOORS if any(p[0] == f for p in state.tiles)]
+    if ax is not None:
+        fig = ax.figure
+        axes = [ax]
+        floors = floors[:1]
+    else:
+        fig = Figure(figsize=(4.5 * len(floors), 4.8))
+        axes = [fig.add_subplot(1, len(floors), k + 1) for k in range(len(floors))]
+    for floor, axis in zip(floors, axes, strict=True):
+        _draw_floor(state, floor, axis)
+    if title:
+        fig.suptitle(title)
+    return fig
+
+
+def _draw_floor(state: Any, floor: str, ax: Any) -> None:
+    geo = state.game.geo
+    tiles = {p: v for p, v in state.tiles.items() if p[0] == floor}
+    for (_, tx, ty), (tid, rot) in tiles.items():
+        g = geo[tid][rot]
+        for i in range(9):
+            r, c = divmod(i, 3)
+            x, y = 3 * tx + c, 3 * ty + r
+            colour = _FEATURE.get(g.features[i], "#fbfaf5")
+            ax.add_patch(_rect(x, y, colour))
+            if g.features[i] not in ".$":
+                ax.text(x + 0.5, -(y + 0.5), g.features[i], ha="center", va="center",
+                        fontsize=7, color="#333333" if g.features[i] != "D" else "white")
+            space = (floor, x, y)
+            for d in range(4):
+                _draw_edge(ax, state, tiles, space, d, g.edges[i][d])
+        ax.text(3 * tx + 0.1, -(3 * ty + 0.25), tid, fontsize=6, color="#777777")
+    for space, count in state.stuff_at.items():
+        if space[0] == floor:
+            ax.add_patch(_rect(space[1] + 0.62, space[2] + 0.62, "#8b5a2b", size=0.28))
+            if count > 1:
+                ax.text(space[1] + 0.76, -(space[2] + 0.76), str(count), fontsize=5,
+                        color="white", ha="center", va="center")
+    for colour, where in state.tokens.items():
+        for i, space in enumerate(where):
+            if space is None or space[0] != floor:
+                continue
+            dx = 0.3 if i == 0 else 0.55
+            ax.plot(space[1] + dx, -(space[2] + 0.35), "o", color=COLOURS[colour],
+                    markersize=8, markeredgecolor="black")
+            if state.elder.get(colour) == i:
+                ax.plot(space[1] + dx, -(space[2] + 0.35), ".", color="black", markersize=3)
+    for i, space in enumerate(state.staffers):
+        if space is not None and space[0] == floor:
+            face = "black" if i == 0 else "white"
+            ax.plot(space[1] + 0.3 + 0.1 * (i % 3), -(space[2] + 0.72), "^", color=face,
+                    markersize=8, markeredgecolor="black")
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    ax.set_axis_off()
+    ax.set_title(_FLOOR_NAMES[floor], fontsize=9)
+
+
+def _rect(x: float, y: float, colour: str, size: float = 1.0) -> Any:
+    from matplotlib.patches import Rectangle
+
+    return Rectangle((x, -(y + size)), size, size, facecolor=colour, edgecolor="#dddddd",
+                     linewidth=0.3)
+
+
+def _draw_edge(ax: Any, state: Any, tiles: Any, space: Any, d: int, kind: str) -> None:
+    _, x, y = space
+    ends = {0: ((x, y), (x + 1, y)), 1: ((x + 1, y), (x + 1, y + 1)),
+            2: ((x, y + 1), (x + 1, y + 1)), 3: ((x, y), (x, y + 1))}[d]
+    (x0, y0), (x1, y1) = ends
+    outside = (space[0], (x + DX[d]) // 3, (y + DY[d]) // 3)
+    border = outside != (space[0], x // 3, y // 3)
+    way = passage(state.tiles, state.game.geo, state.door_markers, space, d)
+    if border and outside not in tiles:
+        style = ("#2ca02c", "-", 2.5) if kind == OPEN else ("black", "-", 2.0)
+    elif way is None:
+        style = ("black", "-", 2.0)
+    elif way == "d":
+        style = ("#8c564b", "--", 1.5)
+    else:
+        return
+    ax.plot([x0, x1], [-y0, -y1], color=style[0], linestyle=style[1], linewidth=style[2])
+
+
+def summary(state: Any) -> dict[str, Any]:
+    """A table of the state: round, layout, neutralizations, and per seat tokens (or
+    Staffers), hand size and Door-markers.
+
+    Works on a view as on a state (other hands only count their Stuff).  Not yet the
+    stepper's ``summary`` hook: naming it ``summary`` changes the stored output of
+    ``notebooks/bedpans-stepper.ipynb``, which is rebuilt on the notebook layer.
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> rows = summary(BedpansGame(players=2).new_initial_state())
+    >>> rows["round"], rows["Elder red"]
+    (1, 'tokens at U 0,0 and U 0,0, 0 Stuff, 1 Door-marker')
+    """
+    from simlab.games.bedpans.board import space_text
+    from simlab.games.bedpans.rules import STAFFERS
+
+    tiles = len(state.tiles)
+    rows: dict[str, Any] = {"round": state.round,
+                            "layout": f"{tiles} tiles, {state.pairs_placed} Elevator pairs, "
+                                      f"{sum(state.exits_on.values())} Exits",
+                            "neutralized": state.neutralized}
+    names = state.game.seat_names()
+    placed = [f"{n} at {space_text(s)}" for n, s in zip(STAFFERS, state.staffers, strict=True)
+              if s is not None]
+    rows[names[0]] = (f"{', '.join(placed) or 'no Staffers placed'}; "
+                      f"{len(state.hands[0])} Stuff")
+    for seat, colour in enumerate(state.game.colours, start=1):
+        where = [space_text(s) if s is not None else "off the layout"
+                 for s in state.tokens[colour]]
+        doors = state.doors_held[seat]
+        rows[names[seat]] = (f"tokens at {where[0]} and {where[1]}, {len(state.hands[seat])} "
+                             f"Stuff, {doors} Door-marker{'s' if doors != 1 else ''}")
+    return rows

@@ -1,0 +1,1228 @@
+"""Bedpans & Broomsticks rules: the Game and its State (base game).
+
+Seat 0 is the Staff-player; seats 1.. are the Elder-players (red, blue,
+yellow, green), who play first in a round, the Staff last.  An Elder turn:
+re-entry (after a neutralization) or the Decoy's repositioning, a Stuff
+window (the active player first, then clockwise), two moves (3 dice, the
+lowest 2; then 2 dice for the other token), a second Stuff window, the
+end-of-turn exchange.  A Staff turn: Stuff window, 3 Staffers moved (2 with
+2 players), Stuff window, exchange.
+
+Movement is one step per action, pausing for exploration when a Resident
+sees an open edge with no tile beyond: the Staff-player picks the edge
+(when several), a tile is drawn (chance, among the tiles that fit: drawing
+and reshuffling until one fits gives the same distribution), the Staff
+turns it, then Staffers, Stuff and the Exit-sign sequence follow.
+
+The effects of the individual Stuff kinds are issue 5: :meth:`stuff_plays`
+is the hook that lists playable Stuff in a Stuff window (none yet; the
+Door-marker is played in the same windows).  Readings of unclear rules:
+``docs/rulings/bedpans.md``.
+
+Examples
+--------
+>>> import simlab
+>>> game = BedpansGame(players=3)
+>>> state = game.new_initial_state()
+>>> state.current_player == simlab.CHANCE   # dealing the first Stuff
+True
+>>> final = simlab.run(game, seed=2)
+>>> final.is_terminal
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.errors import ConfigError
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.board import (
+    DX,
+    DY,
+    Space,
+    TileGeometry,
+    bfs_distances,
+    geometry_table,
+    marker_key,
+    passage,
+    space_text,
+    view_targets,
+)
+from simlab.games.bedpans.components import COLOURS, OPEN, Components, load_components
+
+__all__ = [
+    "HAND_LIMIT",
+    "HIDDEN",
+    "STAFFERS",
+    "BedpansGame",
+    "BedpansState",
+    "read_roll",
+    "roll_distribution",
+]
+
+HAND_LIMIT = 3
+#: What another seat sees in place of a Stuff-marker in a hidden hand.
+HIDDEN = "?"
+#: Staffer names by index: the Doctor and 5 Nurses.
+STAFFERS: tuple[str, ...] = ("Doctor", "Nurse 1", "Nurse 2", "Nurse 3", "Nurse 4", "Nurse 5")
+_STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+_CORNERS = {0: (0, 2), 1: (2, 8), 2: (6, 8), 3: (0, 6)}
+_BED = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
+
+
+def roll_distribution(kind: str) -> tuple[tuple[int, Fraction], ...]:
+    """Exact distribution of a movement result, by enumerating the three-sided dice.
+
+    ``kind``: ``elder1`` (3 dice, lowest 2), ``elder2`` (2 dice), ``nurse1``
+    (first Nurse: 3 dice, highest 2), ``nurse`` (lowest 2), ``doctor`` (red
+    die plus the lower white die).  Same as :mod:`.movement`'s expressions.
+
+    Examples
+    --------
+    >>> [(v, str(p)) for v, p in roll_distribution("elder2")]
+    [(2, '1/9'), (3, '2/9'), (4, '1/3'), (5, '2/9'), (6, '1/9')]
+    """
+    return _ROLLS[kind]
+
+
+def read_roll(kind: str, dice: tuple[int, ...]) -> int:
+    """The movement result of the dice as ``kind`` reads them (the red die first).
+
+    Examples
+    --------
+    >>> read_roll("elder1", (2, 1, 3))   # "He rolls 2, 1, 3. The sum of the lowest 2 ... is 3"
+    3
+    >>> read_roll("elder1", (3, 2, 2))   # the rulebook says 3: a misprint (ruling B16)
+    4
+    >>> read_roll("doctor", (3, 1, 2)), read_roll("nurse1", (3, 1, 2))
+    (4, 5)
+    """
+    if kind == "doctor":
+        return dice[0] + min(dice[1], dice[2])
+    if kind == "nurse1":
+        return sum(sorted(dice)[-2:])
+    return sum(sorted(dice)[:2])
+
+
+def _enumerate(kind: str) -> tuple[tuple[int, Fraction], ...]:
+    counts: dict[int, int] = {}
+    n = 2 if kind == "elder2" else 3
+    for dice in itertools.product((1, 2, 3), repeat=n):
+        value = read_roll(kind, dice)
+        counts[value] = counts.get(value, 0) + 1
+    total = 3**n
+    return tuple((v, Fraction(c, total)) for v, c in sorted(counts.items()))
+
+
+_ROLLS = {k: _enumerate(k) for k in ("elder1", "elder2", "nurse1", "nurse", "doctor")}
+
+
+class BedpansGame(Game):
+    """Bedpans & Broomsticks for 2 to 5 players (seat 0 is the Staff-player).
+
+    Examples
+    --------
+    >>> game = BedpansGame(players=4)
+    >>> game.seat_names()
+    ['Staff', 'Elder red', 'Elder blue', 'Elder yellow']
+    >>> game.parse_action("step N")
+    Step(direction='N')
+    """
+
+    NAME = "bedpans"
+    TITLE = "Bedpans & Broomsticks"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 5
+    DEFAULT_PLAYERS = 4
+    OPTIONS = (
+        Option("round_limit", 60, "rounds after which the game ends undecided (a guard for "
+               "endless play; ruling B14)"),
+        Option("start_tile", "four-beds", "'Special – Start Tiles': the 4-bed tile, or with 2 "
+               "and 3 players a random tile with 2 or 3 beds (ruling B13)",
+               choices=("four-beds", "fewer-beds")),
+        Option("staffers_take_stuff", True, "whether Staffers take Stuff they move onto "
+               "(ruling B9)"),
+    )
+
+    def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
+        super().__init__(players, variants, **options)
+        if self.options["round_limit"] < 1:
+            raise ConfigError("bedpans: round_limit must be at least 1")
+        self.data: Components = load_components()
+        self.geo = geometry_table(self.data)
+        self.specs = {t.id: t for t in self.data.tiles}
+        self.stuff_names: tuple[str, ...] = tuple(k.name for k in self.data.stuff)
+        self.colours: tuple[str, ...] = COLOURS[: self.players - 1]
+
+    def seat_names(self) -> list[str]:
+        """``Staff``, then ``Elder red`` ... in seat order."""
+        return ["Staff"] + [f"Elder {c}" for c in self.colours]
+
+    def new_initial_state(self) -> BedpansState:
+        """The position before set-up chance (the first Stuff dealt)."""
+        return BedpansState(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text (see :func:`actions.parse_action`)."""
+        return A.parse_action(text)
+
+    def policy_names(self) -> list[str]:
+        """Registered policies."""
+        return ["random", "heuristic"]
+
+    def make_policy(self, name: str, seat: int):
+        """Build a registered policy (see :mod:`simlab.games.bedpans.policies`)."""
+        if name == "random":
+            return super().make_policy(name, seat)
+        from simlab.games.bedpans import policies
+
+        return policies.make(name, seat)
+
+    def components(self) -> dict[str, str]:
+        """A one-line summary of each kind of component."""
+        d = self.data
+        names = ("start", "room", "elevator", "exit")
+        kinds = {k: sum(t.kind == k for t in d.tiles) for k in names}
+        return {
+            "room tiles": f"{len(d.tiles)}: {kinds['start']} start, {kinds['room']} rooms "
+            f"({sum(t.exit_sign for t in d.tiles)} with an Exit sign), {kinds['elevator']} "
+            f"Elevator, {kinds['exit']} Exit (reconstructed)",
+            "Stuff": f"{sum(k.count for k in d.stuff)} in {len(d.stuff)} kinds",
+            "Door-markers": str(d.counts["Door-markers"]),
+            "Staffers": "1 Doctor, 5 Nurses",
+        }
+
+
+class BedpansState(State):
+    """A Bedpans & Broomsticks position.
+
+    Public: the layout, every token and Staffer, Stuff on the layout, hand
+    sizes, Door-markers.  Hidden: which token of another colour is the
+    Elder (``elder``, unless ``known``), the other seats' hands.
+    """
+
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    game: BedpansGame
+
+    def __init__(self, game: BedpansGame) -> None:
+        super().__init__(game)
+        n = game.players
+        specs = game.data.tiles
+        self.tiles: dict[tuple[str, int, int], tuple[str, int]] = {}
+        self.features: dict[Space, str] = {}
+        self.stack: list[str] = sorted(t.id for t in specs if t.kind == "room")
+        self.elevators_left: list[str] = sorted(t.id for t in specs if t.kind == "elevator")
+        self.exits_left: list[str] = sorted(t.id for t in specs if t.kind == "exit")
+        self.links: dict[Space, tuple[Space, str]] = {}
+        self.door_markers: dict[tuple[Space, Space], int] = {}
+        self.sealed: set[tuple[str, int, int]] = set()
+        self.exit_signs = 0
+        self.pairs_placed = 0
+        self.exits_on: dict[str, int] = {}
+        self.exit_rounds: list[int] = []
+        self.dormant: dict[tuple[str, int, int], str] = {}
+        self.tokens: dict[str, list[Space | None]] = {c: [None, None] for c in game.colours}
+        self.elder: dict[str, int] = {c: 0 for c in game.colours}
+        self.known: dict[str, bool] = {c: False for c in game.colours}
+        self.staffers: list[Space | None] = [None] * len(STAFFERS)
+        self.stuff_at: dict[Space, int] = {}
+        self.unseen: dict[str, int] = {k.name: k.count for k in game.data.stuff}
+        self.pile = sum(self.unseen.values())
+        self.discards: dict[str, int] = {}
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.doors_held = [0] + [1] * (n - 1)
+        self.door_supply = game.data.counts["Door-markers"] - (n - 1)
+        self.neutralized = 0
+        self.winner: int | None = None
+        self.reason = ""
+        self.round = 1
+        self.active = 1
+        self.phase = "setup"
+        self.window: list[int] = []
+        self.moves_done = 0
+        self.moved: list[str] = []
+        self.mover: str | None = None
+        self.points = 0
+        self.roll_kind = ""
+        self.took = 0
+        self.can_take = False
+        self.explore: Space | None = None
+        self.target: tuple[str, int, int, int, int, int] | None = None
+        self.drawn: str | None = None
+        self.queue: list[tuple] = []
+        self.draws: list[int] = []
+        self.need: tuple = ()
+        if game.options["start_tile"] == "fewer-beds" and n in (2, 3):
+            self.phase = "start-tile"
+        else:
+            self._set_up("S")
+        self._settle()
+
+    # -- generic fast copy ---------------------------------------------------------------
+    def clone(self) -> BedpansState:
+        """An independent copy (generic: containers copied recursively, no field list).
+
+        Examples
+        --------
+        >>> s = BedpansGame(players=2).new_initial_state()
+        >>> c = s.clone()
+        >>> c.hands[0].append("Walker")
+        >>> s.hands[0], c == s
+        ([], False)
+        """
+        other = object.__new__(type(self))
+        d = other.__dict__
+        for key, value in self.__dict__.items():
+            d[key] = _copy(value)
+        return other
+
+    # -- who acts ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        need = self.need
+        if need[0] == "decide":
+            return need[1]
+        return CHANCE if need[0] == "chance" else TERMINAL
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.need[0] != "over":
+            return None
+        n = self.game.players
+        winners = () if self.winner is None else (self.winner,)
+        scores = tuple(1.0 if s in winners else 0.0 for s in range(n))
+        return Outcome(winners, scores, self.reason)
+
+    # -- small helpers -------------------------------------------------------------------
+    def seat_of(self, colour: str) -> int:
+        """The seat playing ``colour``."""
+        return self.game.colours.index(colour) + 1
+
+    def colour_of(self, seat: int) -> str:
+        """The colour of Elder-seat ``seat``."""
+        return self.game.colours[seat - 1]
+
+    def _geom(self, pos: tuple[str, int, int]) -> TileGeometry:
+        tid, rot = self.tiles[pos]
+        return self.game.geo[tid][rot]
+
+    def position(self, name: str) -> Space | None:
+        """Where the Character ``name`` (``red 1``, ``Doctor``, ``Nurse 2``) stands."""
+        if name in STAFFERS:
+            return self.staffers[STAFFERS.index(name)]
+        colour, idx = name.split()
+        return self.tokens[colour][int(idx) - 1]
+
+    def occupants(self, space: Space) -> tuple[list[tuple[str, int]], list[int]]:
+        """Resident tokens ``(colour, index)`` and Staffer indices on ``space``."""
+        toks = [(c, i) for c, pos in self.tokens.items() for i in (0, 1) if pos[i] == space]
+        staff = [i for i, pos in enumerate(self.staffers) if pos == space]
+        return toks, staff
+
+    def _occupied(self, space: Space) -> bool:
+        if space in self.staffers:
+            return True
+        return any(space in pos for pos in self.tokens.values())
+
+    def beds(self, colour: str) -> list[Space]:
+        """Bed spaces of ``colour`` on the layout."""
+        letter = _BED[colour]
+        return sorted(s for s, f in self.features.items() if f == letter)
+
+    def _allowed_floor(self, floor: str) -> bool:
+        if sum(self.exits_on.values()) >= 3:
+            return False
+        return floor != "U" or self.pairs_placed < 2
+
+    def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
+        found = view_targets(self.tiles, self.game.geo, space, self.sealed)
+        return [t for t in found if self._allowed_floor(t[0])]
+
+    def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
+        floor, tx, ty = pos
+        mine = g.exit_side()
+        for d in range(4):
+            npos = (floor, tx + DX[d], ty + DY[d])
+            other = self.tiles.get(npos)
+            if other is None:
+                continue
+            if mine == d:
+                return False
+            og = self.game.geo[other[0]][other[1]]
+            if og.exit_side() == (d + 2) % 4:
+                return False
+        return True
+
+    def _fitting(self, tid: str, target: tuple) -> list[int]:
+        floor, tx, ty, x, y, d = target
+        cx, cy = x + DX[d], y + DY[d]
+        i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
+        back = (d + 2) % 4
+        out = []
+        for rot, g in enumerate(self.game.geo[tid]):
+            if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)):
+                out.append(rot)
+        return out
+
+    def _free_targets(self, pos: tuple[str, int, int]) -> list[tuple]:
+        """Open edges of the tile at ``pos`` with an empty, unsealed position beyond."""
+        floor, tx, ty = pos
+        g = self._geom(pos)
+        out = []
+        for i in range(9):
+            r, c = divmod(i, 3)
+            x, y = 3 * tx + c, 3 * ty + r
+            for d in range(4):
+                if g.edges[i][d] != OPEN:
+                    continue
+                npos = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
+                if npos != pos and npos not in self.tiles and npos not in self.sealed:
+                    out.append((floor, npos[1], npos[2], x, y, d))
+        return out
+
+    # -- set-up --------------------------------------------------------------------------
+    def _set_up(self, start: str) -> None:
+        self._put_tile(("U", 0, 0), start, 0)
+        for space, f in list(self.features.items()):
+            for colour in self.game.colours:
+                if f == _BED[colour]:
+                    self.tokens[colour] = [space, space]
+            if f == "$":
+                self._put_stuff(space)
+        if start != "S":  # ruling B13: the set-up Stuff goes on the centre space
+            self._put_stuff(("U", 1, 1))
+        self.draws = []
+        for seat in range(self.game.players):
+            self._queue_draw(seat)
+        self.phase = "start"
+
+    def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None:
+        self.tiles[pos] = (tid, rot)
+        g = self.game.geo[tid][rot]
+        floor, tx, ty = pos
+        for i, f in enumerate(g.features):
+            if f != ".":
+                r, c = divmod(i, 3)
+                self.features[(floor, 3 * tx + c, 3 * ty + r)] = f
+        for pile in (self.stack, self.elevators_left, self.exits_left):
+            if tid in pile:
+                pile.remove(tid)
+
+    # -- Stuff bookkeeping ---------------------------------------------------------------
+    def _queue_draw(self, seat: int) -> None:
+        if self.pile == 0 and self.discards:  # ruling B8: reshuffle the discards
+            for kind, count in self.discards.items():
+                self.unseen[kind] += count
+                self.pile += count
+            self.discards = {}
+        if self.pile == 0:
+            return
+        self.pile -= 1
+        self.draws.append(seat)
+
+    def _discard(self, seat: int, kind: str) -> None:
+        self.hands[seat].remove(kind)
+        self.discards[kind] = self.discards.get(kind, 0) + 1
+
+    def _put_stuff(self, space: Space) -> bool:
+        if self.pile > 0:
+            self.pile -= 1
+        else:  # "use one Stuff from the most distant tile" (ruling B8)
+            floor, x, y = space
+            here = (x // 3, y // 3)
+
+            def far(s: Space) -> tuple:
+                if s[0] != floor:
+                    return (-10**6, s)
+                return (-(abs(s[1] // 3 - here[0]) + abs(s[2] // 3 - here[1])), s)
+
+            options = sorted((s for s in self.stuff_at if (s[1] // 3, s[2] // 3) != here
+                              or s[0] != floor), key=far)
+            if not options:
+                return False
+            source = options[0]
+            self.stuff_at[source] -= 1
+            if self.stuff_at[source] == 0:
+                del self.stuff_at[source]
+        self.stuff_at[space] = self.stuff_at.get(space, 0) + 1
+        return True
+
+    def _stuff_available(self) -> bool:
+        return self.pile > 0 or bool(self.stuff_at)
+
+    # -- the machine: find the next decision or chance node -------------------------------
+    def _settle(self) -> None:
+        while True:
+            if self.winner is not None or self.reason:
+                self.need = ("over",)
+                return
+            if self.draws:
+                self.need = ("chance", "stuff")
+                return
+            for seat, hand in enumerate(self.hands):
+                if len(hand) > HAND_LIMIT:
+                    self.need = ("decide", seat, "discard")
+                    return
+            if self.queue:
+                if self._queue_step():
+                    return
+                continue
+            if self.explore is not None:
+                if self._explore_step():
+                    return
+                continue
+            if self._phase_step():
+                return
+
+    def _queue_step(self) -> bool:
+        item = self.queue[0]
+        kind = item[0]
+        if kind == "station":
+            _, space, letter = item
+            free = [i for i in self._staffer_ids(letter) if self.staffers[i] is None]
+            if free:
+                self.queue.pop(0)
+                self.staffers[free[0]] = space
+                self._resolve(space)
+                return False
+            self.need = ("decide", 0, "station")
+            return True
+        if kind == "one-stuff":
+            if not self._stuff_available() or not self._stuff_spaces(item[1]):
+                self.queue.pop(0)
+                return False
+            self.need = ("decide", 0, "stuff-place")
+            return True
+        if kind == "corner-stuff":
+            self.queue.pop(0)
+            _, pos, side = item
+            g = self._geom(pos)
+            floor, tx, ty = pos
+            for i in _CORNERS[(side + 2) % 4]:
+                if g.features[i] not in "ND":
+                    r, c = divmod(i, 3)
+                    self._put_stuff((floor, 3 * tx + c, 3 * ty + r))
+            return False
+        if kind in ("elevator", "exit"):
+            pool = self.elevators_left if kind == "elevator" else self.exits_left
+            if not pool or not any(self._special_options(t, item[1], kind) for t in pool):
+                self.queue.pop(0)
+                return False
+            self.need = ("chance", kind)
+            return True
+        # ("special", tid, anchor, kind): the Staff places the drawn Elevator/Exit tile
+        if not self._special_options(item[1], item[2], item[3]):
+            self.queue.pop(0)
+            return False
+        self.need = ("decide", 0, "special")
+        return True
+
+    def _staffer_ids(self, letter: str) -> list[int]:
+        return [0] if letter == "D" else [1, 2, 3, 4, 5]
+
+    def _stuff_spaces(self, pos: tuple[str, int, int]) -> list[Space]:
+        floor, tx, ty = pos
+        g = self._geom(pos)
+        return [(floor, 3 * tx + i % 3, 3 * ty + i // 3) for i in range(9)
+                if g.features[i] not in "NDESX"]
+
+    def _special_options(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
+        """(position, rot) where the drawn Elevator/Exit tile may go (ruling B6)."""
+        if kind == "elevator":
+            floors = {"U"}
+        else:
+            floors = {f for f in ("G1", "G2") if self._has_floor(f) and self.exits_on.get(f, 0) < 2}
+        opts: set[tuple] = set()
+        if anchor in self.tiles and anchor[0] in floors:
+            for t in self._free_targets(anchor):
+                opts.update((t[:3], rot) for rot in self._fitting(tid, t))
+        if not opts:
+            for pos in sorted(self.tiles):
+                if pos[0] in floors:
+                    for t in self._free_targets(pos):
+                        opts.update((t[:3], rot) for rot in self._fitting(tid, t))
+        return sorted(opts)
+
+    def _has_floor(self, floor: str) -> bool:
+        return any(p[0] == floor for p in self.tiles)
+
+    def _explore_step(self) -> bool:
+        if self.drawn is not None:
+            self.need = ("decide", 0, "place")
+            return True
+        if self.target is not None:
+            if not self._tile_pool():
+                self.sealed.add(self.target[:3])
+                self.target = None
+                return False
+            self.need = ("chance", "tile")
+            return True
+        space = self.explore
+        targets = self._targets(space) if space is not None and self._still_there(space) else []
+        if not targets:
+            self.explore = None
+            return False
+        if len(targets) == 1:
+            self.target = targets[0]
+            return False
+        self.need = ("decide", 0, "explore")
+        return True
+
+    def _still_there(self, space: Space) -> bool:
+        return any(space in pos for pos in self.tokens.values())
+
+    def _tile_pool(self) -> list[str]:
+        target = self.target
+        assert target is not None
+        pool = [t for t in self.stack if self._fitting(t, target)]
+        if not self.stack and target[0] != "U" and self.exits_on.get(target[0], 0) < 2:
+            pool = [t for t in self.exits_left if self._fitting(t, target)]
+        return pool
+
+    def _phase_step(self) -> bool:
+        phase = self.phase
+        seat = self.active
+        if phase == "start-tile":
+            self.need = ("chance", "start-tile")
+            return True
+        if phase == "start":
+            self.moves_done, self.moved, self.took = 0, [], 0
+            if seat == 0:
+                self._open_window("window1")
+            elif all(p is None for p in self.tokens[self.colour_of(seat)]):
+                self.phase = "reenter"
+            else:
+                self.phase = "decoy"
+            return False
+        if phase in ("reenter", "decoy"):
+            self.need = ("decide", seat, phase)
+            return True
+        if phase in ("window1", "window2"):
+            while self.window and not self._window_plays(self.window[0]):
+                self.window.pop(0)
+            if self.window:
+                self.need = ("decide", self.window[0], "window")
+                return True
+            if phase == "window1":
+                self.phase = "moves"
+            else:
+                self.phase = "exchange"
+            return False
+        if phase == "moves":
+            return self._next_move()
+        if phase == "roll":
+            self.need = ("chance", "roll")
+            return True
+        if phase == "move":
+            if self.position(self.mover) is None or not self._move_options():  # type: ignore
+                self.moves_done += 1
+                self.moved.append(self.mover)  # type: ignore[arg-type]
+                self.mover, self.points, self.can_take = None, 0, False
+                self.phase = "moves"
+                return False
+            self.need = ("decide", seat, "move")
+            return True
+        if phase == "exchange":
+            if len(self.hands[seat]) >= 2:
+                self.need = ("decide", seat, "exchange")
+                return True
+            self.phase = "end"
+            return False
+        if phase == "end":
+            self._end_turn()
+            return False
+        raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+
+    def _open_window(self, phase: str) -> None:
+        n = self.game.players
+        self.window = [(self.active + k) % n for k in range(n)]
+        self.phase = phase
+
+    def _movers_available(self) -> list[str]:
+        seat = self.active
+        if seat == 0:
+            return [name for i, name in enumerate(STAFFERS)
+                    if self.staffers[i] is not None and name not in self.moved]
+        colour = self.colour_of(seat)
+        return [f"{colour} {i + 1}" for i in (0, 1)
+                if self.tokens[colour][i] is not None and f"{colour} {i + 1}" not in self.moved]
+
+    def _moves_allowed(self) -> int:
+        if self.active != 0:
+            return 2
+        return 2 if self.game.players == 2 else 3
+
+    def _next_move(self) -> bool:
+        available = self._movers_available()
+        if self.moves_done >= self._moves_allowed() or not available:
+            self._open_window("window2")
+            return False
+        if len(available) > 1:
+            self.need = ("decide", self.active, "choose")
+            return True
+        self._start_move(available[0])
+        return False
+
+    def _start_move(self, name: str) -> None:
+        self.mover = name
+        if self.active != 0:
+            self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
+        elif name == "Doctor":
+            self.roll_kind = "doctor"
+        else:
+            self.roll_kind = "nurse1" if self.moves_done == 0 else "nurse"
+        self.phase = "roll"
+
+    def _end_turn(self) -> None:
+        n = self.game.players
+        if self.active == 0:
+            if self.round >= self.game.options["round_limit"]:
+                self.reason = f"round limit ({self.round} rounds) reached: no winner"
+                return
+            self.round += 1
+        self.active = (self.active + 1) % n
+        self.phase = "start"
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        kind = self.need[2]
+        seat = self.need[1]
+        if kind == "move":
+            return self._move_options()
+        if kind == "window":
+            return [A.Pass(), *self._window_plays(seat)]
+        if kind == "choose":
+            return [A.ChooseMover(m) for m in self._movers_available()]
+        if kind == "discard":
+            return [A.Discard(k) for k in sorted(set(self.hands[seat]))]
+        if kind == "exchange":
+            hand = sorted(self.hands[seat])
+            pairs = sorted({(a, b) for a, b in itertools.combinations(hand, 2)})
+            return [A.Pass(), *(A.Exchange(a, b) for a, b in pairs)]
+        if kind == "decoy":
+            return [A.Pass(), *(A.PlaceDecoy(s) for s in self._decoy_spaces(seat))]
+        if kind == "reenter":
+            return [A.Reenter(s) for s in self.beds(self.colour_of(seat))]
+        if kind == "explore":
+            return [A.Explore(t[:3]) for t in self._targets(self.explore)]  # type: ignore
+        if kind == "place":
+            target = self.target
+            return [A.PlaceTile(self.drawn, target[:3], r)  # type: ignore[index,arg-type]
+                    for r in self._fitting(self.drawn, target)]  # type: ignore[arg-type]
+        if kind == "special":
+            _, tid, anchor, what = self.queue[0]
+            return [A.PlaceTile(tid, pos, rot) for pos, rot in
+                    self._special_options(tid, anchor, what)]
+        if kind == "stuff-place":
+            return [A.PlaceStuff(s) for s in self._stuff_spaces(self.queue[0][1])]
+        if kind == "station":
+            _, space, letter = self.queue[0]
+            return [*(A.SendStaffer(STAFFERS[i], space) for i in self._staffer_ids(letter)
+                      if self.staffers[i] != space), A.LeaveStation(space)]
+        raise AssertionError(kind)  # pragma: no cover
+
+    def _decoy_spaces(self, seat: int) -> list[Space]:
+        colour = self.colour_of(seat)
+        elder = self.elder[colour]
+        elder_at = self.tokens[colour][elder]
+        decoy_at = self.tokens[colour][1 - elder]
+        spaces = set(self.beds(colour))
+        if elder_at is not None:
+            spaces.add(elder_at)
+        spaces.discard(decoy_at)  # type: ignore[arg-type]
+        return sorted(spaces)
+
+    def stuff_plays(self, seat: int) -> list[Action]:
+        """Stuff that ``seat`` may play in the current Stuff window.
+
+        The hook for issue 5 (the effects of the individual Stuff kinds): the
+        base game plays none, so only Door-markers are offered.
+        """
+        return []
+
+    def _window_plays(self, seat: int) -> list[Action]:
+        plays = self.stuff_plays(seat)
+        if self.doors_held[seat] > 0:
+            plays = plays + [A.PlayDoor(a, b) for a, b in self.door_spots()]
+        return plays
+
+    def door_spots(self) -> list[tuple[Space, Space]]:
+        """Edges where a Door-marker may go: a non-open edge between 2 tiles, away from
+        Elevator, Stairs and Exit spaces, without a Door-marker yet.
+
+        Examples
+        --------
+        >>> s = BedpansGame(players=2).new_initial_state()
+        >>> s._put_tile(("U", 1, 0), "T08", 0)
+        >>> s.door_spots()
+        [(('U', 2, 0), ('U', 3, 0)), (('U', 2, 2), ('U', 3, 2))]
+        """
+        key = (frozenset(self.tiles.items()), frozenset(self.door_markers))
+        return list(_door_spots(self.game.data, key))
+
+    def _move_options(self) -> list[Action]:
+        name = self.mover
+        space = self.position(name)  # type: ignore[arg-type]
+        if space is None:
+            return []
+        options: list[Action] = []
+        if self.points > 0:
+            tiles, geo, markers = self.tiles, self.game.geo, self.door_markers
+            for label, d in _STEP_DIRS.items():
+                if passage(tiles, geo, markers, space, d) is None:
+                    continue
+                nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
+                link = self.links.get(nxt)
+                if link is not None and link[1] == "elevator" and self._occupied(link[0]):
+                    continue
+                options.append(A.Step(label))
+            link = self.links.get(space)
+            if link is not None and not (link[1] == "elevator" and self._occupied(link[0])):
+                options.append(A.Step("down" if space[0] == "U" else "up"))
+        if self.can_take and self.stuff_at.get(space, 0) > 0 and (
+            self.took == 0 or self.points > 0
+        ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
+            options.append(A.TakeStuff())
+        if options:
+            options.append(A.Stop())
+        return options
+
+    # -- chance ------------------------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        what = self.need[1]
+        if what == "roll":
+            return [(A.Roll(v), p) for v, p in _ROLLS[self.roll_kind]]
+        if what == "stuff":
+            total = sum(self.unseen.values())
+            return [(A.DrawStuff(k), Fraction(c, total)) for k, c in self.unseen.items() if c]
+        if what == "tile":
+            pool = self._tile_pool()
+        elif what == "start-tile":
+            beds = ("R", "B") if self.game.players == 2 else ("R", "B", "Y")
+            pool = [t for t in self.stack if self.game.specs[t].beds == beds]
+            if self.game.players == 3:
+                pool.append("S")
+        else:
+            pool = self.elevators_left if what == "elevator" else self.exits_left
+            pool = [t for t in pool if self._special_options(t, self.queue[0][1], what)]
+        p = Fraction(1, len(pool))
+        return [(A.DrawTile(t), p) for t in pool]
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        before = {c: tuple(where) for c, where in self.tokens.items()}
+        count = self.neutralized
+        events = _HANDLERS[type(action)](self, action)
+        if self.neutralized != count or any(tuple(w) != before[c]
+                                            for c, w in self.tokens.items()):
+            events += self._removal_events(before)
+        self._settle()
+        return events
+
+    def _removal_events(self, before: dict[str, tuple]) -> list[Event]:
+        events = []
+        for colour, where in self.tokens.items():
+            seat = self.seat_of(colour)
+            if where == [None, None] and before[colour] != (None, None):
+                events.append(Event(f"the {colour} Elder is neutralized", "neutralize", seat))
+            elif None in where and None not in before[colour]:
+                events.append(Event(f"the {colour} Decoy is removed", "decoy", seat))
+        return events
+
+    def _roll(self, action: A.Roll) -> list[Event]:
+        self.points = action.result
+        self.phase = "move"
+        return [Event(f"{self.mover} rolls {action.result}", "roll", self.active)]
+
+    def _draw_stuff(self, action: A.DrawStuff) -> list[Event]:
+        seat = self.draws.pop(0)
+        self.unseen[action.kind] -= 1
+        self.hands[seat].append(action.kind)
+        self.hands[seat].sort()
+        return [Event(f"{self.game.seat_names()[seat]} draws a Stuff-marker", "draw", seat)]
+
+    def _draw_tile(self, action: A.DrawTile) -> list[Event]:
+        what = self.need[1]
+        if what == "start-tile":
+            self._set_up(action.tile)
+        elif what == "tile":
+            self.drawn = action.tile
+        else:
+            anchor = self.queue.pop(0)[1]
+            self.queue.insert(0, ("special", action.tile, anchor, what))
+        return [Event(f"tile {action.tile} is drawn", "tile")]
+
+    def _place_tile(self, action: A.PlaceTile) -> list[Event]:
+        pos, tid, rot = action.position, action.tile, action.rot
+        spec = self.game.specs[tid]
+        target = self.target
+        if self.need[2] == "special":
+            self.queue.pop(0)
+        else:
+            self.target, self.drawn = None, None
+        self._put_tile(pos, tid, rot)
+        events = [Event(f"tile {tid} placed at {space_text(pos)}", "tile")]
+        new: list[tuple] = []
+        if spec.kind == "elevator":
+            new += self._place_partner(pos, tid, rot)
+        elif spec.kind == "exit":
+            self.exits_on[pos[0]] = self.exits_on.get(pos[0], 0) + 1
+            self.exit_rounds.append(self.round)
+            new += [*self._stations(pos), ("one-stuff", pos)]
+        else:
+            assert target is not None
+            side = (target[5] + 2) % 4  # the side of the new tile that meets the open edge
+            new += [*self._stations(pos), ("corner-stuff", pos, side)]
+            if spec.exit_sign:
+                self.exit_signs += 1
+                if self.exit_signs in (3, 4):
+                    new.append(("elevator", pos))
+                elif self.exit_signs in (5, 6, 7):
+                    new.append(("exit", pos))
+        self.queue[0:0] = new
+        return events
+
+    def _stations(self, pos: tuple[str, int, int]) -> list[tuple]:
+        floor, tx, ty = pos
+        g = self._geom(pos)
+        return [("station", (floor, 3 * tx + i % 3, 3 * ty + i // 3), g.features[i])
+                for i in range(9) if g.features[i] in "ND"]
+
+    def _place_partner(self, pos: tuple[str, int, int], tid: str, rot: int) -> list[tuple]:
+        pair = self.game.specs[tid].pair
+        partner = next(t.id for t in self.game.data.tiles if t.pair == pair and t.id != tid)
+        floor = "G1" if self.pairs_placed == 0 else "G2"
+        ground = (floor, 0, 0)
+        self._put_tile(ground, partner, rot)
+        self.pairs_placed += 1
+        g = self.game.geo[tid][rot]
+        for i, f in enumerate(g.features):
+            if f in "ES" and (f == "E" or i in (0, 2, 6, 8)):
+                r, c = divmod(i, 3)
+                up = ("U", 3 * pos[1] + c, 3 * pos[2] + r)
+                down = (floor, c, r)
+                kind = "elevator" if f == "E" else "stairs"
+                self.links[up] = (down, kind)
+                self.links[down] = (up, kind)
+        self.dormant[pos] = pair or ""
+        self.dormant[ground] = pair or ""
+        return [("one-stuff", pos), ("one-stuff", ground)]
+
+    def _explore(self, action: A.Explore) -> list[Event]:
+        self.target = next(t for t in self._targets(self.explore) if t[:3] == action.position)  # type: ignore[arg-type]
+        return [Event(f"the Staff explores {space_text(action.position)}", "explore", 0)]
+
+    def _place_stuff(self, action: A.PlaceStuff) -> list[Event]:
+        self.queue.pop(0)
+        self._put_stuff(action.space)
+        return [Event(f"Stuff placed at {space_text(action.space)}", "stuff", 0)]
+
+    def _send_staffer(self, action: A.SendStaffer) -> list[Event]:
+        self.queue.pop(0)
+        self.staffers[STAFFERS.index(action.staffer)] = action.space
+        self._resolve(action.space)
+        return [Event(f"{action.staffer} goes to {space_text(action.space)}", "staffer", 0)]
+
+    def _leave_station(self, action: A.LeaveStation) -> list[Event]:
+        self.queue.pop(0)
+        return []
+
+    def _reenter(self, action: A.Reenter) -> list[Event]:
+        colour = self.colour_of(self.active)
+        self.tokens[colour] = [action.space, action.space]
+        self.known[colour] = False
+        self._resolve(action.space)
+        self._open_window("window1")
+        return [Event(f"{colour} Elder and Decoy re-enter", "reenter", self.active)]
+
+    def _place_decoy(self, action: A.PlaceDecoy) -> list[Event]:
+        colour = self.colour_of(self.active)
+        decoy = 1 - self.elder[colour]
+        self.tokens[colour][decoy] = action.space
+        toks = self.tokens[colour]
+        self.known[colour] = toks[0] != toks[1]
+        self._resolve(action.space)
+        self._open_window("window1")
+        return [Event(f"{colour} Decoy placed at {space_text(action.space)}", "decoy",
+                      self.active)]
+
+    def _pass(self, action: A.Pass) -> list[Event]:
+        kind = self.need[2]
+        if kind == "decoy":
+            self._open_window("window1")
+        elif kind == "window":
+            self.window.pop(0)
+        elif kind == "exchange":
+            self.phase = "end"
+        return []
+
+    def _play_door(self, action: A.PlayDoor) -> list[Event]:
+        seat = self.need[1]
+        self.doors_held[seat] -= 1
+        self.door_markers[marker_key(action.a, action.b)] = seat
+        return [Event(f"{self.game.seat_names()[seat]} plays a Door-marker", "door", seat)]
+
+    def _choose(self, action: A.ChooseMover) -> list[Event]:
+        self._start_move(action.mover)
+        return []
+
+    def _step(self, action: A.Step) -> list[Event]:
+        name = self.mover
+        assert name is not None
+        space = self.position(name)
+        assert space is not None
+        self.points -= 1
+        if action.direction in ("down", "up"):
+            target, kind = self.links[space]
+            if kind == "elevator":  # everyone in the Elevator space rides along
+                toks, staff = self.occupants(space)
+                for c, i in toks:
+                    self.tokens[c][i] = target
+                for i in staff:
+                    self.staffers[i] = target
+        else:
+            d = _STEP_DIRS[action.direction]
+            target = (space[0], space[1] + DX[d], space[2] + DY[d])
+        moved = Event(f"{name} moves to {space_text(target)}", "move", self.active)
+        return [moved, *self._arrive(name, target)]
+
+    def _arrive(self, name: str, target: Space) -> list[Event]:
+        events: list[Event] = []
+        self.can_take = True
+        if name in STAFFERS:
+            self.staffers[STAFFERS.index(name)] = target
+            toks, _ = self.occupants(target)
+            if toks:
+                self.points = 0
+            self._resolve(target)
+            return events
+        colour, idx = name.split()
+        i = int(idx) - 1
+        self.tokens[colour][i] = target
+        pair = self.tokens[colour]
+        if pair[0] == pair[1]:
+            self.known[colour] = False  # the two may be shuffled
+        feature = self.features.get(target)
+        if i == self.elder[colour] and feature == "X":
+            self.winner = self.seat_of(colour)
+            self.reason = f"the {colour} Elder reached an Exit"
+            return [Event(self.reason, "win", self.winner)]
+        _, staff = self.occupants(target)
+        if staff:
+            if i == self.elder[colour]:
+                self.points = 0
+            self._resolve(target)
+        if self.tokens[colour][i] is None:
+            return events
+        if feature in ("E", "S"):
+            self._wake(target)
+        if self._targets(target):
+            self.explore = target
+        return events
+
+    def _wake(self, space: Space) -> None:
+        pos = (space[0], space[1] // 3, space[2] // 3)
+        pair = self.dormant.get(pos)
+        if pair is None:
+            return
+        for p in sorted(p for p, q in self.dormant.items() if q == pair):
+            del self.dormant[p]
+            self.queue.extend(self._stations(p))
+
+    def _stop(self, action: A.Stop) -> list[Event]:
+        self.points = 0
+        self.can_take = False
+        return []
+
+    def _take(self, action: A.TakeStuff) -> list[Event]:
+        space = self.position(self.mover)  # type: ignore[arg-type]
+        assert space is not None
+        if self.took > 0:
+            self.points -= 1
+        self.took += 1
+        self.stuff_at[space] -= 1
+        if self.stuff_at[space] == 0:
+            del self.stuff_at[space]
+        self.draws.append(self.active)
+        return [Event(f"{self.mover} takes a Stuff-marker", "take", self.active)]
+
+    def _discard_action(self, action: A.Discard) -> list[Event]:
+        self._discard(self.need[1], action.kind)
+        return []
+
+    def _exchange(self, action: A.Exchange) -> list[Event]:
+        seat = self.active
+        self._discard(seat, action.first)
+        self._discard(seat, action.second)
+        self._queue_draw(seat)
+        self.phase = "end"
+        return [Event(f"{self.game.seat_names()[seat]} exchanges 2 Stuff for 1", "stuff", seat)]
+
+    # -- neutralizing ------------------------------------------------------------------------
+    def _resolve(self, space: Space) -> None:
+        """Decoys with a Staffer are removed; an Elder with the Doctor or 2+ Staffers is
+        neutralized ("Neutralizing Elders & Staffers")."""
+        toks, staff = self.occupants(space)
+        if not toks or not staff:
+            return
+        for c, i in toks:
+            if i != self.elder[c]:
+                self.tokens[c][i] = None
+                self.known[c] = True
+        strong = 0 in staff or len(staff) >= 2
+        for c, i in toks:
+            if i == self.elder[c]:
+                if strong:
+                    self._neutralize(c, space, staff)
+                else:
+                    self.known[c] = True
+
+    def _neutralize(self, colour: str, space: Space, staff: list[int]) -> None:
+        self.tokens[colour] = [None, None]
+        self.known[colour] = True
+        self.neutralized += 1
+        seat = self.seat_of(colour)
+        for kind in list(self.hands[seat]):
+            self._discard(seat, kind)
+        self._queue_draw(seat)
+        if self.neutralized >= self.game.players - 1:
+            self.winner = 0
+            plural = "s" if self.neutralized != 1 else ""
+            self.reason = f"the Staff neutralized {self.neutralized} Elder{plural}"
+            return
+        returning = [0] if 0 in staff else []
+        nurses = [i for i in staff if i != 0]
+        if nurses:
+            returning.append(nurses[0])
+        for i in returning:
+            letter = "D" if i == 0 else "N"
+            dist = bfs_distances(self.tiles, self.game.geo, self.door_markers, self.links, space)
+            stations = sorted((k, s) for s, k in dist.items() if self.features.get(s) == letter)
+            if stations:
+                self.staffers[i] = stations[0][1]
+                self._resolve(stations[0][1])
+
+    # -- hidden information -------------------------------------------------------------------
+    def _hide(self, seat: int) -> None:
+        mine = self.colour_of(seat) if seat > 0 else None
+        for c in self.elder:
+            if c != mine and not self.known[c]:
+                self.elder[c] = -1
+        unseen = dict(self.unseen)
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                for kind in hand:
+                    unseen[kind] += 1
+                self.hands[s] = [HIDDEN] * len(hand)
+        self.unseen = unseen
+
+    def resample_hidden(self, seat: int, rng: Any) -> BedpansState:
+        """Redraw what ``seat`` cannot see: other Elder identities and other hands.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> s = BedpansGame(players=3).new_initial_state()
+        >>> other = s.resample_hidden(1, np.random.default_rng(0))
+        >>> other.view(1) == s.view(1)
+        True
+        """
+        other = self.clone()
+        mine = self.colour_of(seat) if seat > 0 else None
+        for c in self.elder:
+            if c != mine and not self.known[c]:
+                other.elder[c] = int(rng.integers(2))
+        pool = dict(self.unseen)
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                for kind in hand:
+                    pool[kind] += 1
+        for s, hand in enumerate(self.hands):
+            if s == seat or not hand:
+                continue
+            names = [k for k, c in pool.items() for _ in range(c)]
+            picks = rng.choice(len(names), size=len(hand), replace=False)
+            new = sorted(names[int(i)] for i in picks)
+            for kind in new:
+                pool[kind] -= 1
+            other.hands[s] = new
+        other.unseen = pool
+        return other
+
+    # -- display ------------------------------------------------------------------------------
+    def _repr_png_(self) -> bytes:
+        """The layout drawn floor by floor (Jupyter shows states as pictures)."""
+        import io
+
+        from simlab.games.bedpans.render import draw
+
+        buffer = io.BytesIO()
+        draw(self).savefig(buffer, format="png", dpi=72)
+        return buffer.getvalue()
+
+    def __str__(self) -> str:
+        return (f"<bedpans round {self.round}, {self.phase}, {len(self.tiles)} tiles, "
+                f"neutralized {self.neutralized}, player {self.current_player}>")
+
+
+@functools.lru_cache(maxsize=512)
+def _door_spots(components: Components, key: tuple[frozenset, frozenset]) -> tuple:
+    tiles = dict(key[0])
+    markers = dict.fromkeys(key[1], 0)
+    geo = geometry_table(components)
+    features = {}
+    for (floor, tx, ty), (tid, rot) in tiles.items():
+        for i, f in enumerate(geo[tid][rot].features):
+            features[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = f
+    spots = []
+    for (floor, tx, ty) in sorted(tiles):
+        for d in (1, 2):
+            if (floor, tx + DX[d], ty + DY[d]) not in tiles:
+                continue
+            for k in range(3):
+                a = (floor, 3 * tx + 2, 3 * ty + k) if d == 1 else (floor, 3 * tx + k, 3 * ty + 2)
+                b = (floor, a[1] + DX[d], a[2] + DY[d])
+                if features[a] in "ESX" or features[b] in "ESX":
+                    continue
+                if passage(tiles, geo, markers, a, d) is None:
+                    spots.append((a, b))
+    return tuple(spots)
+
+
+def _copy(value: Any) -> Any:
+    """Copy plain containers recursively; immutable values are shared."""
+    kind = type(value)
+    if kind is list:
+        return [_copy(v) for v in value]
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    return value
+
+
+_HANDLERS: dict[type, Any] = {
+    A.Roll: BedpansState._roll,
+    A.DrawStuff: BedpansState._draw_stuff,
+    A.DrawTile: BedpansState._draw_tile,
+    A.PlaceTile: BedpansState._place_tile,
+    A.Explore: BedpansState._explore,
+    A.PlaceStuff: BedpansState._place_stuff,
+    A.SendStaffer: BedpansState._send_staffer,
+    A.LeaveStation: BedpansState._leave_station,
+    A.Reenter: BedpansState._reenter,
+    A.PlaceDecoy: BedpansState._place_decoy,
+    A.Pass: BedpansState._pass,
+    A.PlayDoor: BedpansState._play_door,
+    A.ChooseMover: BedpansState._choose,
+    A.Step: BedpansState._step,
+    A.Stop: BedpansState._stop,
+    A.TakeStuff: BedpansState._take,
+    A.Discard: BedpansState._discard_action,
+    A.Exchange: BedpansState._exchange,
+}

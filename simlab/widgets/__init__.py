@@ -1,0 +1,22 @@
+"""The notebook layer: a turn stepper for every game, study panels and plot helpers.
+
+Widgets hold no rules: they drive games through the public API
+(:mod:`simlab.core.api`) and studies through :func:`simlab.run_study`.
+Everything can be driven without a browser (``button.click()``), which is
+how the tests use it.
+
+- :class:`TurnStepper` — step a game on its drawn board (``simlab.widgets.stepper``);
+  its model, :class:`StepSession`, holds no widgets (``simlab.widgets.session``).
+- :class:`StudyPanel` — a study's parameters, Run, summary and plot.
+- :mod:`simlab.widgets.render` — the renderer contract games follow.
+- :mod:`simlab.widgets.plots` — plot helpers shared by all studies.
+"""
+
+from __future__ import annotations
+
+from simlab.widgets.render import render_state, state_summary
+from simlab.widgets.session import HUMAN, StepSession
+from simlab.widgets.stepper import TurnStepper
+from simlab.widgets.study_panel import StudyPanel
+
+__all__ = ["HUMAN", "StepSession", "StudyPanel", "TurnStepper", "render_state", "state_summary"]

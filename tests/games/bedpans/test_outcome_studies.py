@@ -1,0 +1,37 @@
+"""The bedpans-outcomes and bedpans-escape studies."""
+
+from __future__ import annotations
+
+import simlab
+from simlab.games.bedpans.outcome_studies import corridor_state, exact_escape_one_turn
+
+
+def test_outcomes_rows_and_summary():
+    result = simlab.run_study("bedpans-outcomes", games=8, seed=3, players=("2", "3"),
+                              pairings=("heuristic-heuristic",))
+    games = result.games
+    assert len(games) == 8 and set(games.players) == {2, 3}
+    assert (games.staff_win.astype(int) + games.elder_win.astype(int)
+            + games.undecided.astype(int) == 1).all()
+    summary = result.summary
+    assert {"staff_win", "elder_win", "rounds", "neutralizations", "exit_1_round"} <= set(
+        summary.quantity)
+    again = simlab.run_study("bedpans-outcomes", games=8, seed=3, players=("2", "3"),
+                             pairings=("heuristic-heuristic",))
+    assert again.games.equals(games)
+
+
+def test_escape_matches_exact_value_without_staff():
+    result = simlab.run_study("bedpans-escape", games=300, seed=5, distance=("3", "4"),
+                              doctor=0, turns=1)
+    rows = result.summary[result.summary.quantity == "escaped"]
+    for _, row in rows.iterrows():
+        assert row.exact == exact_escape_one_turn(int(row.distance))
+        assert row.low <= row.exact <= row.high
+
+
+def test_corridor_position():
+    s = corridor_state(5, 0, 2)
+    assert s.staffers == [None] * 6
+    assert s.need == ("chance", "stuff")  # the first Stuff is still to be dealt
+    assert not s._targets(s.tokens["red"][0])  # nothing to explore

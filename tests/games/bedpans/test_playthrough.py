@@ -1,0 +1,128 @@
+"""Golden playthroughs of Bedpans & Broomsticks: replay each record and compare its end.
+
+Each ``tests/playthroughs/bedpans-*.json`` is a ``simlab.play`` record saved with
+``record.save``.  The test replays it (no RNG), compares the outcome and a summary of the
+final state with the values below, and plays the game again from its seed and policies to
+check the same actions come out.  After an intended rule change, regenerate with::
+
+    python - <<'X'
+    import simlab
+    for name, n, pols, seed, opts in [
+            ("2p-random-seed3", 2, None, 3, {}),
+            ("3p-heuristic-seed10", 3, ["heuristic"] * 3, 10, {}),
+            ("4p-mixed-seed9", 4, ["heuristic", "random", "heuristic", "random"], 9, {}),
+            ("3p-fewer-beds-seed1", 3, ["heuristic", "random", "heuristic"], 1,
+             {"start_tile": "fewer-beds"})]:
+        game = simlab.load_game("bedpans", players=n, **opts)
+        simlab.play(game, pols, seed=seed).save(f"tests/playthroughs/bedpans-{name}.json")
+    X
+
+then paste ``summary(simlab.replay(record))`` of each into ``EXPECTED``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import simlab
+from simlab.core.record import GameRecord
+
+FOLDER = Path(__file__).resolve().parents[2] / "playthroughs"
+
+EXPECTED: dict[str, dict] = {'bedpans-2p-random-seed3.json': {'exit_rounds': [],
+                                  'hand_sizes': [1, 0],
+                                  'neutralized': 1,
+                                  'reason': 'the Staff neutralized 1 Elder',
+                                  'round': 18,
+                                  'staffers': [['U', -1, 0], ['U', -1, 3], ['U', 2, -2],
+                                               ['U', 3, 0], None, None],
+                                  'tiles': ['G1 0,0 E2b/1', 'G2 0,0 E1b/2', 'U -1,-2 E1a/2',
+                                            'U -1,0 T04/3', 'U -1,1 E2a/1', 'U 0,-1 T03/0',
+                                            'U 0,-2 T02/1', 'U 0,0 S/0', 'U 0,1 T09/0',
+                                            'U 1,0 T06/2']},
+ 'bedpans-3p-fewer-beds-seed1.json': {'exit_rounds': [],
+                                      'hand_sizes': [1, 0, 1],
+                                      'neutralized': 2,
+                                      'reason': 'the Staff neutralized 2 Elders',
+                                      'round': 4,
+                                      'staffers': [['U', 2, -1], ['U', 1, -1], ['G1', 0, 2],
+                                                   None, None, None],
+                                      'tiles': ['G1 0,0 E1b/0', 'G2 0,0 E2a/0', 'U -1,-1 T08/0',
+                                                'U -1,0 T05/0', 'U -2,-1 E2b/0', 'U 0,-1 T11/0',
+                                                'U 0,0 S/0', 'U 0,1 T02/1', 'U 1,0 T06/0',
+                                                'U 2,0 E1a/0']},
+ 'bedpans-3p-heuristic-seed10.json': {'exit_rounds': [4, 6, 7],
+                                      'hand_sizes': [2, 1, 1],
+                                      'neutralized': 1,
+                                      'reason': 'the blue Elder reached an Exit',
+                                      'round': 7,
+                                      'staffers': [['U', 5, -1], ['U', 4, -1], ['U', 6, 1],
+                                                   ['U', 4, -1], ['G1', 1, 1], ['G1', -6, 5]],
+                                      'tiles': ['G1 -1,0 T06/0', 'G1 -2,0 X2/0',
+                                                'G1 -2,1 T12/0', 'G1 -3,-1 X3/0',
+                                                'G1 -3,0 T09/1', 'G1 0,0 E2b/0', 'G1 1,0 T03/0',
+                                                'G1 2,0 T05/0', 'G2 -1,0 X1/0', 'G2 0,0 E1a/0',
+                                                'U -1,0 T02/0', 'U 0,-1 T01/1', 'U 0,-2 T13/0',
+                                                'U 0,0 S/0', 'U 0,1 T04/1', 'U 1,-1 T07/1',
+                                                'U 1,0 T11/0', 'U 1,1 T10/0', 'U 2,-1 E1b/0',
+                                                'U 2,0 T08/0', 'U 3,0 E2a/0']},
+ 'bedpans-4p-mixed-seed9.json': {'exit_rounds': [4, 4, 6],
+                                 'hand_sizes': [2, 1, 1, 1],
+                                 'neutralized': 2,
+                                 'reason': 'the blue Elder reached an Exit',
+                                 'round': 6,
+                                 'staffers': [['U', 4, 2], ['U', 1, -2], ['G1', 2, 1],
+                                              ['G1', 3, 1], ['G1', -3, 1], ['G1', 7, -1]],
+                                 'tiles': ['G1 -1,0 T06/0', 'G1 -2,0 X1/0', 'G1 0,-1 T01/0',
+                                           'G1 0,0 E1a/0', 'G1 0,1 T10/0', 'G1 1,-1 X2/0',
+                                           'G1 1,0 T05/0', 'G1 1,1 T12/0', 'G1 2,-1 T07/1',
+                                           'G1 2,0 T11/0', 'G2 -1,0 X3/0', 'G2 0,0 E2a/0',
+                                           'U -1,-1 T13/1', 'U -1,0 T02/0', 'U 0,-1 T03/0',
+                                           'U 0,0 S/0', 'U 0,1 T09/0', 'U 1,-1 T08/0',
+                                           'U 1,0 T04/0', 'U 1,1 E1b/0', 'U 2,-1 E2b/0']}}
+
+
+def summary(final):
+    return {
+        "round": final.round,
+        "reason": final.outcome.reason,
+        "tiles": sorted(f"{f} {x},{y} {tid}/{rot}"
+                        for (f, x, y), (tid, rot) in final.tiles.items()),
+        "neutralized": final.neutralized,
+        "exit_rounds": final.exit_rounds,
+        "staffers": [None if s is None else list(s) for s in final.staffers],
+        "hand_sizes": [len(h) for h in final.hands],
+    }
+
+
+def test_every_golden_file_is_checked():
+    assert sorted(p.name for p in FOLDER.glob("bedpans-*.json")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_replay_matches_golden(name):
+    record = GameRecord.load(FOLDER / name)
+    final = simlab.replay(record)
+    assert final.outcome == record.outcome
+    assert summary(final) == EXPECTED[name]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_same_seed_and_policies_play_the_same_game(name):
+    record = GameRecord.load(FOLDER / name)
+    game = simlab.load_game(record.game, players=record.players, **record.options)
+    again = simlab.play(game, record.policies, seed=record.seed)
+    assert again.actions == record.actions
+
+
+def test_final_layouts_draw_floor_by_floor():
+    from simlab.games.bedpans.render import draw
+
+    record = GameRecord.load(FOLDER / "bedpans-3p-heuristic-seed10.json")
+    final = simlab.replay(record)
+    floors = {pos[0] for pos in final.tiles}
+    fig = draw(final.view(1), title="seen by red")
+    assert len(fig.axes) == len(floors) == 3
+    assert final.view(0)._repr_png_()[:4] == b"\x89PNG"

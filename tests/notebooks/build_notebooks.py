@@ -1,0 +1,375 @@
+"""Write notebooks/*.ipynb from the cell texts below and store their outputs.
+
+Run from the repository root: ``python tests/notebooks/build_notebooks.py``
+(add ``--no-execute`` to only write them; name words such as ``bedpans`` to
+write and execute only the notebooks whose file names contain them).  Outputs are stored by
+``jupyter nbconvert --to notebook --execute --inplace`` with the repository on
+``PYTHONPATH``, the same environment the nbval run uses.  One stepping
+notebook per registered game and one notebook per registered study.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+sys.path.insert(0, str(ROOT))
+
+import simlab  # noqa: E402
+from simlab.core.study import get_study  # noqa: E402
+
+#: Small stored parameters of each study notebook (each runs in seconds).
+STUDY_ARGS: dict[str, dict[str, object]] = {
+    "bad-doctor-complications": {"games": 200, "players": ("2", "4"), "mixes": ("random",),
+                                 "variation": "off"},
+    "bad-doctor-seats": {"games": 300},
+    "bedpans-movement": {"games": 20000},
+    "broom-service-scores": {"games": 100, "players": 3},
+    "broom-service-steals": {"games": 200, "players": ("3", "4")},
+}
+#: Players and seed of each stepping notebook.
+STEPPER_ARGS: dict[str, dict[str, int]] = {
+    "broom_service": {"players": 3, "seed": 7},
+    "bad_doctor": {"players": 2, "seed": 7},
+}
+#: Extra cells of a study notebook, after the summary and the study's figure.
+STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
+    "bad-doctor-complications": [
+        ("md", """
+         The same games, drawn with the shared helper `survival_plot` (a Kaplan–Meier
+         step function): the share of Patients not yet dead, by turns since arrival.
+         A Patient who was cured or still in hospital when the game ended is *censored*:
+         it counts as at risk until it left, and not as a death.
+         """),
+        ("code", """
+         from simlab.widgets.plots import kaplan_meier, survival_plot
+
+         games = result.games
+         groups = {f"{p} players": (part.duration, part.status == "died")
+                   for p, part in games.groupby("players")}
+         survival_plot(groups, title="Patients not dead", xlabel="turns since arrival")
+         """),
+        ("code", """
+         two = games[games.players == 2]
+         kaplan_meier(two.duration, two.status == "died").head(8)
+         """),
+    ],
+    "broom-service-scores": [
+        ("md", """
+         The final VP of every seat, as a distribution (the shared helper
+         `distribution_plot`); games where a policy wins more often sit further right.
+         """),
+        ("code", """
+         from simlab.widgets.plots import distribution_plot
+
+         vp = (result.games.vp // 10 * 10).astype(int)
+         distribution_plot(vp, xlabel="final VP (bins of 10)", title="Final VP, all seats")
+         """),
+    ],
+}
+
+
+def _cell(kind: str, text: str) -> nbformat.NotebookNode:
+    source = textwrap.dedent(text).strip("\n")
+    if kind == "md":
+        return nbformat.v4.new_markdown_cell(source)
+    return nbformat.v4.new_code_cell(source)
+
+
+def _write(name: str, cells: list[tuple[str, str]]) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    nb.cells = [_cell(kind, text) for kind, text in cells]
+    path = NOTEBOOKS / name
+    nbformat.write(nb, path)
+    return path
+
+
+def tour() -> list[tuple[str, str]]:
+    return [
+        ("md", """
+         # A tour of simlab
+
+         simlab simulates tabletop games so that designers, playtesters and curious
+         players can **step through turns on a drawn board** and answer **"how likely
+         is …"** questions with Monte Carlo studies whose answers carry confidence
+         intervals (and exact values where they exist).
+
+         The registered games are listed below (`simlab.study_names()` lists the
+         studies). This notebook loads a game, steps it, draws its board graph, and runs
+         a small study. Every number below comes from a fixed seed, so it reads the same on
+         every run.
+         """),
+        ("code", """
+         %matplotlib inline
+         import simlab
+
+         simlab.game_names()
+         """),
+        ("md", """
+         ## A game and a state
+
+         `load_game` builds a game with its options; `new_initial_state()` is the
+         position before the first action. `current_player` is a seat number, or
+         `simlab.CHANCE` (-1) while dice, draws and shuffles are pending.
+         """),
+        ("code", """
+         game = simlab.load_game("broom_service", players=3)
+         state = game.new_initial_state()
+         state.current_player, [str(a) for a, p in state.chance_outcomes()[:3]]
+         """),
+        ("md", """
+         `simlab.play` plays a whole game with a seed and returns a **game record**: every
+         applied action in the rulebook's words, chance included. `simlab.replay` rebuilds
+         the final position from the record alone, without any random numbers.
+         """),
+        ("code", """
+         record = simlab.play(game, policies=["heuristic", "brave", "cowardly"], seed=7)
+         print(len(record.actions), "actions; the first three:")
+         print("\\n".join(record.actions[:3]))
+         final = simlab.replay(record)
+         final.outcome
+         """),
+        ("md", """
+         ## Stepping through a game
+
+         `TurnStepper` shows the board drawn by the game's renderer, the event log and a
+         small table. **Step** applies one action (chance included), **Turn** steps on to
+         the next player's decision, **Back** undoes one action by replaying the record,
+         **Play** animates. Choose `human` for a seat to take its decisions yourself, and
+         "seen by" to look at the game through one seat's eyes (hidden cards stay hidden).
+         With the same seed and no human seat it plays exactly the game `simlab.play`
+         recorded above.
+         """),
+        ("code", """
+         from simlab.widgets import TurnStepper
+
+         stepper = TurnStepper(game, policies=["heuristic", "brave", "cowardly"], seed=7)
+         stepper
+         """),
+        ("md", """
+         The stepper can also be driven from code; the last lines of its log:
+         """),
+        ("code", """
+         for _ in range(3):
+             stepper.turn()
+         print("\\n".join(stepper.log_text()[-4:]))
+         stepper.session.record().actions == record.actions[: stepper.session.moves]
+         """),
+        ("md", """
+         ## The board is a graph
+
+         Every game builds its board as a `networkx` graph from its data files. Here the
+         realm of Broom Service, coloured by how often a witch pawn ends the game in each
+         region over 30 seeded games (the shared helper `board_heatmap`).
+         """),
+        ("code", """
+         from collections import Counter
+
+         from simlab.games.broom_service.board import realm_graph
+         from simlab.widgets.plots import board_heatmap
+
+         ends = Counter()
+         for seed in range(30):
+             last = simlab.replay(simlab.play(game, "heuristic", seed=seed))
+             ends.update(region for pawns in last.pawns for region in pawns)
+         board_heatmap(realm_graph(), ends, title="Where witches end the game (30 games)",
+                       label="pawns")
+         """),
+        ("md", """
+         ## A small study and its intervals
+
+         `run_study` plays many seeded games and summarizes them. Each row is one
+         quantity: `estimate` with its 95% interval `low`–`high` (Wilson for proportions,
+         Student t for means) over `n` observations, and `exact` where a closed form is
+         known. Here: how often a brave claim is stolen, by the claimer's place in the
+         follow order. Where `exact` is filled, the interval should usually contain it.
+         """),
+        ("code", """
+         result = simlab.run_study("broom-service-steals", games=200, seed=1, players=("3",),
+                                   policies=("brave",))
+         first = result.summary[result.summary.scope == "first turn"]
+         first[["players", "place", "quantity", "estimate", "low", "high", "n", "exact"]]
+         """),
+        ("code", """
+         result.plot()
+         """),
+        ("md", """
+         More: one stepping notebook per game (`<game>-stepper.ipynb`, also served as web
+         apps with Voilà) and one notebook per study (`study-<name>.ipynb`).
+         """),
+    ]
+
+
+def stepper_notebook(name: str) -> list[tuple[str, str]]:
+    args = STEPPER_ARGS.get(name, {})
+    game = simlab.load_game(name, players=args.get("players"))
+    seed = args.get("seed", 7)
+    title = game.TITLE or name
+    return [
+        ("md", f"""
+         # {title}: step through a game
+
+         The board below is drawn by the game's own renderer after every action; the
+         move just made is written under it. The table on the right holds who is to act
+         and how many actions were applied (and the result, once the game is over); the
+         log lists what happened, in the rulebook's words.
+
+         - **Step**: one action, chance included (dice, draws, shuffles).
+         - **Turn**: on to the next player's decision.
+         - **Play**: animate, one action per tick; the slider sets the delay.
+         - **Back**: undo the last action (the game is rebuilt from its record).
+         - **Reset**: start again with the seed and policies shown. Choose `human` for a
+           seat and the stepper waits for you: pick an action in the list and click
+           **Do it**.
+         - **seen by**: show the game as one seat sees it; what that seat cannot know
+           (other hands, secret draws) disappears from the picture, the table and the log.
+         - **Save / Load**: a game record (plain JSON), to share or replay later.
+
+         With no human seat, a seed always gives the same game as
+         `simlab.play(game, policies, seed)`.
+         """),
+        ("code", f"""
+         %matplotlib inline
+         import simlab
+         from simlab.widgets import TurnStepper
+
+         game = simlab.load_game({name!r}, players={game.players})
+         stepper = TurnStepper(game, seed={seed})
+         stepper
+         """),
+        ("md", """
+         The same stepper can be driven from code. Two turns on, the last lines of the log
+         and the state table:
+         """),
+        ("code", """
+         stepper.turn()
+         stepper.turn()
+         print("\\n".join(stepper.log_text()[-5:]))
+         """),
+        ("code", """
+         from simlab.widgets import state_summary
+
+         state_summary(stepper.session.state, moves=stepper.session.moves)
+         """),
+        ("md", """
+         Seen by the first seat, the other seats' secrets are hidden: the log shows
+         what their actions caused, not what they chose.
+         """),
+        ("code", """
+         stepper.seen_by.value = 0
+         print("\\n".join(stepper.log_text()[-5:]))
+         stepper.seen_by.value = -1
+         """),
+        ("md", """
+         Played to the end with the same seed, the stepper's record is the one
+         `simlab.play` gives:
+         """),
+        ("code", """
+         stepper.session.run_to_end()
+         stepper.refresh()
+         record = stepper.session.record()
+         record.actions == simlab.play(game, seed=stepper.session.seed).actions, record.outcome
+         """),
+        ("md", """
+         **Reset** (here from code) starts the game again with the seed and policies
+         shown; the stepper above is live, so it now shows the first position. Show a
+         stepper once per page: a second copy of its Play control pauses the first.
+         """),
+        ("code", """
+         stepper.reset()
+         print(stepper)
+         """),
+    ]
+
+
+def study_notebook(name: str) -> list[tuple[str, str]]:
+    study = get_study(name)
+    args = dict(STUDY_ARGS.get(name, {"games": min(study.default_games, 100)}))
+    games = args.pop("games")
+    params = "".join(f", {k}={v!r}" for k, v in args.items())
+    rows = "\n".join(f"         | `{p.name}` | `{p.default!r}` | {p.help} |" for p in study.params)
+    cells = [
+        ("md", f"""
+         # Study `{name}`
+
+         **{study.title}**
+
+         {study.description}
+
+         Its parameters:
+
+         | parameter | default | meaning |
+         | --- | --- | --- |
+{rows}
+
+         The panel below has a control for each of them, the number of games, the seed and
+         the number of worker processes. **Run** plays the games (the bar fills chunk by
+         chunk) and shows the summary and the study's figure. The notebook runs a small
+         seeded study so it finishes in seconds; raise `games` for tighter intervals.
+         """),
+        ("code", f"""
+         %matplotlib inline
+         import pandas as pd
+
+         from simlab.widgets import StudyPanel
+
+         pd.set_option("display.max_rows", 40)
+         panel = StudyPanel({name!r}, games={games}, seed=1{params})
+         result = panel.run()
+         panel
+         """),
+        ("md", """
+         ## The summary
+
+         One row per quantity and group: `estimate` with its 95% interval `low`–`high`
+         (Wilson score interval for proportions, Student t for means) over `n`
+         observations; `exact` holds the exact value where one is known, and then the
+         interval should contain it in about 95% of runs.
+         """),
+        ("code", """
+         result.summary
+         """),
+        ("md", """
+         ## The figure
+
+         Estimates as dots with their intervals as bars; exact values, where known, as
+         crosses.
+         """),
+        ("code", """
+         result.plot()
+         """),
+    ]
+    return cells + STUDY_EXTRA.get(name, [])
+
+
+def build(execute: bool = True, only: list[str] | None = None) -> list[Path]:
+    NOTEBOOKS.mkdir(exist_ok=True)
+    plan = [("00-tour.ipynb", tour)]
+    plan += [(f"{g}-stepper.ipynb", lambda g=g: stepper_notebook(g)) for g in simlab.game_names()]
+    plan += [(f"study-{s}.ipynb", lambda s=s: study_notebook(s)) for s in simlab.study_names()]
+    if only:  # touch no other notebook: their stored outputs stay as they are
+        plan = [(name, cells) for name, cells in plan if any(word in name for word in only)]
+    paths = [_write(name, cells()) for name, cells in plan]
+    if execute and paths:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+            [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook",
+                        "--execute", "--inplace", *map(str, paths)], check=True, env=env,
+                       cwd=NOTEBOOKS)
+    return paths
+
+
+if __name__ == "__main__":
+    words = [a for a in sys.argv[1:] if not a.startswith("--")]
+    for written in build(execute="--no-execute" not in sys.argv, only=words or None):
+        print(written.relative_to(ROOT))

@@ -1,0 +1,47 @@
+"""StudyPanel: controls from the Param list, Run fills progress, table and figure."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+import simlab
+from simlab.core.study import Param
+from simlab.widgets import StudyPanel
+from simlab.widgets.study_panel import param_control
+
+
+def test_controls_follow_param_types() -> None:
+    assert isinstance(param_control(Param("n", 3)), w.IntText)
+    assert isinstance(param_control(Param("p", 0.5, float)), w.FloatText)
+    assert isinstance(param_control(Param("b", True, bool)), w.Checkbox)
+    assert isinstance(param_control(Param("m", "a", str, ("a", "b"))), w.Dropdown)
+    multi = param_control(Param("t", ("2",), tuple, ("2", "3")))
+    assert isinstance(multi, w.SelectMultiple) and multi.value == ("2",)
+
+
+def test_run_fills_table_progress_and_figure() -> None:
+    panel = StudyPanel("broom-service-steals", games=60, seed=2, players=("3",))
+    assert panel.table.value == ""
+    panel.run_button.click()
+    result = panel.result
+    assert result is not None
+    assert panel.progress.value == panel.progress.max == 60
+    assert "<table" in panel.table.value and "estimate" in panel.table.value
+    assert panel.figure.value.startswith("<img")
+    expected = simlab.run_study("broom-service-steals", games=60, seed=2, players=("3",))
+    assert result.summary.equals(expected.summary)
+
+
+def test_changed_control_changes_the_run() -> None:
+    panel = StudyPanel("bedpans-movement", games=100)
+    panel.controls["mover"].value = panel.controls["mover"].options[1]
+    panel.run()
+    assert panel.result.params["mover"] == panel.controls["mover"].options[1]
+
+
+def test_bad_value_is_reported() -> None:
+    panel = StudyPanel("bedpans-movement", games=100)
+    panel.games_field.value = 0
+    assert panel.run() is None
+    assert "games" in panel.status.value
+    assert panel.progress.bar_style == "danger"
