@@ -15,7 +15,7 @@ from simlab.widgets.render import (
 
 
 @pytest.mark.parametrize(("name", "function"),
-                         [("broom_service", "draw"), ("bad_doctor", "draw_hospital")])
+                         [("broom_service", "draw"), ("bad_doctor", "render")])
 def test_game_renderers_are_found_by_convention(name: str, function: str) -> None:
     game = simlab.load_game(name)
     assert find_renderer(game).__name__ == function

@@ -27,7 +27,8 @@ from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import load_components
 
 __all__ = [
-    "DOCTOR_COLOURS", "MALADY_COLOURS", "draw_hospital", "draw_patient", "summary", "tree_layout",
+    "DOCTOR_COLOURS", "MALADY_COLOURS", "draw_hospital", "draw_patient", "render", "summary",
+    "tree_layout",
 ]
 
 #: Drawing colour of each Malady.
@@ -99,6 +100,20 @@ def draw_patient(ax: Any, patient: board.Patient) -> None:
     ax.set_title(f"Patient {patient.id}{patient.side}  {cubes}  ({token})", fontsize=8)
     ax.margins(0.25)
     ax.set_axis_off()
+
+
+def render(state: Any) -> Figure:
+    """The stepper's picture: every Patient's tile graph, one panel each, at a readable size.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> state = simlab.run(simlab.load_game("bad_doctor", players=2), seed=1)
+    >>> bool(render(state).get_figwidth() >= 10)
+    True
+    """
+    panels = max(4, len(state.hospital))
+    return draw_hospital(state, Figure(figsize=(2.9 * panels, 3.6), layout="constrained"))
 
 
 def draw_hospital(state: Any, fig: Figure | None = None) -> Figure:
