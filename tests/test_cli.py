@@ -76,7 +76,7 @@ def test_study_summary_and_out(capsys, tmp_path):
         (["play", "dice_race", "--players", "9"], "dice_race takes 2 to 4 players, not 9"),
         (["play", "dice_race", "--variant", "turbo"], "has no variant 'turbo'"),
         (["play", "dice_race", "--option", "length"], "is not KEY=VALUE"),
-        (["play", "dice_race", "--option", "length=long"], "option 'length' takes a int"),
+        (["play", "dice_race", "--option", "length=long"], "option 'length' takes an int"),
         (["play", "dice_race", "--policy", "genius"], "has no policy 'genius'"),
         (["play", "dice_race", "--seed", "x"], "expected a whole number, not 'x'"),
         (["study", "nope"], "unknown study 'nope'"),

@@ -167,7 +167,7 @@ class Option:
                     value = float(text)
             except ValueError:
                 raise ConfigError(
-                    f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
+                    f"option {self.name!r} takes {_a(kind.__name__)}, not {value!r}"
                 ) from None
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
@@ -176,9 +176,13 @@ class Option:
             ok = isinstance(value, kind) or (kind is float and isinstance(value, int))
             if not ok or (kind is int and isinstance(value, bool)):
                 raise ConfigError(
-                    f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
+                    f"option {self.name!r} takes {_a(kind.__name__)}, not {value!r}"
                 )
         return value
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 class Game:

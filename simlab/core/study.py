@@ -141,6 +141,9 @@ class Param:
         Allowed values (for ``tuple`` parameters: allowed elements).
     help : str
         One line for ``--help`` and notebooks.
+    low, high : float, optional
+        Bounds of a number (for ``tuple`` parameters: of every element,
+        read as a number).
 
     Examples
     --------
@@ -154,6 +157,10 @@ class Param:
     Traceback (most recent call last):
     ...
     simlab.core.errors.ConfigError: parameter 'players': bad value '5' (allowed: 2, 3, 4)
+    >>> Param("turns", 3, int, low=1).convert("0")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.ConfigError: parameter 'turns': 0 is below 1
     """
 
     name: str
@@ -161,6 +168,8 @@ class Param:
     type: type = int
     choices: tuple[Any, ...] | None = None
     help: str = ""
+    low: float | None = None
+    high: float | None = None
 
     def __post_init__(self) -> None:
         if self.type not in _PARAM_TYPES:
@@ -202,7 +211,20 @@ class Param:
                     raise ConfigError(
                         f"parameter {self.name!r}: bad value {shown!r}{self._allowed()}"
                     )
+        if self.low is not None or self.high is not None:
+            for item in items:
+                self._check_bounds(item)
         return out
+
+    def _check_bounds(self, item: Any) -> None:
+        try:
+            number = float(item)
+        except (TypeError, ValueError):
+            raise ConfigError(f"parameter {self.name!r}: {item!r} is not a number") from None
+        if self.low is not None and number < self.low:
+            raise ConfigError(f"parameter {self.name!r}: {item} is below {self.low:g}")
+        if self.high is not None and number > self.high:
+            raise ConfigError(f"parameter {self.name!r}: {item} is above {self.high:g}")
 
     def _allowed(self) -> str:
         if self.choices is None:

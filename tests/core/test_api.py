@@ -25,7 +25,7 @@ def test_load_game_defaults_and_params():
         ({"players": "two"}, "players must be a whole number"),
         ({"variants": ["turbo"]}, "dice_race has no variant 'turbo'; variants: exact_finish"),
         ({"colour": "red"}, "dice_race has no option 'colour'"),
-        ({"length": "long"}, "option 'length' takes a int, not 'long'"),
+        ({"length": "long"}, "option 'length' takes an int, not 'long'"),
     ],
 )
 def test_bad_configuration_is_a_config_error(kwargs, message):
@@ -42,7 +42,7 @@ def test_option_convert_bool_and_choices():
     assert Option("x", False).convert("off") is False
     with pytest.raises(simlab.ConfigError, match="takes a bool"):
         Option("x", False).convert("maybe")
-    with pytest.raises(simlab.ConfigError, match="takes a int"):
+    with pytest.raises(simlab.ConfigError, match="takes an int"):
         Option("n", 3).convert(True)
 
 

@@ -12,6 +12,7 @@ import io
 import json
 import logging
 import multiprocessing
+import re
 import sys
 import textwrap
 import threading
@@ -613,3 +614,18 @@ def test_progress_callback_and_caller_bar():
     bar = Bar()
     run_study("test-coin", games=1500, seed=1, progress=bar)
     assert bar.n == 1500 and bar.closed
+
+
+@pytest.mark.parametrize(
+    ("param", "value", "message"),
+    [
+        (Param("turns", 3, int, low=1), "0", "parameter 'turns': 0 is below 1"),
+        (Param("p", 0.5, float, low=0, high=1), "1.5", "parameter 'p': 1.5 is above 1"),
+        (Param("d", ("2",), tuple, low=1), "3,-1", "parameter 'd': -1 is below 1"),
+        (Param("d", ("2",), tuple, low=1), "3,x", "parameter 'd': 'x' is not a number"),
+    ],
+)
+def test_param_bounds(param, value, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        param.convert(value)
+    assert param.convert(param.default) == param.default

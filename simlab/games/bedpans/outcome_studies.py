@@ -88,7 +88,7 @@ OUTCOMES = register_study(
                   help="player counts"),
             Param("pairings", ("random-random", "heuristic-heuristic"), tuple,
                   choices=PAIRINGS, help="policy pairings, Staff-Elders"),
-            Param("round_limit", 60, int, help="round limit of each game (ruling B14)"),
+            Param("round_limit", 60, int, low=1, help="round limit of each game (ruling B14)"),
         ),
         run_chunk=per_game(_outcome_game),
         summarize=_outcome_summary,
@@ -184,9 +184,11 @@ ESCAPE = register_study(
             "With no Doctor and 1 turn the exact chance is P(3 dice, lowest 2 >= distance)."
         ),
         params=(
-            Param("distance", ("2", "3", "4", "6", "8"), tuple, help="distances to the Exit"),
-            Param("doctor", 3, int, help="steps from the Doctor to the Elder (0: no Doctor)"),
-            Param("turns", 3, int, help="turns (rounds) the Elder has"),
+            Param("distance", ("2", "3", "4", "6", "8"), tuple, low=1, high=40,
+                  help="distances to the Exit"),
+            Param("doctor", 3, int, low=0, high=40,
+                  help="steps from the Doctor to the Elder (0: no Doctor)"),
+            Param("turns", 3, int, low=1, high=100, help="turns (rounds) the Elder has"),
         ),
         run_chunk=per_game(_escape_game),
         summarize=_escape_summary,
