@@ -32,6 +32,7 @@ __all__ = [
     "DealBoard",
     "Done",
     "EarlyDischarge",
+    "FinalExam",
     "Learn",
     "Malinger",
     "Penalty",
@@ -180,13 +181,23 @@ class Steal(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bribe(Action):
-    """Bribe (3/4-player side): pay exactly 3 bucks for 1 point or 5 bucks for 2."""
+    """Bribe: pay exactly 3 bucks for 1 point or 5 bucks for 2 (5 players: one per space)."""
 
     bucks: int
 
     def __str__(self) -> str:
         points = 1 if self.bucks == 3 else 2
         return f"Pay {self.bucks} bucks for {points} prestige point{'s' if points > 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class FinalExam(Action):
+    """Final exam: pay ``bucks`` (2, or 4 on the 5-player side's second space) and score skills."""
+
+    bucks: int
+
+    def __str__(self) -> str:
+        return f"Take the final exam for {self.bucks} bucks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +325,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
             _steal,
         ),
         (r"Pay (\d+) bucks for \d prestige points?", lambda m: Bribe(int(m[1]))),
+        (r"Take the final exam for (\d+) bucks", lambda m: FinalExam(int(m[1]))),
         (r"Steal (.+) from Seat (\d+) for 3 bucks", lambda m: StealSkill(int(m[2]), m[1])),
         (r"Take over the patient in bed (\d)", lambda m: TakeOver(int(m[1]))),
         (r"Sell 1 (\w+) medicine for 2 bucks", lambda m: Sell(m[1])),

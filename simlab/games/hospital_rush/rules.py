@@ -94,6 +94,29 @@ class HospitalRushGame(Game):
             "('discharge') or stays in its bed ('stay'); docs/rulings/hospital_rush.md",
             choices=("discharge", "stay"),
         ),
+        Option(
+            "reshuffle",
+            "when_drawing",
+            "'If the patient stack should run out, shuffle the discards': shuffle when a card "
+            "must be drawn from the empty stack ('when_drawing') or as soon as its last card is "
+            "drawn ('when_empty'); docs/rulings/hospital_rush.md",
+            choices=("when_drawing", "when_empty"),
+        ),
+        Option(
+            "malingerer_own_patient",
+            "one",
+            "Vanessa discards her own fully cured patient: 1 point in all ('one') or 1 as Vanessa "
+            "and 1 as the treating player ('two'); docs/rulings/hospital_rush.md",
+            choices=("one", "two"),
+        ),
+        Option(
+            "chillax_right_side",
+            "preterm",
+            "Freddie's 'Chillax, man' on a bed-4 patient cured only on the right side of its "
+            "card: preterm ('preterm') or an early discharge for 1 point ('early'); "
+            "docs/rulings/hospital_rush.md",
+            choices=("preterm", "early"),
+        ),
     )
 
     def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
@@ -352,8 +375,26 @@ class HospitalRushState(State):
     def _apply(self, action: Action) -> list[Event]:
         self._legal = None
         events = _HANDLERS[type(action)](self, action)
+        if self.phase == "place":
+            self._management(events)
         self._advance(events)
         return events
+
+    def _management(self, events: list[Event]) -> None:
+        """Management: "As soon as a patient of yours is fully cured, discharge that patient
+        immediately" -- however it became cured or became yours (a tile placed by anyone, a
+        marker moved onto a cured patient, Theo's take-over, Management learned or stolen)."""
+        skills = self.skills
+        if not any("Management" in k for k in skills):
+            return
+        for i, bed in enumerate(self.beds):
+            if (
+                bed is not None
+                and bed[MARKER] is not None
+                and "Management" in skills[bed[MARKER]]
+                and self.is_cured(i)
+            ):
+                self._discharge(i, events, front=True)
 
     def _advance(self, events: list[Event]) -> None:
         """Run everything that needs no decision until someone must decide or draw."""
@@ -396,7 +437,12 @@ class HospitalRushState(State):
     def _admit(self, action: A.Admit) -> list[Event]:
         self.stack.remove(action.patient)
         self.beds[action.bed - 1] = [action.patient, [0, 0, 0, 0], None, None]
-        return [Event(str(action), "admit")]
+        events = [Event(str(action), "admit")]
+        if not self.stack and self.discard and self.game.options["reshuffle"] == "when_empty":
+            self.stack = sorted(self.discard)
+            self.discard = []
+            events.append(Event("The discards are shuffled into a new patient stack", "reshuffle"))
+        return events
 
     # placing ------------------------------------------------------------------------
     def _place_marker(self, action: A.Place) -> list[Event]:
@@ -459,9 +505,15 @@ class HospitalRushState(State):
                 events.append(Event(f"Seat {victim} is ratted out ({count} red)", "ratted", victim))
 
     def _fx_final_exam(self, seat: int, space: str, events: list[Event]) -> None:
-        cost = self.game.amount[space]
-        if self.exam[seat] or self.bucks[seat] < cost or not self.study_markers:
-            return
+        self.tasks.append(("exam", seat, self.game.amount[space]))
+
+    def _final_exam(self, action: A.FinalExam) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        events: list[Event] = []
+        self._take_exam(seat, action.bucks, events)
+        return events
+
+    def _take_exam(self, seat: int, cost: int, events: list[Event]) -> None:
         self._pay(seat, cost)
         self.study_markers -= 1
         self.exam[seat] = True
@@ -474,10 +526,7 @@ class HospitalRushState(State):
 
     def _fx_bribe(self, seat: int, space: str, events: list[Event]) -> None:
         cost = self.game.amount[space]
-        if cost == 0:
-            self.tasks.append(("bribe", seat))
-        elif self.bucks[seat] >= cost:
-            self._bribe(seat, cost, events)
+        self.tasks.append(("bribe", seat, tuple(BRIBES) if cost == 0 else (cost,)))
 
     def _bribe(self, seat: int, cost: int, events: list[Event]) -> None:
         self._pay(seat, cost)
@@ -502,6 +551,8 @@ class HospitalRushState(State):
         if self.beds[3] is not None:
             if self.is_cured(3):
                 self._discharge(3, events)
+            elif self.is_cured_early(3) and self.game.options["chillax_right_side"] == "early":
+                self._discharge(3, events, points=1)
             else:
                 self._preterm(3, events)
         self._slide()
@@ -696,7 +747,8 @@ class HospitalRushState(State):
         events = [Event(f"Seat {seat}: {action}", "discard", seat)]
         if self.is_cured(i):
             self._score(seat, 1)
-            if bed[MARKER] is not None and bed[MARKER] != seat:
+            own_twice = self.game.options["malingerer_own_patient"] == "two"
+            if bed[MARKER] is not None and (bed[MARKER] != seat or own_twice):
                 self._score(bed[MARKER], 1)
         self._clear(i)
         return events
@@ -900,8 +952,16 @@ def _legal_sabotage(s: HospitalRushState, task: tuple) -> list[Action]:
 
 
 def _legal_bribe(s: HospitalRushState, task: tuple) -> list[Action]:
-    money = s.bucks[task[1]]
-    return [*(A.Bribe(c) for c in BRIBES if money >= c), _DONE]
+    _, seat, costs = task
+    money = s.bucks[seat]
+    return [*(A.Bribe(c) for c in costs if money >= c), _DONE]
+
+
+def _legal_exam(s: HospitalRushState, task: tuple) -> list[Action]:
+    _, seat, cost = task
+    if s.exam[seat] or s.bucks[seat] < cost or not s.study_markers:
+        return []
+    return [A.FinalExam(cost), _DONE]
 
 
 def _legal_steal_skill(s: HospitalRushState, task: tuple) -> list[Action]:
@@ -1016,6 +1076,7 @@ _TASK_LEGAL: dict[str, Any] = {
     "penalty": _legal_penalty,
     "sabotage": _legal_sabotage,
     "bribe": _legal_bribe,
+    "exam": _legal_exam,
     "steal_skill": _legal_steal_skill,
     "my_patient_now": _legal_take_over,
     "favor_steal": _legal_favor_steal,
@@ -1074,6 +1135,7 @@ _HANDLERS: dict[type, Any] = {
     A.Penalty: S._penalty,
     A.Steal: S._steal_it,
     A.Bribe: S._bribe_choice,
+    A.FinalExam: S._final_exam,
     A.StealSkill: S._steal_skill,
     A.TakeOver: S._take_over,
     A.Sell: S._sell,

@@ -233,13 +233,15 @@ def test_final_exam_once_per_game():
     s.study_markers -= 2
     s.bucks[0] = 5
     s.apply("Seat 0 places on final exam")
+    assert texts(s) == ["Take the final exam for 2 bucks", "Done"]
+    s.apply("Take the final exam for 2 bucks")
     assert s.prestige[0] == 2 and s.bucks[0] == 3 and s.exam[0]
     assert component_totals(s)["study_markers"] == 20
-    s.exam[0] = True
     s.occupied.clear()
-    before = s.prestige[0]
-    s._fx_final_exam(0, "final_exam", [])
-    assert s.prestige[0] == before  # taken already
+    s.placed, s.start = 0, 0
+    touch(s)
+    s.apply("Seat 0 places on final exam")
+    assert s.prestige[0] == 2 and s.current_player == 1  # taken already: nothing to do
 
 
 def test_bribe_three_for_one_five_for_two():
@@ -261,6 +263,8 @@ def test_five_player_side_has_two_bribes_and_two_exams():
     assert "Seat 0 places on final exam (4 bucks)" in texts(s)
     assert "Seat 0 places on night shift 1" in texts(s)
     s.apply("Seat 0 places on bribe (5 bucks)")
+    assert texts(s) == ["Pay 5 bucks for 2 prestige points", "Done"]
+    s.apply("Pay 5 bucks for 2 prestige points")
     assert s.prestige[0] == 2 and s.bucks[0] == 0
 
 
