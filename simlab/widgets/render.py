@@ -100,7 +100,7 @@ def find_renderer(game: Any) -> Callable[..., Any] | None:
     >>> find_renderer(simlab.load_game("broom_service", players=2)).__name__
     'draw'
     >>> find_renderer(simlab.load_game("bad_doctor", players=2)).__name__
-    'draw_hospital'
+    'render'
     """
     key = (type(game), "render")
     if key in _CACHE:
