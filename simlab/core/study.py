@@ -101,6 +101,8 @@ _PROVIDERS: dict[str, str] = {
     "bedpans-movement": "simlab.games.bedpans.studies",
     "bedpans-outcomes": "simlab.games.bedpans.outcome_studies",
     "bedpans-escape": "simlab.games.bedpans.outcome_studies",
+    "bedpans-variants": "simlab.games.bedpans.stuff_studies",
+    "bedpans-stuff": "simlab.games.bedpans.stuff_studies",
     "hospital-rush-patients": "simlab.games.hospital_rush.studies",
     "hospital-rush-unfair": "simlab.games.hospital_rush.studies",
     "hospital-rush-boards": "simlab.games.hospital_rush.studies",

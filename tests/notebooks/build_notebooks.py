@@ -31,6 +31,9 @@ STUDY_ARGS: dict[str, dict[str, object]] = {
                                  "variation": "off"},
     "bad-doctor-seats": {"games": 300},
     "bedpans-movement": {"games": 20000},
+    "bedpans-stuff": {"games": 76, "kinds": ("Hurry Up", "Laughing Gas", "Detector",
+                                             "Flying Bedpan")},
+    "bedpans-variants": {"games": 36, "players": ("3",), "round_limit": 30},
     "broom-service-scores": {"games": 100, "players": 3},
     "broom-service-steals": {"games": 200, "players": ("3", "4")},
 }
@@ -41,6 +44,21 @@ STEPPER_ARGS: dict[str, dict[str, int]] = {
 }
 #: Extra cells of a study notebook, after the summary and the study's figure.
 STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
+    "bedpans-variants": [
+        ("md", """
+         Each Variation against the rulebook's label: `change` is the Elder win rate with
+         the Variation minus without it, on the same seeds, with a 95% interval
+         `low`–`high`. `simulated` says "favors Elders" when the interval lies above 0,
+         "favors Staff" below it, "neutral" when it holds 0; `agrees` is False where the
+         simulation disagrees with the rulebook's label (with few games most intervals hold
+         0: raise `games` before reading a disagreement as real).
+         """),
+        ("code", """
+         from simlab.games.bedpans.stuff_studies import verdicts
+
+         verdicts(result.games)
+         """),
+    ],
     "bad-doctor-complications": [
         ("md", """
          The same games, drawn with the shared helper `survival_plot` (a Kaplan–Meier

@@ -6,7 +6,9 @@ sight, reach, closest bed, nearest station), :mod:`.actions`, :mod:`.rules`
 (the base game: ``simlab.load_game("bedpans")``), :mod:`.policies`
 (``heuristic``), :mod:`.movement` (movement dice) with the study
 ``bedpans-movement`` (:mod:`.studies`), :mod:`.outcome_studies`
-(``bedpans-outcomes``, ``bedpans-escape``) and :mod:`.render`.  The effects of
-the individual Stuff kinds and the Variations are not part of the base game
-yet (issue 5; hook: :meth:`.rules.BedpansState.stuff_plays`).
+(``bedpans-outcomes``, ``bedpans-escape``) and :mod:`.render`.  The Stuff
+effects and Elder abilities are in :mod:`.stuff` (hook:
+:meth:`.rules.BedpansState.stuff_plays`), the Variations are game options with
+``variant=True``, and :mod:`.stuff_studies` holds ``bedpans-variants`` and
+``bedpans-stuff``.
 """

@@ -46,6 +46,10 @@ __all__ = [
     "Step",
     "Stop",
     "TakeStuff",
+    "PlayStuff",
+    "TryDoor",
+    "DoorResult",
+    "GuessCode",
     "parse_action",
 ]
 
@@ -232,6 +236,57 @@ class LeaveStation(Action):
         return f"leave the station at {space_text(self.space)} empty"
 
 
+@dataclass(frozen=True, slots=True)
+class PlayStuff(Action):
+    """Play a Stuff-marker of ``kind`` from the hand, on ``target`` (a Character, a colour,
+    a space or a door, as the kind asks; empty when it needs none).
+
+    Examples
+    --------
+    >>> str(PlayStuff("Laughing Gas", "Nurse 2"))
+    'play Laughing Gas: Nurse 2'
+    >>> parse_action("play Coffee Break")
+    PlayStuff(kind='Coffee Break', target='')
+    """
+
+    kind: str
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"play {self.kind}: {self.target}" if self.target else f"play {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class TryDoor(Action):
+    """Spend 1 space of movement on the blocked door in ``direction`` (Jammed Door: roll
+    for doubles; Door Code: guess the order)."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"try the blocked door {self.direction}"
+
+
+@dataclass(frozen=True, slots=True)
+class DoorResult(Action):
+    """Chance: whether the blocked door just tried opens."""
+
+    opened: bool
+
+    def __str__(self) -> str:
+        return "the door opens" if self.opened else "the door stays blocked"
+
+
+@dataclass(frozen=True, slots=True)
+class GuessCode(Action):
+    """Guess the order, top to bottom, of the Door Code's facedown 1, 2, 3 markers."""
+
+    order: str
+
+    def __str__(self) -> str:
+        return f"guess the Door Code {self.order}"
+
+
 _SPACE = r"((?:U|G1|G2) -?\d+,-?\d+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
     (re.compile(r"roll (\d+)"), lambda m: Roll(int(m[1]))),
@@ -247,6 +302,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
      lambda m: ChooseMover(m[1])),
     (re.compile(r"step (N|E|S|W|down|up)"), lambda m: Step(m[1])),
     (re.compile(r"stop"), lambda m: Stop()),
+    (re.compile(r"try the blocked door (N|E|S|W)"), lambda m: TryDoor(m[1])),
+    (re.compile(r"the door opens"), lambda m: DoorResult(True)),
+    (re.compile(r"guess the Door Code ([123]{3})"), lambda m: GuessCode(m[1])),
+    (re.compile(r"the door stays blocked"), lambda m: DoorResult(False)),
     (re.compile(r"take Stuff"), lambda m: TakeStuff()),
     (re.compile(r"exchange (.+) and (.+)"), lambda m: Exchange(m[1], m[2])),
     (re.compile(r"discard (.+)"), lambda m: Discard(m[1])),
@@ -254,6 +313,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
     (re.compile(rf"place tile (\S+) at {_SPACE} turned ([0-3])"),
      lambda m: PlaceTile(m[1], parse_space(m[2]), int(m[3]))),
     (re.compile(rf"place Stuff at {_SPACE}"), lambda m: PlaceStuff(parse_space(m[1]))),
+    (re.compile(r"play ([^:]+): (.+)"), lambda m: PlayStuff(m[1], m[2])),
+    (re.compile(r"play ([^:]+)"), lambda m: PlayStuff(m[1])),
     (re.compile(rf"send (Doctor|Nurse [1-5]) to the station at {_SPACE}"),
      lambda m: SendStaffer(m[1], parse_space(m[2]))),
     (re.compile(rf"leave the station at {_SPACE} empty"),

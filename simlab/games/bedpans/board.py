@@ -194,7 +194,9 @@ def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int) -> s
     floor, x, y = space
     nx_, ny_ = x + DX[d], y + DY[d]
     if nx_ // 3 == x // 3 and ny_ // 3 == y // 3:
-        return None if kind == WALL else kind
+        if kind == WALL:  # a Door-marker inside a tile (Variation "Door-markers")
+            return "d" if markers and marker_key(space, (floor, nx_, ny_)) in markers else None
+        return kind
     other = _locate(tiles, geo, (floor, nx_, ny_))
     if other is None:
         return None

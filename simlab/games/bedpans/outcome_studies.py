@@ -107,7 +107,7 @@ def corridor_state(distance: int, doctor: int, turns: int) -> BedpansState:
 
     The corridor is a row of open room tiles (``T05``, repeated: a synthetic layout)
     ending in Exit tile ``X1`` on the ground floor; every other tile position is sealed,
-    so nothing is explored.
+    so nothing is explored.  Nobody holds Stuff (so no Detector slows the Elder).
 
     Examples
     --------
@@ -117,8 +117,9 @@ def corridor_state(distance: int, doctor: int, turns: int) -> BedpansState:
     """
     game = BedpansGame(players=2, round_limit=turns)
     state = game.new_initial_state()
-    state.pile += sum(state.stuff_at.values())
+    state.pile += sum(state.stuff_at.values()) + len(state.draws)
     state.stuff_at, state.tiles, state.features = {}, {}, {}
+    state.draws = []  # no Stuff in hand: the exact value assumes plain dice
     for k in range(1, (distance + doctor) // 3 + 2):
         state._put_tile(("G1", -k, 0), "T05", 0)
     state._put_tile(("G1", 0, 0), "X1", 1)  # its Exit space is (2, 1), entered from the west

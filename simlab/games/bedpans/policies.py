@@ -36,6 +36,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, adjacency, layout_key
 from simlab.games.bedpans.components import OPEN
 from simlab.games.bedpans.rules import STAFFERS, BedpansState
+from simlab.games.bedpans.stuff import ABILITIES
 
 __all__ = ["HeuristicPolicy", "distance_field", "make"]
 
@@ -112,7 +113,7 @@ class HeuristicPolicy:
         if len(legal) == 1:
             return legal[0]
         kind = view.need[2]
-        if kind == "move":
+        if kind == "move" or kind == "chair":
             return self._move(view, legal)
         if kind == "choose":
             return self._choose(view, legal)
@@ -129,9 +130,53 @@ class HeuristicPolicy:
             if toks[1 - elder] is None and elder_at is not None:
                 return A.PlaceDecoy(elder_at)
             return A.Pass()
-        if kind in ("window", "exchange"):
+        if kind == "window":
+            return self._stuff(view, legal)
+        if kind == "exchange":
             return A.Pass() if A.Pass() in legal else legal[0]
         return legal[0]
+
+    def _stuff(self, view: BedpansState, legal: Sequence[Any]) -> Any:
+        """Play Stuff where it plainly helps (issue 5), else pass.
+
+        Elders: Laughing Gas on a Staffer in their space, Hurry Up on
+        themselves, Coffee Break and a Flying Bedpan on the closest Staffer in
+        the Staff turn.  Staff: Steroids! or Laughing Gas on an Elder caught
+        with one Staffer, Detector on the active Elder, Hurry Up on a Staffer.
+        """
+        plays = [a for a in legal if isinstance(a, A.PlayStuff)]
+        if self.seat > 0:  # the closest chaser first (Flying Bedpan, Laughing Gas)
+            own = [p for p in view.tokens[view.colour_of(self.seat)] if p is not None]
+
+            def near(a: A.PlayStuff) -> int:
+                where = view.position(a.target) if a.target in STAFFERS else None
+                if where is None:
+                    return 10**6
+                return min((abs(where[1] - p[1]) + abs(where[2] - p[2]) for p in own
+                            if p[0] == where[0]), default=10**5)
+
+            plays.sort(key=near)
+        mine = view.active == self.seat
+        elder_turn = view.active > 0
+        if self.seat > 0:
+            colour = view.colour_of(self.seat)
+            wanted = [("Laughing Gas", lambda t: t in STAFFERS)]
+            if mine:
+                wanted.append(("Hurry Up", lambda t: t == colour))
+            if not elder_turn:
+                wanted += [("Coffee Break", lambda t: True), ("Flying Bedpan", lambda t: True)]
+        else:
+            wanted = [("Steroids!", lambda t: True),
+                      ("Laughing Gas", lambda t: t not in STAFFERS)]
+            if elder_turn:
+                wanted.append(("Detector", lambda t: True))
+            else:
+                wanted.append(("Hurry Up", lambda t: True))
+        for kind, ok in wanted:
+            for a in plays:
+                if ABILITIES.get(a.kind, a.kind) == kind and ok(a.target):
+                    return a
+        return A.Pass() if A.Pass() in legal else legal[0]
 
     # -- helpers ----------------------------------------------------------------------------
     def _open_edges(self, view: BedpansState, action: A.PlaceTile) -> int:

@@ -14,9 +14,9 @@ sees an open edge with no tile beyond: the Staff-player picks the edge
 and reshuffling until one fits gives the same distribution), the Staff
 turns it, then Staffers, Stuff and the Exit-sign sequence follow.
 
-The effects of the individual Stuff kinds are issue 5: :meth:`stuff_plays`
-is the hook that lists playable Stuff in a Stuff window (none yet; the
-Door-marker is played in the same windows).  Readings of unclear rules:
+The Stuff effects (issue 5) live in :mod:`.stuff`: :meth:`stuff_plays`
+lists the playable Stuff in a Stuff window (the Door-marker is played in the
+same windows); the Variations are options with ``variant=True``.  Readings of unclear rules:
 ``docs/rulings/bedpans.md``.
 
 Examples
@@ -49,6 +49,7 @@ from simlab.games.bedpans.board import (
     bfs_distances,
     geometry_table,
     marker_key,
+    parse_space,
     passage,
     space_text,
     view_targets,
@@ -73,6 +74,10 @@ STAFFERS: tuple[str, ...] = ("Doctor", "Nurse 1", "Nurse 2", "Nurse 3", "Nurse 4
 _STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _CORNERS = {0: (0, 2), 1: (2, 8), 2: (6, 8), 3: (0, 6)}
 _BED = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
+#: Status-markers removed at the end of the round.
+_ROUND_MARKERS = ("Just Cleaned", "Puddle")
+#: The orders, top to bottom, of the Door Code's 1, 2, 3 markers.
+CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
 
 
 def roll_distribution(kind: str) -> tuple[tuple[int, Fraction], ...]:
@@ -147,6 +152,33 @@ class BedpansGame(Game):
                choices=("four-beds", "fewer-beds")),
         Option("staffers_take_stuff", True, "whether Staffers take Stuff they move onto "
                "(ruling B9)"),
+        Option("walker", "result-2", "reading of Walker: a movement result of 2, or each die "
+               "counts 2 (ruling M6)", choices=("result-2", "dice-2")),
+        Option("staff_experience", False, "Variation 'Staff Experience' [favors Elders]: the "
+               "Staff must neutralize as many Elders as there are players", variant=True),
+        Option("co_op_victory", False, "Variation 'Co-op Victory' [neutral]: Elders reaching an "
+               "Exit in the same round are co-winners (ruling V2)", variant=True),
+        Option("all_or_nothing", False, "Variation 'All or Nothing' [favors Staff]: every Elder "
+               "must reach an Exit (ruling V3)", variant=True),
+        Option("no_recovery", False, "Variation 'No Recovery' [favors Staff]: a neutralized "
+               "Elder is out of the game", variant=True),
+        Option("door_markers", False, "Variation 'Door-markers' [favors Elders]: a Door-marker "
+               "may go on any wall except by Stairs or Elevators", variant=True),
+        Option("limited_occupancy", False, "Variation 'Limited Occupancy' [neutral]: 5+ "
+               "Characters in a space at the end of a turn remove the Decoys there",
+               variant=True),
+        Option("do_no_harm", False, "Variation '1st Do No Harm' [favors Elders]: an Elder "
+               "ignores T and X Stuff played by another Elder (ruling V6)", variant=True),
+        Option("stuff_is_stuff", False, "Variation 'Stuff is Stuff' [favors Elders]: Stuff "
+               "discarded unused stays on the layout; every pick-up costs 1 (ruling V7)",
+               variant=True),
+        Option("elder_abilities", False, "Variation 'Elder Abilities' (no label): each Elder "
+               "has a reconstructed ability, used twice like Stuff; the Staff starts with 2 "
+               "Stuff (ruling V9)", variant=True),
+        Option("roll_and_assign", False, "Variation 'Roll Movement Dice & Assign' (no label): "
+               "an Elder rolls before choosing the token to move (ruling V10)", variant=True),
+        Option("tile_placement", False, "Variation 'Tile Placement' [favors Elders]: a tile "
+               "is turned so that 2 doors match if possible (ruling V8)", variant=True),
     )
 
     def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
@@ -257,6 +289,19 @@ class BedpansState(State):
         self.queue: list[tuple] = []
         self.draws: list[int] = []
         self.need: tuple = ()
+        # Stuff in play (issue 5): turn effects, Status-markers, blocked doors
+        self.fx: dict[str, list[str]] = {}
+        self.status: dict[Space, str] = {}
+        self.blocked: dict[tuple[Space, Space], list] = {}
+        self.trying: tuple[Space, Space] | None = None
+        self.chair: list[str] = []
+        self.chair_seat = 0
+        self.planner = 0
+        self.pending = 0
+        self.ability_uses = [0] * n
+        self.out: list[str] = []
+        self.escaped: list[int] = []
+        self.winners: tuple[int, ...] = ()
         if game.options["start_tile"] == "fewer-beds" and n in (2, 3):
             self.phase = "start-tile"
         else:
@@ -294,7 +339,7 @@ class BedpansState(State):
         if self.need[0] != "over":
             return None
         n = self.game.players
-        winners = () if self.winner is None else (self.winner,)
+        winners = () if self.winner is None else (self.winners or (self.winner,))
         scores = tuple(1.0 if s in winners else 0.0 for s in range(n))
         return Outcome(winners, scores, self.reason)
 
@@ -399,6 +444,8 @@ class BedpansState(State):
         self.draws = []
         for seat in range(self.game.players):
             self._queue_draw(seat)
+        if self.game.options["elder_abilities"]:  # the Staff starts with 2 Stuff
+            self._queue_draw(0)
         self.phase = "start"
 
     def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None:
@@ -464,6 +511,12 @@ class BedpansState(State):
             if self.draws:
                 self.need = ("chance", "stuff")
                 return
+            if self.trying is not None:
+                if self.blocked[self.trying][0] == "Door Code":
+                    self.need = ("decide", self.active, "guess")
+                else:
+                    self.need = ("chance", "door")
+                return
             for seat, hand in enumerate(self.hands):
                 if len(hand) > HAND_LIMIT:
                     self.need = ("decide", seat, "discard")
@@ -474,6 +527,10 @@ class BedpansState(State):
                 continue
             if self.explore is not None:
                 if self._explore_step():
+                    return
+                continue
+            if self.chair:
+                if self._chair_step():
                     return
                 continue
             if self._phase_step():
@@ -492,6 +549,13 @@ class BedpansState(State):
                 return False
             self.need = ("decide", 0, "station")
             return True
+        if kind == "extra":  # New Shift: a second Nurse at a new Nurse station
+            self.queue.pop(0)
+            free = [i for i in self._staffer_ids("N") if self.staffers[i] is None]
+            if free:
+                self.staffers[free[0]] = item[1]
+                self._resolve(item[1])
+            return False
         if kind == "one-stuff":
             if not self._stuff_available() or not self._stuff_spaces(item[1]):
                 self.queue.pop(0)
@@ -553,7 +617,7 @@ class BedpansState(State):
 
     def _explore_step(self) -> bool:
         if self.drawn is not None:
-            self.need = ("decide", 0, "place")
+            self.need = ("decide", self.planner, "place")
             return True
         if self.target is not None:
             if not self._tile_pool():
@@ -570,7 +634,7 @@ class BedpansState(State):
         if len(targets) == 1:
             self.target = targets[0]
             return False
-        self.need = ("decide", 0, "explore")
+        self.need = ("decide", self.planner, "explore")
         return True
 
     def _still_there(self, space: Space) -> bool:
@@ -594,6 +658,8 @@ class BedpansState(State):
             self.moves_done, self.moved, self.took = 0, [], 0
             if seat == 0:
                 self._open_window("window1")
+            elif self.colour_of(seat) in self.out:
+                self.phase = "end"
             elif all(p is None for p in self.tokens[self.colour_of(seat)]):
                 self.phase = "reenter"
             else:
@@ -646,21 +712,33 @@ class BedpansState(State):
     def _movers_available(self) -> list[str]:
         seat = self.active
         if seat == 0:
-            return [name for i, name in enumerate(STAFFERS)
-                    if self.staffers[i] is not None and name not in self.moved]
-        colour = self.colour_of(seat)
-        return [f"{colour} {i + 1}" for i in (0, 1)
-                if self.tokens[colour][i] is not None and f"{colour} {i + 1}" not in self.moved]
+            out = [name for i, name in enumerate(STAFFERS)
+                   if self.staffers[i] is not None and name not in self.moved]
+        else:
+            colour = self.colour_of(seat)
+            out = [f"{colour} {i + 1}" for i in (0, 1) if self.tokens[colour][i] is not None
+                   and f"{colour} {i + 1}" not in self.moved]
+        frozen = self.fx.get("frozen")
+        return [m for m in out if m not in frozen] if frozen else out
 
     def _moves_allowed(self) -> int:
         if self.active != 0:
             return 2
-        return 2 if self.game.players == 2 else 3
+        if "coffee" in self.fx:
+            return 1
+        if self.game.players == 2 or (self.escaped and self.game.options["all_or_nothing"]):
+            return 2
+        return 3
 
     def _next_move(self) -> bool:
         available = self._movers_available()
         if self.moves_done >= self._moves_allowed() or not available:
             self._open_window("window2")
+            return False
+        if self.active and not self.pending and self.game.options["roll_and_assign"]:
+            self.mover = None
+            self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
+            self.phase = "roll"
             return False
         if len(available) > 1:
             self.need = ("decide", self.active, "choose")
@@ -670,6 +748,9 @@ class BedpansState(State):
 
     def _start_move(self, name: str) -> None:
         self.mover = name
+        if self.pending:  # Roll Movement Dice & Assign: the result is already rolled
+            self.points, self.pending, self.phase = self.pending, 0, "move"
+            return
         if self.active != 0:
             self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
         elif name == "Doctor":
@@ -680,7 +761,20 @@ class BedpansState(State):
 
     def _end_turn(self) -> None:
         n = self.game.players
+        for entry in self.fx.get("disguise", ()):  # the Disguise ends: caught after all?
+            self._resolve(parse_space(entry.split(" ", 1)[1]))
+        if self.winner is not None or self.reason:
+            return
+        self.fx = {}
+        if self.game.options["limited_occupancy"]:
+            self._limit_occupancy()
         if self.active == 0:
+            self.status = {s: k for s, k in self.status.items() if k not in _ROUND_MARKERS}
+            self.planner = 0
+            if self.escaped:
+                self._finish_escapes()
+                if self.reason:
+                    return
             if self.round >= self.game.options["round_limit"]:
                 self.reason = f"round limit ({self.round} rounds) reached: no winner"
                 return
@@ -694,6 +788,11 @@ class BedpansState(State):
         seat = self.need[1]
         if kind == "move":
             return self._move_options()
+        if kind == "guess":
+            wrong = self.blocked[self.trying][1]  # type: ignore[index]
+            return [A.GuessCode(o) for o in CODE_ORDERS if o not in wrong]
+        if kind == "chair":
+            return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
         if kind == "window":
             return [A.Pass(), *self._window_plays(seat)]
         if kind == "choose":
@@ -712,8 +811,11 @@ class BedpansState(State):
             return [A.Explore(t[:3]) for t in self._targets(self.explore)]  # type: ignore
         if kind == "place":
             target = self.target
+            rots = self._fitting(self.drawn, target)  # type: ignore[arg-type]
+            if self.game.options["tile_placement"]:
+                rots = self._matching_doors(self.drawn, target, rots)  # type: ignore[arg-type]
             return [A.PlaceTile(self.drawn, target[:3], r)  # type: ignore[index,arg-type]
-                    for r in self._fitting(self.drawn, target)]  # type: ignore[arg-type]
+                    for r in rots]
         if kind == "special":
             _, tid, anchor, what = self.queue[0]
             return [A.PlaceTile(tid, pos, rot) for pos, rot in
@@ -738,12 +840,22 @@ class BedpansState(State):
         return sorted(spaces)
 
     def stuff_plays(self, seat: int) -> list[Action]:
-        """Stuff that ``seat`` may play in the current Stuff window.
+        """Stuff that ``seat`` may play in the current Stuff window (see :mod:`.stuff`).
 
-        The hook for issue 5 (the effects of the individual Stuff kinds): the
-        base game plays none, so only Door-markers are offered.
+        Examples
+        --------
+        >>> s = BedpansGame(players=2).new_initial_state()
+        >>> s.hands[1] = ["Hurry Up"]
+        >>> s.phase, s.active = "window1", 1
+        >>> s.stuff_plays(1)
+        [PlayStuff(kind='Hurry Up', target='red')]
         """
-        return []
+        if not self.hands[seat] and not (
+                seat and self.game.options["elder_abilities"] and self.ability_uses[seat] < 2):
+            return []
+        from simlab.games.bedpans.stuff import plays
+
+        return plays(self, seat)
 
     def _window_plays(self, seat: int) -> list[Action]:
         plays = self.stuff_plays(seat)
@@ -763,7 +875,7 @@ class BedpansState(State):
         [(('U', 2, 0), ('U', 3, 0)), (('U', 2, 2), ('U', 3, 2))]
         """
         key = (frozenset(self.tiles.items()), frozenset(self.door_markers))
-        return list(_door_spots(self.game.data, key))
+        return list(_door_spots(self.game.data, key, self.game.options["door_markers"]))
 
     def _move_options(self) -> list[Action]:
         name = self.mover
@@ -771,21 +883,35 @@ class BedpansState(State):
         if space is None:
             return []
         options: list[Action] = []
+        status, blocked = self.status, self.blocked
+        bingo = self.fx.get("bingo")
+        beds = None
+        if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
+            beds = self.bed_distances()
         if self.points > 0:
             tiles, geo, markers = self.tiles, self.game.geo, self.door_markers
             for label, d in _STEP_DIRS.items():
                 if passage(tiles, geo, markers, space, d) is None:
                     continue
                 nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
+                if blocked and marker_key(space, nxt) in blocked:
+                    options.append(A.TryDoor(label))
+                    continue
+                if status and status.get(nxt) == "Just Cleaned":
+                    continue
+                if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
+                    continue
                 link = self.links.get(nxt)
                 if link is not None and link[1] == "elevator" and self._occupied(link[0]):
                     continue
                 options.append(A.Step(label))
             link = self.links.get(space)
-            if link is not None and not (link[1] == "elevator" and self._occupied(link[0])):
+            if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
+                    and not (status and status.get(link[0]) == "Just Cleaned"):
                 options.append(A.Step("down" if space[0] == "U" else "up"))
+        paid = self.game.options["stuff_is_stuff"]
         if self.can_take and self.stuff_at.get(space, 0) > 0 and (
-            self.took == 0 or self.points > 0
+            (self.took == 0 and not paid) or self.points > 0
         ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
             options.append(A.TakeStuff())
         if options:
@@ -796,7 +922,10 @@ class BedpansState(State):
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         what = self.need[1]
         if what == "roll":
-            return [(A.Roll(v), p) for v, p in _ROLLS[self.roll_kind]]
+            return self._roll_outcomes()
+        if what == "door":
+            p_open = self._door_chance()
+            return [(A.DoorResult(True), p_open), (A.DoorResult(False), 1 - p_open)]
         if what == "stuff":
             total = sum(self.unseen.values())
             return [(A.DrawStuff(k), Fraction(c, total)) for k, c in self.unseen.items() if c]
@@ -812,6 +941,45 @@ class BedpansState(State):
             pool = [t for t in pool if self._special_options(t, self.queue[0][1], what)]
         p = Fraction(1, len(pool))
         return [(A.DrawTile(t), p) for t in pool]
+
+    def _roll_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The movement result under Hurry Up, Detector and Walker (rulings M4-M6, S3)."""
+        base = _ROLLS[self.roll_kind]
+        fx = self.fx
+        if not fx:
+            return [(A.Roll(v), p) for v, p in base]
+        name = self.mover or self.colour_of(self.active)
+        key = name if name in STAFFERS else name.split()[0]
+        if key in fx.get("detector", ()):
+            base = ((2, Fraction(1)),)
+        if key in fx.get("hurry", ()):
+            base = tuple((v + 2, p) for v, p in base)
+        if key in fx.get("walker", ()):
+            least = 2 if self.game.options["walker"] == "result-2" else 4
+            merged: dict[int, Fraction] = {}
+            for v, p in base:
+                merged[max(v, least)] = merged.get(max(v, least), Fraction(0)) + p
+            base = tuple(sorted(merged.items()))
+        return [(A.Roll(v), p) for v, p in base]
+
+    def _door_chance(self) -> Fraction:
+        """Jammed Door: doubles on 2 three-sided dice (ruling S9)."""
+        return Fraction(1, 3)
+
+    def bed_distances(self) -> dict[Space, int]:
+        """Moves from every space to its closest bed ("Special – Closest Bed"): doors count
+        even blocked, the Elevator shaft joins the floors, Stairs and Status-markers do not
+        matter (ruling B19).
+
+        Examples
+        --------
+        >>> s = BedpansGame(players=2).new_initial_state()
+        >>> s.bed_distances()[("U", 1, 1)]
+        2
+        """
+        elevators = frozenset((a, b) for a, (b, k) in self.links.items() if k == "elevator")
+        key = (frozenset(self.tiles.items()), frozenset(self.door_markers), elevators)
+        return _bed_distances(self.game.data, key)
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -835,6 +1003,11 @@ class BedpansState(State):
         return events
 
     def _roll(self, action: A.Roll) -> list[Event]:
+        if self.mover is None:  # rolled before the token is chosen (ruling V10)
+            self.pending = action.result
+            self.phase = "moves"
+            who = self.game.seat_names()[self.active]
+            return [Event(f"{who} rolls {action.result}", "roll", self.active)]
         self.points = action.result
         self.phase = "move"
         return [Event(f"{self.mover} rolls {action.result}", "roll", self.active)]
@@ -873,11 +1046,11 @@ class BedpansState(State):
         elif spec.kind == "exit":
             self.exits_on[pos[0]] = self.exits_on.get(pos[0], 0) + 1
             self.exit_rounds.append(self.round)
-            new += [*self._stations(pos), ("one-stuff", pos)]
+            new += [*self._staff_for(pos), ("one-stuff", pos)]
         else:
             assert target is not None
             side = (target[5] + 2) % 4  # the side of the new tile that meets the open edge
-            new += [*self._stations(pos), ("corner-stuff", pos, side)]
+            new += [*self._staff_for(pos), ("corner-stuff", pos, side)]
             if spec.exit_sign:
                 self.exit_signs += 1
                 if self.exit_signs in (3, 4):
@@ -886,6 +1059,41 @@ class BedpansState(State):
                     new.append(("exit", pos))
         self.queue[0:0] = new
         return events
+
+    def _staff_for(self, pos: tuple[str, int, int]) -> list[tuple]:
+        """Staffers for a new tile, under Staffers on Strike and New Shift (ruling S12)."""
+        items = self._stations(pos)
+        if items and "strike" in self.fx:
+            del self.fx["strike"]
+            return []
+        if items and "shift" in self.fx:
+            del self.fx["shift"]
+            items = [x for item in items for x in
+                     ([item, ("extra", item[1])] if item[2] == "N" else [item])]
+        return items
+
+    def _matching_doors(self, tid: str, target: tuple, rots: list[int]) -> list[int]:
+        """Tile Placement: the turns with the most doors meeting doors (ruling V8)."""
+        floor, tx, ty = target[:3]
+        score = {}
+        for rot in rots:
+            g = self.game.geo[tid][rot]
+            n = 0
+            for i in range(9):
+                r, c = divmod(i, 3)
+                x, y = 3 * tx + c, 3 * ty + r
+                for d in range(4):
+                    if g.edges[i][d] != "d":
+                        continue
+                    nb = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
+                    if nb == (floor, tx, ty) or nb not in self.tiles:
+                        continue
+                    og = self._geom(nb)
+                    j = 3 * ((y + DY[d]) % 3) + (x + DX[d]) % 3
+                    n += og.edges[j][(d + 2) % 4] == "d"
+            score[rot] = n
+        best = max(score.values(), default=0)
+        return [r for r in rots if score[r] == best] if best > 0 else rots
 
     def _stations(self, pos: tuple[str, int, int]) -> list[tuple]:
         floor, tx, ty = pos
@@ -988,8 +1196,73 @@ class BedpansState(State):
         else:
             d = _STEP_DIRS[action.direction]
             target = (space[0], space[1] + DX[d], space[2] + DY[d])
+        mark = self.status.get(target) if self.status else None
+        if mark == "Puddle":  # ruling S8: a slip
+            self.points = max(0, self.points - 1)
+        elif mark == "Bed Bump":  # ruling S13: entering it ends the movement
+            self.points = 0
         moved = Event(f"{name} moves to {space_text(target)}", "move", self.active)
         return [moved, *self._arrive(name, target)]
+
+    def _try_door(self, action: A.TryDoor) -> list[Event]:
+        space = self.position(self.mover)  # type: ignore[arg-type]
+        assert space is not None
+        d = _STEP_DIRS[action.direction]
+        self.points -= 1
+        self.trying = marker_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
+        return [Event(f"{self.mover} tries the {self.blocked[self.trying][0]}", "door",
+                      self.active)]
+
+    def _door_result(self, action: A.DoorResult) -> list[Event]:
+        key = self.trying
+        assert key is not None
+        self.trying = None
+        if action.opened:
+            del self.blocked[key]
+            return [Event("the door is unblocked", "door", self.active)]
+        self.blocked[key][1] += 1
+        return [Event("the door stays blocked", "door", self.active)]
+
+    def _guess_code(self, action: A.GuessCode) -> list[Event]:
+        key = self.trying
+        assert key is not None
+        self.trying = None
+        entry = self.blocked[key]
+        if action.order == entry[2]:
+            del self.blocked[key]
+            return [Event(f"{self.mover} guesses the Door Code: the door is unblocked",
+                          "door", self.active)]
+        entry[1].append(action.order)
+        return [Event(f"{self.mover} guesses {action.order}: wrong", "door", self.active)]
+
+    def _play_stuff(self, action: A.PlayStuff) -> list[Event]:
+        from simlab.games.bedpans.stuff import ABILITIES, resolve
+
+        seat = self.need[1]
+        if action.kind in ABILITIES:  # "resolved as if it were Stuff", twice a game
+            self.ability_uses[seat] += 1
+            event = Event(f"{self.game.seat_names()[seat]} uses {action}", "ability", seat)
+            return [event, *resolve(self, seat, action)]
+        self.hands[seat].remove(action.kind)
+        self.discards[action.kind] = self.discards.get(action.kind, 0) + 1
+        shown = action.target[:-4] if action.kind == "Door Code" else action.target
+        text = f"{self.game.seat_names()[seat]} plays {action.kind}"
+        event = Event(f"{text}: {shown}" if shown else text, "stuff", seat)
+        return [event, *resolve(self, seat, action)]
+
+    def _chair_step(self) -> bool:
+        """Power-Chair: the player moves each token of the chosen pair up to 2 spaces."""
+        if self.mover is None:
+            self.mover, self.points, self.can_take = self.chair[0], 2, False
+        if self.position(self.mover) is None or not self._legal_chair():
+            self.chair.pop(0)
+            self.mover, self.points, self.can_take = None, 0, False
+            return False
+        self.need = ("decide", self.chair_seat, "chair")
+        return True
+
+    def _legal_chair(self) -> list[Action]:
+        return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
 
     def _arrive(self, name: str, target: Space) -> list[Event]:
         events: list[Event] = []
@@ -1009,11 +1282,14 @@ class BedpansState(State):
             self.known[colour] = False  # the two may be shuffled
         feature = self.features.get(target)
         if i == self.elder[colour] and feature == "X":
+            opts = self.game.options
+            if opts["co_op_victory"] or opts["all_or_nothing"]:
+                return self._escape(colour)
             self.winner = self.seat_of(colour)
             self.reason = f"the {colour} Elder reached an Exit"
             return [Event(self.reason, "win", self.winner)]
         _, staff = self.occupants(target)
-        if staff:
+        if staff and not self._disguised(colour, target):
             if i == self.elder[colour]:
                 self.points = 0
             self._resolve(target)
@@ -1024,6 +1300,59 @@ class BedpansState(State):
         if self._targets(target):
             self.explore = target
         return events
+
+    def _disguised(self, colour: str, space: Space) -> bool:
+        """Disguise: the pair moves as if the space had no Staffers (ruling S13)."""
+        entries = self.fx.get("disguise")
+        return bool(entries) and f"{colour} {space_text(space)}" in entries  # type: ignore
+
+    def _escape(self, colour: str) -> list[Event]:
+        """Co-op Victory / All or Nothing: the Elder leaves; its tokens go (rulings V2, V3)."""
+        seat = self.seat_of(colour)
+        self.tokens[colour] = [None, None]
+        self.known[colour] = True
+        self.out.append(colour)
+        self.escaped.append(seat)
+        self.points = 0
+        self._check_all_out()
+        return [Event(f"the {colour} Elder leaves by an Exit", "escape", seat)]
+
+    def _check_all_out(self) -> None:
+        if len(self.out) < len(self.game.colours) or self.reason:
+            return
+        if self.game.options["all_or_nothing"] and len(self.escaped) < len(self.game.colours):
+            self.winner = 0
+            self.reason = "not every Elder reached an Exit"
+        elif self.escaped and not self.game.options["all_or_nothing"]:
+            self._finish_escapes()
+        elif self.escaped:
+            self.winners = tuple(sorted(self.escaped))
+            self.winner = self.winners[0]
+            self.reason = "every Elder reached an Exit"
+        else:
+            self.winner = 0
+            self.reason = "every Elder is out of the game"
+
+    def _finish_escapes(self) -> None:
+        """Co-op Victory: the Elders out by an Exit this round win together."""
+        if self.game.options["all_or_nothing"]:
+            return
+        self.winners = tuple(sorted(self.escaped))
+        self.winner = self.winners[0]
+        self.reason = "the Elders of " + ", ".join(
+            self.colour_of(s) for s in self.winners) + " reached an Exit"
+
+    def _limit_occupancy(self) -> None:
+        crowd: dict[Space, int] = {}
+        for pos in [*self.staffers, *(p for ps in self.tokens.values() for p in ps)]:
+            if pos is not None:
+                crowd[pos] = crowd.get(pos, 0) + 1
+        for space, k in crowd.items():
+            if k >= 5:
+                for c, i in self.occupants(space)[0]:
+                    if i != self.elder[c]:
+                        self.tokens[c][i] = None
+                        self.known[c] = True
 
     def _wake(self, space: Space) -> None:
         pos = (space[0], space[1] // 3, space[2] // 3)
@@ -1042,7 +1371,7 @@ class BedpansState(State):
     def _take(self, action: A.TakeStuff) -> list[Event]:
         space = self.position(self.mover)  # type: ignore[arg-type]
         assert space is not None
-        if self.took > 0:
+        if self.took > 0 or self.game.options["stuff_is_stuff"]:
             self.points -= 1
         self.took += 1
         self.stuff_at[space] -= 1
@@ -1052,13 +1381,33 @@ class BedpansState(State):
         return [Event(f"{self.mover} takes a Stuff-marker", "take", self.active)]
 
     def _discard_action(self, action: A.Discard) -> list[Event]:
-        self._discard(self.need[1], action.kind)
+        self._discard_unused(self.need[1], action.kind)
         return []
+
+    def _discard_unused(self, seat: int, kind: str) -> None:
+        """Stuff is Stuff: unused Stuff stays where it is discarded (ruling V7)."""
+        space = self._where_seat(seat) if self.game.options["stuff_is_stuff"] else None
+        if space is None:
+            self._discard(seat, kind)
+            return
+        self.hands[seat].remove(kind)
+        self.unseen[kind] += 1
+        self.stuff_at[space] = self.stuff_at.get(space, 0) + 1
+
+    def _where_seat(self, seat: int) -> Space | None:
+        if seat == 0:
+            mover = self.mover if self.mover in STAFFERS and self.active == 0 else None
+            places = [self.position(mover)] if mover else list(self.staffers)
+        else:
+            colour = self.colour_of(seat)
+            mover = self.mover if self.mover and self.mover.startswith(colour) else None
+            places = [self.position(mover)] if mover else list(self.tokens[colour])
+        return next((p for p in places if p is not None), None)
 
     def _exchange(self, action: A.Exchange) -> list[Event]:
         seat = self.active
-        self._discard(seat, action.first)
-        self._discard(seat, action.second)
+        self._discard_unused(seat, action.first)
+        self._discard_unused(seat, action.second)
         self._queue_draw(seat)
         self.phase = "end"
         return [Event(f"{self.game.seat_names()[seat]} exchanges 2 Stuff for 1", "stuff", seat)]
@@ -1089,8 +1438,13 @@ class BedpansState(State):
         seat = self.seat_of(colour)
         for kind in list(self.hands[seat]):
             self._discard(seat, kind)
-        self._queue_draw(seat)
-        if self.neutralized >= self.game.players - 1:
+        if self.game.options["no_recovery"]:  # out of the game: no Stuff in exchange
+            self.out.append(colour)
+            self._check_all_out()
+        else:
+            self._queue_draw(seat)
+        needed = self.game.players - (0 if self.game.options["staff_experience"] else 1)
+        if self.neutralized >= needed and not self.game.options["no_recovery"]:
             self.winner = 0
             plural = "s" if self.neutralized != 1 else ""
             self.reason = f"the Staff neutralized {self.neutralized} Elder{plural}"
@@ -1120,6 +1474,9 @@ class BedpansState(State):
                     unseen[kind] += 1
                 self.hands[s] = [HIDDEN] * len(hand)
         self.unseen = unseen
+        for entry in self.blocked.values():  # another player's Door Code order
+            if entry[0] == "Door Code" and entry[3] != seat:
+                entry[2] = HIDDEN
 
     def resample_hidden(self, seat: int, rng: Any) -> BedpansState:
         """Redraw what ``seat`` cannot see: other Elder identities and other hands.
@@ -1152,6 +1509,10 @@ class BedpansState(State):
                 pool[kind] -= 1
             other.hands[s] = new
         other.unseen = pool
+        for key, entry in sorted(self.blocked.items()):
+            if entry[0] == "Door Code" and entry[3] != seat:
+                orders = [o for o in CODE_ORDERS if o not in entry[1]]
+                other.blocked[key][2] = orders[int(rng.integers(len(orders)))]
         return other
 
     # -- display ------------------------------------------------------------------------------
@@ -1171,7 +1532,8 @@ class BedpansState(State):
 
 
 @functools.lru_cache(maxsize=512)
-def _door_spots(components: Components, key: tuple[frozenset, frozenset]) -> tuple:
+def _door_spots(components: Components, key: tuple[frozenset, frozenset],
+                anywhere: bool = False) -> tuple:
     tiles = dict(key[0])
     markers = dict.fromkeys(key[1], 0)
     geo = geometry_table(components)
@@ -1182,16 +1544,61 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset]) -> tup
     spots = []
     for (floor, tx, ty) in sorted(tiles):
         for d in (1, 2):
-            if (floor, tx + DX[d], ty + DY[d]) not in tiles:
+            if not anywhere and (floor, tx + DX[d], ty + DY[d]) not in tiles:
                 continue
             for k in range(3):
                 a = (floor, 3 * tx + 2, 3 * ty + k) if d == 1 else (floor, 3 * tx + k, 3 * ty + 2)
                 b = (floor, a[1] + DX[d], a[2] + DY[d])
-                if features[a] in "ESX" or features[b] in "ESX":
+                if b not in features:
+                    continue
+                banned = "ES" if anywhere else "ESX"
+                if features[a] in banned or features[b] in banned:
                     continue
                 if passage(tiles, geo, markers, a, d) is None:
                     spots.append((a, b))
+            if anywhere:  # the walls inside the tile too (Variation "Door-markers")
+                for i in range(9):
+                    r, c = divmod(i, 3)
+                    if (d == 1 and c == 2) or (d == 2 and r == 2):
+                        continue
+                    a = (floor, 3 * tx + c, 3 * ty + r)
+                    b = (floor, a[1] + DX[d], a[2] + DY[d])
+                    if features[a] in "ES" or features[b] in "ES":
+                        continue
+                    if passage(tiles, geo, markers, a, d) is None:
+                        spots.append((a, b))
     return tuple(spots)
+
+
+@functools.lru_cache(maxsize=256)
+def _bed_distances(components: Components, key: tuple[frozenset, ...]) -> dict[Space, int]:
+    tiles = dict(key[0])
+    markers = dict.fromkeys(key[1], 0)
+    shafts = dict(key[2])
+    geo = geometry_table(components)
+    frontier = []
+    dist: dict[Space, int] = {}
+    for (floor, tx, ty), (tid, rot) in tiles.items():
+        for i, f in enumerate(geo[tid][rot].features):
+            if f in "RBYG":
+                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
+                dist[space] = 0
+                frontier.append(space)
+    k = 0
+    while frontier:
+        k += 1
+        nxt_frontier = []
+        for here in frontier:
+            near = [(here[0], here[1] + DX[d], here[2] + DY[d]) for d in range(4)
+                    if passage(tiles, geo, markers, here, d) is not None]
+            if here in shafts:
+                near.append(shafts[here])
+            for n in near:
+                if n not in dist:
+                    dist[n] = k
+                    nxt_frontier.append(n)
+        frontier = nxt_frontier
+    return dist
 
 
 def _copy(value: Any) -> Any:
@@ -1225,4 +1632,8 @@ _HANDLERS: dict[type, Any] = {
     A.TakeStuff: BedpansState._take,
     A.Discard: BedpansState._discard_action,
     A.Exchange: BedpansState._exchange,
+    A.PlayStuff: BedpansState._play_stuff,
+    A.TryDoor: BedpansState._try_door,
+    A.DoorResult: BedpansState._door_result,
+    A.GuessCode: BedpansState._guess_code,
 }

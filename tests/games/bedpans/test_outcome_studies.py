@@ -33,5 +33,5 @@ def test_escape_matches_exact_value_without_staff():
 def test_corridor_position():
     s = corridor_state(5, 0, 2)
     assert s.staffers == [None] * 6
-    assert s.need == ("chance", "stuff")  # the first Stuff is still to be dealt
+    assert s.need == ("decide", 1, "decoy") and s.hands == [[], []]  # no Stuff dealt
     assert not s._targets(s.tokens["red"][0])  # nothing to explore

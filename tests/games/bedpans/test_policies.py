@@ -88,3 +88,35 @@ def test_policies_only_see_views():
     assert view.elder == {"red": -1, "blue": -1}
     legal = s.legal_actions()
     assert HeuristicPolicy(1).act(s.view(1), legal, np.random.default_rng(0)) in legal
+
+
+def test_heuristic_plays_stuff_sensibly():
+    from .test_stuff import window
+
+    s = sealed(dealt(players=2))
+    s.staffers[1] = (U1 := ("U", 1, 1))
+    s.tokens["red"] = [U1, ("U", 0, 0)]
+    s.elder["red"] = 0
+    window(s, 1, {1: ["Laughing Gas", "Hurry Up"]})
+    rng = np.random.default_rng(0)
+    pick = HeuristicPolicy(1).act(s.view(1), s.legal_actions(), rng)
+    assert pick == A.PlayStuff("Laughing Gas", "Nurse 1")
+    s.apply(pick)
+    pick = HeuristicPolicy(1).act(s.view(1), s.legal_actions(), rng)
+    assert pick == A.PlayStuff("Hurry Up", "red")
+    # the Staff slows the active Elder down with Detector
+    s2 = sealed(dealt(players=2))
+    window(s2, 1, {0: ["Detector"]})
+    assert HeuristicPolicy(0).act(s2.view(0), s2.legal_actions(), rng) == A.PlayStuff(
+        "Detector", "red")
+
+
+def test_heuristic_elder_throws_the_bedpan_at_the_closest_chaser():
+    from .test_stuff import window
+
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [("U", 0, 0), ("U", 0, 0)]
+    s.staffers[1], s.staffers[2] = ("U", 2, 1), ("U", 1, 0)
+    window(s, 0, {1: ["Flying Bedpan"]})
+    pick = HeuristicPolicy(1).act(s.view(1), s.legal_actions(), np.random.default_rng(0))
+    assert pick == A.PlayStuff("Flying Bedpan", "Nurse 2")

@@ -19,7 +19,10 @@ from simlab.games.bedpans.rules import BedpansGame, read_roll, roll_distribution
 def dealt(players=2, hands=None, **options):
     """A fresh game with the first Stuff dealt (``hands``: one kind per seat)."""
     state = BedpansGame(players=players, **options).new_initial_state()
-    hands = hands or ["Walker", "Detector", "Puddle", "Hurry Up", "Disguise"][:players]
+    # kinds with no play in the positions of these tests (no door next to a Resident, no
+    # Staffer with another player's Resident)
+    hands = hands or ["Jammed Door", "Steroids!", "Jammed Door", "Head Nurse",
+                      "Laughing Gas"][:players]
     for kind in hands:
         assert state.need == ("chance", "stuff")
         state.apply(A.DrawStuff(kind))

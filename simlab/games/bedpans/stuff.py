@@ -1,0 +1,348 @@
+"""The Stuff of Bedpans & Broomsticks: who may play which Stuff-marker, on what, and its effect.
+
+:func:`plays` lists the plays open to a seat in a Stuff window (the hook
+``BedpansState.stuff_plays``); :func:`resolve` applies one.  Every player may
+play every kind (the header colour says which Characters a kind *affects*,
+ruling S1); a target is offered only where the effect can matter (ruling S2).
+
+Targets, as the action text shows them (``play <kind>: <target>``):
+
+======================  ===================================================
+Hurry Up                a colour (the active Elder & Decoy) or a Staffer
+Detector, Bingo on TV   the active colour
+Walker, Coffee Break,   none
+New Shift, Staffers on
+Strike, My Plants!
+Flying Bedpan           a Character of the active player in range
+Laughing Gas            a Character sharing a space with one of yours
+Steroids!               a Resident sharing a space with a Staffer
+Just Cleaned, Puddle    a space (Just Cleaned: ``<space> mop <space>`` also
+                        discards a Puddle)
+Jammed Door, Door Code  a door: ``<space> E`` or ``<space> S`` (Door Code: and
+                        the hidden order, ``U 3,0 E 312``)
+Nurse Call, Head Nurse  a Staffer (Head Nurse: a Nurse)
+Lost Teeth, Power-Chair a colour
+======================  ===================================================
+
+Examples
+--------
+>>> from simlab.games.bedpans.rules import BedpansGame
+>>> s = BedpansGame(players=2).new_initial_state()
+>>> s.phase, s.active, s.hands[0] = "window1", 1, ["Detector"]
+>>> plays(s, 0)
+[PlayStuff(kind='Detector', target='red')]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simlab.core.api import Action, Event
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from simlab.games.bedpans.rules import BedpansState
+
+__all__ = ["ABILITIES", "IMPLEMENTED", "plays", "resolve"]
+
+#: Stuff kinds with an effect in the model (the others are held, exchanged, discarded).
+IMPLEMENTED: tuple[str, ...] = (
+    "Hurry Up", "Detector", "Walker", "Laughing Gas", "Steroids!", "Flying Bedpan",
+    "Coffee Break", "Just Cleaned", "Puddle", "Jammed Door", "Door Code", "Nurse Call",
+    "Head Nurse", "Lost Teeth", "My Plants!", "Power-Chair", "Bingo on TV",
+    "New Shift", "Staffers on Strike", "Disguise", "Plans!", "Bed Bump",
+)
+#: Elder abilities (Variation "Elder Abilities", RECONSTRUCTED, ruling V9): the ability of
+#: each colour's display -> the Stuff kind it resolves as.
+ABILITIES: dict[str, str] = {
+    "Quick Shuffle": "Hurry Up",      # red: the Elder & Decoy +1 on each die this turn
+    "Cane Swing": "Flying Bedpan",    # blue: a Staffer within 3 spaces may not move
+    "Scooter": "Power-Chair",         # yellow: move the Elder & Decoy up to 2 spaces each
+    "Sweet Talk": "Nurse Call",       # green: a Staffer 1 space closer to its closest bed
+}
+_ABILITY_OF = dict(zip(("red", "blue", "yellow", "green"), ABILITIES, strict=True))
+_DURATION = {"Disguise": "T", "Hurry Up": "T", "Detector": "T", "Bingo on TV": "T",
+             "Flying Bedpan": "T",
+             "Laughing Gas": "X", "Steroids!": "X", "Lost Teeth": "X", "My Plants!": "X",
+             "Power-Chair": "X"}
+_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+def _mine(state: BedpansState, seat: int) -> list[tuple[str, Space]]:
+    """(name, space) of ``seat``'s Characters on the layout."""
+    from simlab.games.bedpans.rules import STAFFERS
+
+    if seat == 0:
+        return [(STAFFERS[i], p) for i, p in enumerate(state.staffers) if p is not None]
+    colour = state.colour_of(seat)
+    return [(f"{colour} {i + 1}", p) for i, p in enumerate(state.tokens[colour])
+            if p is not None]
+
+
+def _harmless(state: BedpansState, seat: int, kind: str, colour: str) -> bool:
+    """1st Do No Harm: an Elder ignores another Elder's T and X Stuff (ruling V6)."""
+    if not state.game.options["do_no_harm"] or seat == 0 or kind not in _DURATION:
+        return True
+    return colour == state.colour_of(seat)
+
+
+def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
+    """Spaces within 3 moves through open edges only (Flying Bedpan: no doors, no walls)."""
+    from simlab.games.bedpans.board import passage
+
+    seen = set(starts)
+    frontier = list(starts)
+    for _ in range(3):
+        nxt = []
+        for here in frontier:
+            for d in range(4):
+                if passage(state.tiles, state.game.geo, state.door_markers, here, d) == "o":
+                    n = (here[0], here[1] + DX[d], here[2] + DY[d])
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+        frontier = nxt
+    return seen
+
+
+def _doors(state: BedpansState) -> list[tuple[Space, int]]:
+    """Doors on the layout (tile doors and Door-markers) as (west/north space, E or S)."""
+    from simlab.games.bedpans.board import passage
+
+    out = []
+    for (floor, tx, ty) in sorted(state.tiles):
+        for i in range(9):
+            space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
+            for d in (1, 2):
+                if passage(state.tiles, state.game.geo, state.door_markers, space, d) == "d":
+                    out.append((space, d))
+    return out
+
+
+def _door_text(space: Space, d: int) -> str:
+    return f"{space_text(space)} {'NESW'[d]}"
+
+
+def _spaces(state: BedpansState) -> list[Space]:
+    return sorted((f, 3 * tx + i % 3, 3 * ty + i // 3)
+                  for (f, tx, ty) in state.tiles for i in range(9))
+
+
+def plays(state: BedpansState, seat: int) -> list[Action]:
+    """The Stuff plays open to ``seat`` now (one per kind and target), in hand order."""
+    from simlab.games.bedpans.rules import STAFFERS
+
+    out: list[Action] = []
+    first = state.phase == "window1"
+    active = state.active
+    elder_turn = active > 0
+    act_colour = state.colour_of(active) if elder_turn else ""
+    act_on = elder_turn and any(p is not None for p in state.tokens[act_colour])
+    kinds = sorted(set(state.hands[seat]))
+    ability = ""
+    if seat and state.game.options["elder_abilities"] and state.ability_uses[seat] < 2:
+        ability = _ABILITY_OF[state.colour_of(seat)]
+        kinds.append(ability)
+    for name in kinds:
+        kind = ABILITIES.get(name, name)
+        targets: list[str] = []
+        if kind == "Hurry Up" and first:
+            if elder_turn:
+                targets = [act_colour] if act_on else []
+            else:
+                targets = [n for n, _ in _mine(state, 0)]
+        elif kind in ("Detector", "Bingo on TV") and first and act_on:
+            targets = [act_colour] if _harmless(state, seat, kind, act_colour) else []
+        elif kind == "Walker" and first and seat == active and act_on:
+            targets = [""]
+        elif kind == "Coffee Break" and first and not elder_turn:
+            targets = [""] if len(_mine(state, 0)) > 1 else []
+        elif kind in ("New Shift", "Staffers on Strike") and first and elder_turn:
+            targets = [""]
+        elif kind == "Flying Bedpan" and first and seat != active:
+            near = _in_range(state, [p for _, p in _mine(state, seat)])
+            targets = [n for n, p in _mine(state, active) if p in near
+                       and (not elder_turn or _harmless(state, seat, kind, act_colour))]
+        elif kind in ("Laughing Gas", "Steroids!"):
+            targets = _gas_targets(state, seat, kind)
+        elif kind in ("Just Cleaned", "Puddle"):
+            free = [s for s in _spaces(state) if s not in state.status]
+            targets = [space_text(s) for s in free]
+            if kind == "Just Cleaned":
+                puddles = sorted(s for s, k in state.status.items() if k == "Puddle")
+                targets += [f"{space_text(s)} mop {space_text(p)}" for s in free for p in puddles]
+        elif kind in ("Jammed Door", "Door Code"):
+            doors = [(s, d) for s, d in _doors(state)
+                     if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
+            if kind == "Jammed Door":
+                mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
+                doors = [(s, d) for s, d in doors
+                         if s in mine or (s[0], s[1] + DX[d], s[2] + DY[d]) in mine]
+            targets = [_door_text(s, d) for s, d in doors]
+            if kind == "Door Code":  # the order of the facedown markers, top to bottom
+                from simlab.games.bedpans.rules import CODE_ORDERS
+
+                targets = [f"{t} {o}" for t in targets for o in CODE_ORDERS]
+        elif kind == "Nurse Call":
+            beds = state.bed_distances()
+            targets = [n for n, p in _mine(state, 0) if beds.get(p, 0) > 0]
+        elif kind == "Head Nurse":
+            targets = [n for n, _ in _mine(state, 0) if n != STAFFERS[0]]
+        elif kind in ("Lost Teeth", "Power-Chair"):
+            targets = [c for c in state.game.colours
+                       if any(p is not None for p in state.tokens[c])
+                       and _harmless(state, seat, kind, c)]
+        elif kind == "Disguise" and first and act_on and _harmless(state, seat, kind, act_colour):
+            targets = [f"{act_colour} {space_text(p)}" for p in sorted(
+                {p for p in state.staffers if p is not None})]
+        elif kind == "Plans!":
+            targets = [""] if seat > 0 and state.planner != seat else []
+        elif kind == "Bed Bump":
+            near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, seat)
+                    for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]))}
+            targets = [space_text(s) for s in sorted(near) if s not in state.status]
+        elif kind == "My Plants!":
+            targets = [""] if any(p is not None for ps in state.tokens.values()
+                                  for p in ps) else []
+        if name == ability:  # the ability helps its own Elder only
+            mine = state.colour_of(seat)
+            targets = [t for t in targets if kind in ("Flying Bedpan", "Nurse Call")
+                       or t == mine]
+        out += [A.PlayStuff(name, t) for t in targets]
+    return out
+
+
+def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
+    from simlab.games.bedpans.rules import STAFFERS
+
+    found: list[str] = []
+    if kind == "Laughing Gas":
+        for _, space in _mine(state, seat):
+            toks, staff = state.occupants(space)
+            if seat > 0:
+                found += [STAFFERS[i] for i in staff]
+            mine = state.colour_of(seat) if seat > 0 else ""
+            found += [f"{c} {i + 1}" for c, i in toks
+                      if c != mine and _harmless(state, seat, kind, c)]
+    else:
+        for space in set(state.staffers):
+            if space is not None:
+                toks, _ = state.occupants(space)
+                found += [f"{c} {j + 1}" for c, j in toks if _harmless(state, seat, kind, c)
+                          and (seat == 0 or c != state.colour_of(seat))]
+    return sorted(set(found))
+
+
+def _closer(state: BedpansState, space: Space, beds: dict[Space, int]) -> Space:
+    """The neighbour one move closer to a bed (ties: the smallest space; ruling S10)."""
+    k = beds.get(space, 0)
+    if k == 0:
+        return space
+    near = [(space[0], space[1] + DX[d], space[2] + DY[d]) for d in range(4)]
+    link = state.links.get(space)
+    if link is not None and link[1] == "elevator":
+        near.append(link[0])
+    return min(n for n in near if beds.get(n) == k - 1 and _connected(state, space, n))
+
+
+def _connected(state: BedpansState, a: Space, b: Space) -> bool:
+    from simlab.games.bedpans.board import passage
+
+    link = state.links.get(a)
+    if link is not None and link[0] == b:
+        return True
+    d = (b[1] - a[1], b[2] - a[2])
+    for k in range(4):
+        if (DX[k], DY[k]) == d:
+            return passage(state.tiles, state.game.geo, state.door_markers, a, k) is not None
+    return False
+
+
+def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
+    """Apply the effect of a Stuff-marker just played by ``seat`` (already discarded)."""
+    from simlab.games.bedpans.rules import STAFFERS
+
+    kind, target = ABILITIES.get(action.kind, action.kind), action.target
+    fx = state.fx
+    if kind == "Plans!":
+        state.planner = seat
+        return []
+    if kind == "Bed Bump":
+        state.status[parse_space(target)] = kind
+        return []
+    key = {"Disguise": "disguise", "Hurry Up": "hurry", "Detector": "detector",
+           "Bingo on TV": "bingo",
+           "Flying Bedpan": "frozen", "Coffee Break": "coffee", "New Shift": "shift",
+           "Staffers on Strike": "strike", "Walker": "walker"}.get(kind)
+    if key is not None:
+        if kind == "Walker":
+            target = state.colour_of(seat)
+        fx.setdefault(key, []).append(target)
+        return []
+    if kind == "Laughing Gas" or kind == "Steroids!":
+        if target in STAFFERS:
+            state.staffers[STAFFERS.index(target)] = None
+            return [Event(f"{target} is neutralized", "neutralize", seat)]
+        colour, idx = target.split()
+        i = int(idx) - 1
+        space = state.tokens[colour][i]
+        assert space is not None
+        if i == state.elder[colour]:
+            state._neutralize(colour, space, [])
+        else:
+            state.tokens[colour][i] = None
+            state.known[colour] = True
+        return []
+    if kind in ("Just Cleaned", "Puddle"):
+        where, _, mop = target.partition(" mop ")
+        if mop:
+            del state.status[parse_space(mop)]
+        state.status[parse_space(where)] = kind
+        return []
+    if kind in ("Jammed Door", "Door Code"):
+        order = ""
+        if kind == "Door Code":
+            target, order = target.rsplit(" ", 1)
+        text, d = target.rsplit(" ", 1)
+        a = parse_space(text)
+        k = _DIRS[d]
+        key = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
+        state.blocked[key] = [kind, 0] if kind == "Jammed Door" else [kind, [], order, seat]
+        return []
+    if kind == "Nurse Call":
+        i = STAFFERS.index(target)
+        space = state.staffers[i]
+        assert space is not None
+        dest = _closer(state, space, state.bed_distances())
+        state.staffers[i] = dest
+        state._resolve(dest)
+        return []
+    if kind == "Head Nurse":
+        i = STAFFERS.index(target)
+        nurse_at, doctor_at = state.staffers[i], state.staffers[0]
+        state.staffers[0], state.staffers[i] = nurse_at, doctor_at
+        for space in (nurse_at, doctor_at):
+            if space is not None:
+                state._resolve(space)
+        return []
+    if kind in ("Lost Teeth", "My Plants!"):
+        steps = 2 if kind == "Lost Teeth" else 1
+        colours = [target] if target else [c for c in state.game.colours
+                                           if _harmless(state, seat, kind, c)]
+        beds = state.bed_distances()
+        for colour in colours:
+            for _ in range(steps):
+                for i in (0, 1):
+                    space = state.tokens[colour][i]
+                    if space is not None:
+                        state.tokens[colour][i] = _closer(state, space, beds)
+                for space in set(state.tokens[colour]):
+                    if space is not None:
+                        state._resolve(space)
+        return []
+    if kind == "Power-Chair":
+        state.chair = [f"{target} {i + 1}" for i in (0, 1)]
+        state.chair_seat = seat
+        return []
+    raise AssertionError(kind)  # pragma: no cover

@@ -1,0 +1,365 @@
+"""Bedpans & Broomsticks Stuff: one scenario per Stuff kind, from a described position."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from simlab.core.api import CHANCE
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.rules import BedpansGame, roll_distribution
+
+from .test_rules import at_move, dealt, sealed
+
+U = "U"
+
+
+def window(state, active, hands, phase="window1"):
+    """Open ``active``'s Stuff window with ``hands`` ({seat: [kinds]})."""
+    for seat, kinds in hands.items():
+        state.hands[seat] = sorted(kinds)
+    state.active, state.mover, state.points = active, None, 0
+    state.moves_done, state.moved = 0, []
+    state._open_window(phase)
+    state._settle()
+    return state
+
+
+def play(state, kind, target=""):
+    """Pass in the window until the play is legal, then play it."""
+    action = A.PlayStuff(kind, target)
+    while action not in state.legal_actions() and state.need[2] == "window":
+        state.apply(A.Pass())
+    assert action in state.legal_actions(), state.legal_actions()
+    state.apply(action)
+    return state
+
+
+def close(state):
+    """Everyone passes for the rest of the Stuff window."""
+    while state.need[2:] == ("window",):
+        state.apply(A.Pass())
+    return state
+
+
+def test_hurry_up_adds_one_to_each_die():
+    # red's turn, red holds Hurry Up: both moves get +2 (each of the 2 dice read +1)
+    s = sealed(dealt(players=2))
+    window(s, 1, {1: ["Hurry Up"]})
+    assert s.need == ("decide", 1, "window")
+    play(s, "Hurry Up", "red")
+    assert s.hands[1] == [] and s.discards["Hurry Up"] == 1
+    close(s)
+    s.apply(A.ChooseMover("red 1"))
+    assert s.chance_outcomes() == [(A.Roll(v + 2), p) for v, p in roll_distribution("elder1")]
+
+
+def test_hurry_up_on_a_staffer_in_the_staff_turn():
+    s = sealed(dealt(players=2))
+    s.staffers[1] = (U, 1, 1)
+    window(s, 0, {0: ["Hurry Up"]})
+    assert A.PlayStuff("Hurry Up", "Nurse 1") in s.legal_actions()
+    play(s, "Hurry Up", "Nurse 1")
+    close(s)
+    assert s.need == ("chance", "roll")
+    assert min(a.result for a, _ in s.chance_outcomes()) == 4
+
+
+def test_detector_makes_every_move_two_and_ends_with_the_turn():
+    s = sealed(dealt(players=2))
+    window(s, 1, {0: ["Detector"]})  # the Staff slows the red Elder down
+    assert s.need == ("decide", 0, "window")
+    play(s, "Detector", "red")
+    close(s)
+    s.apply(A.ChooseMover("red 1"))
+    assert s.chance_outcomes() == [(A.Roll(2), Fraction(1))]
+    s._end_turn()
+    assert s.fx == {}
+
+
+@pytest.mark.parametrize(("reading", "least"), [("result-2", 2), ("dice-2", 4)])
+def test_walker_guarantees_its_result(reading, least):
+    s = sealed(dealt(players=2, walker=reading))
+    window(s, 1, {1: ["Walker"]})
+    play(s, "Walker")
+    close(s)
+    s.apply(A.ChooseMover("red 2"))
+    outcomes = dict((a.result, p) for a, p in s.chance_outcomes())
+    assert min(outcomes) == least and sum(outcomes.values()) == 1
+    base = dict(roll_distribution("elder1"))
+    assert outcomes[least] == sum(p for v, p in base.items() if v <= least)
+
+
+def test_laughing_gas_neutralizes_a_staffer_or_an_elder():
+    s = sealed(dealt(players=3))
+    s.staffers[1] = (U, 1, 1)
+    s.tokens["red"] = [(U, 1, 1), (U, 0, 0)]
+    s.elder["red"] = 0
+    window(s, 1, {1: ["Laughing Gas"], 0: ["Laughing Gas"]})
+    assert A.PlayStuff("Laughing Gas", "Nurse 1") in s.legal_actions()
+    # the Staff's own play would neutralize the red Elder with a lone Nurse; red goes first
+    play(s, "Laughing Gas", "Nurse 1")
+    assert s.staffers[1] is None and s.tokens["red"][0] == (U, 1, 1)
+    s2 = sealed(dealt(players=3))
+    s2.staffers[1] = (U, 1, 1)
+    s2.tokens["red"] = [(U, 1, 1), (U, 0, 0)]
+    s2.elder["red"] = 0
+    window(s2, 2, {0: ["Laughing Gas"]})
+    play(s2, "Laughing Gas", "red 1")
+    assert s2.neutralized == 1 and s2.tokens["red"] == [None, None]
+
+
+def test_steroids_neutralizes_an_elder_with_one_staffer():
+    s = sealed(dealt(players=3))
+    s.staffers[2] = (U, 2, 1)
+    s.tokens["blue"] = [(U, 2, 1), (U, 2, 0)]
+    s.elder["blue"] = 0
+    window(s, 1, {0: ["Steroids!"]})
+    assert [a for a in s.legal_actions() if isinstance(a, A.PlayStuff)] == [
+        A.PlayStuff("Steroids!", "blue 1")]
+    play(s, "Steroids!", "blue 1")
+    assert s.neutralized == 1 and s.tokens["blue"] == [None, None]
+
+
+def test_flying_bedpan_reaches_3_spaces_and_stops_a_staffer():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.staffers[1] = (U, 2, 2)  # 4 spaces from red: out of range
+    s.staffers[2] = (U, 1, 1)  # 2 spaces
+    s.staffers[3] = (U, 2, 1)  # 3 spaces
+    window(s, 0, {1: ["Flying Bedpan"]})
+    plays = [a.target for a in s.legal_actions() if isinstance(a, A.PlayStuff)]
+    assert plays == ["Nurse 2", "Nurse 3"]
+    play(s, "Flying Bedpan", "Nurse 2")
+    close(s)
+    assert s.legal_actions() == [A.ChooseMover("Nurse 1"), A.ChooseMover("Nurse 3")]
+
+
+def test_coffee_break_lets_one_staffer_move():
+    s = sealed(dealt(players=3))
+    s.staffers[1:4] = [(U, 1, 1), (U, 2, 1), (U, 1, 2)]
+    window(s, 0, {2: ["Coffee Break"]})
+    assert s.need == ("decide", 2, "window")
+    play(s, "Coffee Break")
+    close(s)
+    s.apply(A.ChooseMover("Nurse 1"))
+    s.apply(A.Roll(2))
+    s.apply(A.Stop())
+    assert s.active == 1 and s.round == 2  # no second Staffer moved: the turn is over
+
+
+def test_just_cleaned_blocks_a_space_and_mops_a_puddle():
+    s = sealed(dealt(players=2))
+    window(s, 1, {0: ["Just Cleaned", "Puddle"]})
+    play(s, "Puddle", "U 0,1")
+    assert A.PlayStuff("Just Cleaned", "U 1,0 mop U 0,1") in s.legal_actions()
+    play(s, "Just Cleaned", "U 1,0")
+    assert s.status == {(U, 0, 1): "Puddle", (U, 1, 0): "Just Cleaned"}
+    at_move(s, 1, "red 1", 3)
+    steps = [a.direction for a in s.legal_actions() if isinstance(a, A.Step)]
+    assert steps == ["S"]  # east is Just Cleaned
+    s.apply(A.Step("S"))  # into the Puddle: a slip costs 1 more
+    assert s.points == 1
+    s.active = 0
+    s._end_turn()  # end of round: both markers go
+    assert s.status == {}
+
+
+def test_puddle_with_one_point_left_stops_the_mover():
+    s = sealed(dealt(players=2))
+    s.status[(U, 1, 0)] = "Puddle"
+    at_move(s, 1, "red 1", 1)
+    s.apply(A.Step("E"))
+    assert s.points == 0
+
+
+def _door_layout(**options):
+    s = dealt(players=2, **options)
+    s._put_tile((U, 1, 0), "T02", 0)  # a door between U 3,0 and U 4,0
+    s.sealed |= {(U, 2, 0), (U, 1, -1), (U, 1, 1), (U, 0, -1), (U, 0, 1), (U, -1, 0)}
+    s.tokens["red"] = [(U, 3, 0), (U, 3, 0)]
+    return s
+
+
+def test_jammed_door_is_unblocked_on_doubles():
+    s = _door_layout()
+    window(s, 1, {1: ["Jammed Door"]})
+    play(s, "Jammed Door", "U 3,0 E")
+    at_move(s, 1, "red 1", 3)
+    legal = s.legal_actions()
+    assert A.TryDoor("E") in legal and A.Step("E") not in legal
+    s.apply(A.TryDoor("E"))
+    assert s.current_player == CHANCE
+    assert s.chance_outcomes() == [(A.DoorResult(True), Fraction(1, 3)),
+                                   (A.DoorResult(False), Fraction(2, 3))]
+    s.apply(A.DoorResult(False))
+    assert s.points == 2 and A.TryDoor("E") in s.legal_actions()
+    s.apply(A.TryDoor("E"))
+    s.apply(A.DoorResult(True))
+    assert s.blocked == {} and A.Step("E") in s.legal_actions()
+
+
+def test_door_code_hidden_order_guessed_for_a_movement_point():
+    import numpy as np
+
+    s = _door_layout()
+    window(s, 1, {0: ["Door Code"]})  # any door, by anyone
+    play(s, "Door Code", "U 3,0 E 312")
+    key = ((U, 3, 0), (U, 4, 0))
+    assert s.view(0).blocked[key][2] == "312" and s.view(1).blocked[key][2] == "?"
+    other = s.resample_hidden(1, np.random.default_rng(0))
+    assert other.view(1) == s.view(1) and other.blocked[key][0] == "Door Code"
+    at_move(s, 1, "red 1", 3)
+    s.apply(A.TryDoor("E"))
+    assert s.need == ("decide", 1, "guess") and s.points == 2
+    assert len(s.legal_actions()) == 6
+    s.apply(A.GuessCode("123"))
+    assert s.blocked[key][1] == ["123"] and A.Step("E") not in s.legal_actions()
+    s.apply(A.TryDoor("E"))
+    assert A.GuessCode("123") not in s.legal_actions() and len(s.legal_actions()) == 5
+    s.apply(A.GuessCode("312"))
+    assert s.blocked == {} and s.points == 1 and A.Step("E") in s.legal_actions()
+
+
+def test_nurse_call_moves_a_staffer_one_closer_to_a_bed():
+    s = sealed(dealt(players=2))
+    s.staffers[1] = (U, 1, 1)  # 2 from every bed
+    window(s, 1, {0: ["Nurse Call"]})
+    play(s, "Nurse Call", "Nurse 1")
+    assert s.staffers[1] == (U, 0, 1)
+
+
+def test_head_nurse_brings_or_exchanges_the_doctor():
+    s = sealed(dealt(players=2))
+    s.staffers[1] = (U, 1, 1)
+    window(s, 1, {0: ["Head Nurse"]})
+    play(s, "Head Nurse", "Nurse 1")
+    assert s.staffers[0] == (U, 1, 1) and s.staffers[1] is None
+    s.staffers[2] = (U, 2, 1)
+    s.hands[0] = ["Head Nurse"]
+    window(s, 1, {})
+    play(s, "Head Nurse", "Nurse 2")
+    assert s.staffers[0] == (U, 2, 1) and s.staffers[2] == (U, 1, 1)
+
+
+def test_lost_teeth_sends_a_pair_2_closer_to_a_bed():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
+    window(s, 1, {0: ["Lost Teeth"]})
+    play(s, "Lost Teeth", "red")
+    assert s.tokens["red"] == [(U, 0, 0), (U, 0, 0)]
+
+
+def test_my_plants_moves_every_resident_one_closer():
+    s = sealed(dealt(players=3))
+    s.tokens["red"] = [(U, 1, 1), (U, 0, 0)]
+    s.tokens["blue"] = [(U, 2, 1), (U, 2, 1)]
+    window(s, 1, {2: ["My Plants!"]})
+    play(s, "My Plants!")
+    assert s.tokens["red"] == [(U, 0, 1), (U, 0, 0)]
+    assert s.tokens["blue"] == [(U, 2, 0), (U, 2, 0)]
+
+
+def test_power_chair_moves_each_token_up_to_2():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
+    window(s, 1, {1: ["Power-Chair"]})
+    play(s, "Power-Chair", "red")
+    assert s.need == ("decide", 1, "chair") and s.mover == "red 1"
+    s.apply(A.Step("N"))
+    s.apply(A.Step("W"))
+    assert s.mover == "red 2"  # 2 spaces used: the Decoy's turn
+    s.apply(A.Step("E"))
+    s.apply(A.Stop())
+    assert s.tokens["red"] == [(U, 0, 0), (U, 2, 1)]
+    assert s.need == ("decide", 1, "choose") and s.mover is None  # back to the turn
+
+
+def test_bingo_on_tv_forbids_moving_away_from_the_closest_bed():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 1), (U, 0, 1)]
+    window(s, 1, {0: ["Bingo on TV"]})
+    play(s, "Bingo on TV", "red")
+    at_move(s, 1, "red 1", 3)
+    steps = [a.direction for a in s.legal_actions() if isinstance(a, A.Step)]
+    assert steps == ["N", "S"]  # east (U 1,1) is further from a bed
+
+
+def test_new_shift_and_staffers_on_strike_change_the_next_stations():
+    s = sealed(dealt(players=2))
+    window(s, 1, {0: ["New Shift"], 1: ["Staffers on Strike"]})
+    play(s, "Staffers on Strike")  # red plays first
+    play(s, "New Shift")
+    s._put_tile((U, 1, 0), "T01", 0)  # a Nurse station at U 5,2
+    assert s._staff_for((U, 1, 0)) == []  # the strike takes the first tile with a station
+    s._put_tile((U, 0, 1), "T03", 0)  # a Nurse station at U 1,4
+    s.queue = s._staff_for((U, 0, 1))
+    assert s.queue == [("station", (U, 1, 4), "N"), ("extra", (U, 1, 4))]
+    s._settle()
+    assert s.staffers.count((U, 1, 4)) == 2
+
+
+def test_stuff_plays_are_public_in_the_view():
+    s = sealed(dealt(players=2))
+    window(s, 1, {1: ["Hurry Up"]})
+    play(s, "Hurry Up", "red")
+    assert s.view(0).fx == {"hurry": ["red"]} and s.view(0).discards["Hurry Up"] == 1
+
+
+def test_game_with_stuff_option_names():
+    names = [o.name for o in BedpansGame.OPTIONS if o.variant]
+    assert names == ["staff_experience", "co_op_victory", "all_or_nothing", "no_recovery",
+                     "door_markers", "limited_occupancy", "do_no_harm", "stuff_is_stuff",
+                     "elder_abilities", "roll_and_assign", "tile_placement"]
+
+
+def test_disguise_lets_the_pair_pass_a_staffer_then_it_ends():
+    s = sealed(dealt(players=2))
+    s.staffers[1] = (U, 1, 0)
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.elder["red"] = 0
+    window(s, 1, {1: ["Disguise"]})
+    play(s, "Disguise", "red U 1,0")
+    at_move(s, 1, "red 1", 3)
+    s.apply(A.Step("E"))  # onto the Nurse: not stopped, not revealed
+    assert s.points == 2 and s.known["red"] is False
+    s.apply(A.Step("E"))
+    assert s.tokens["red"][0] == (U, 2, 0)
+    s.tokens["red"][1] = (U, 1, 0)  # the Decoy stays with the Nurse at the end of the turn
+    s._end_turn()
+    assert s.tokens["red"][1] is None
+
+
+def test_plans_the_elder_places_the_tiles_this_round():
+    s = dealt(players=2)
+    window(s, 1, {1: ["Plans!"]})
+    play(s, "Plans!")
+    assert s.planner == 1
+    at_move(s, 1, "red 1", 3)
+    s.apply(A.Step("E"))  # U 1,0 sees the open edges north (and others): tiles to place
+    while s.need[0] == "chance" or s.need[2] == "explore":
+        if s.need[0] == "chance":
+            s.apply(s.chance_outcomes()[0][0])
+        else:
+            assert s.need[1] == 1  # red announces the edge
+            s.apply(s.legal_actions()[0])
+    assert s.need[:3] == ("decide", 1, "place")
+    s.active = 0
+    s._end_turn()
+    assert s.planner == 0
+
+
+def test_bed_bump_ends_the_movement_of_whoever_enters():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    window(s, 1, {0: [], 1: ["Bed Bump"]})
+    targets = [a.target for a in s.legal_actions() if isinstance(a, A.PlayStuff)]
+    assert targets == ["U 0,1", "U 1,0"]  # next to red's tokens
+    play(s, "Bed Bump", "U 1,0")
+    at_move(s, 1, "red 1", 3)
+    s.apply(A.Step("E"))
+    assert s.points == 0
+    s.active = 0
+    s._end_turn()
+    assert s.status == {(U, 1, 0): "Bed Bump"}  # it stays

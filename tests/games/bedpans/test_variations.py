@@ -1,0 +1,157 @@
+"""Bedpans & Broomsticks Variations, each a named option (``variants=``)."""
+
+from __future__ import annotations
+
+from simlab.games.bedpans import actions as A
+
+from .test_rules import at_move, dealt, sealed
+
+U = "U"
+
+
+def exit_layout(players=3, **options):
+    s = sealed(dealt(players=players, **options))
+    s._put_tile((U, 0, -1), "X1", 0)  # Exit space at U 1,-3
+    return s
+
+
+def test_staff_experience_needs_one_more_neutralization():
+    for variants, over in (((), True), (("staff_experience",), False)):
+        s = dealt(players=2, variants=variants)
+        s.staffers[0] = (U, 1, 1)
+        s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
+        s._resolve((U, 1, 1))
+        assert s.neutralized == 1 and (s.winner == 0) is over
+
+
+def test_no_recovery_puts_the_elder_out_and_skips_its_turns():
+    s = dealt(players=3, variants=("no_recovery",))
+    s.staffers[0] = (U, 1, 1)
+    s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
+    s._resolve((U, 1, 1))
+    assert s.out == ["red"] and s.winner is None
+    s.active, s.phase = 1, "start"
+    s._settle()
+    assert s.active == 2  # red's turn is skipped, no re-entry
+    s.tokens["blue"] = [(U, 1, 1), (U, 1, 1)]
+    s._resolve((U, 1, 1))
+    s._settle()
+    assert s.outcome.winners == (0,) and "out of the game" in s.outcome.reason
+
+
+def test_co_op_victory_elders_exiting_in_one_round_win_together():
+    s = exit_layout(players=4, variants=("co_op_victory",))
+    for colour in ("red", "blue"):
+        s.elder[colour] = 0
+        s.tokens[colour] = [(U, 1, -2), (U, 1, -2)]
+        seat = s.seat_of(colour)
+        at_move(s, seat, f"{colour} 1", 2)
+        s.apply(A.Step("N"))
+        assert s.outcome is None and colour in s.out
+    s.active = 0
+    s._end_turn()  # the round ends
+    s._settle()
+    assert s.outcome.winners == (1, 2)
+
+
+def test_all_or_nothing_the_staff_moves_2_after_an_exit():
+    s = exit_layout(players=3, variants=("all_or_nothing",))
+    s.elder["red"] = 0
+    s.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+    at_move(s, 1, "red 1", 2)
+    s.apply(A.Step("N"))
+    assert s.escaped == [1] and s.outcome is None
+    s.active = 0
+    assert s._moves_allowed() == 2
+    s.tokens["blue"] = [(U, 1, -2), (U, 1, -2)]
+    s.elder["blue"] = 1
+    at_move(s, 2, "blue 2", 2)
+    s.apply(A.Step("N"))
+    assert s.outcome.winners == (1, 2) and "every Elder" in s.outcome.reason
+
+
+def test_door_markers_on_any_wall_inside_a_tile():
+    s = dealt(players=2)
+    s._put_tile((U, 1, 0), "T01", 0)  # a wall inside T01 between U 4,0 and U 4,1
+    base = set(s.door_spots())
+    s2 = dealt(players=2, variants=("door_markers",))
+    s2._put_tile((U, 1, 0), "T01", 0)
+    spots = set(s2.door_spots())
+    assert base < spots and ((U, 4, 0), (U, 4, 1)) in spots
+    s2.door_markers[((U, 4, 0), (U, 4, 1))] = 1
+    from simlab.games.bedpans.board import passage
+    assert passage(s2.tiles, s2.game.geo, s2.door_markers, (U, 4, 0), 2) == "d"
+
+
+def test_limited_occupancy_removes_decoys_in_a_crowd():
+    s = dealt(players=4, variants=("limited_occupancy",))
+    for colour in ("red", "blue", "yellow"):
+        s.tokens[colour] = [(U, 1, 1), (U, 1, 1)]
+        s.elder[colour] = 0
+    s.active, s.phase = 1, "end"
+    s._settle()
+    assert all(s.tokens[c] == [(U, 1, 1), None] for c in ("red", "blue", "yellow"))
+
+
+def test_do_no_harm_an_elder_ignores_another_elders_detector():
+    for variants, offered in (((), True), (("do_no_harm",), False)):
+        s = sealed(dealt(players=3, variants=variants))
+        s.hands[2] = ["Detector"]
+        s.active, s.phase = 1, "window1"
+        assert (A.PlayStuff("Detector", "red") in s.stuff_plays(2)) is offered
+        s.hands[0] = ["Detector"]  # the Staff is no Elder
+        assert A.PlayStuff("Detector", "red") in s.stuff_plays(0)
+
+
+def test_stuff_is_stuff_discards_stay_on_the_layout_and_every_take_costs():
+    s = sealed(dealt(players=2, variants=("stuff_is_stuff",)))
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.hands[1] = ["Disguise", "Plans!"]
+    s.active, s.phase = 1, "exchange"
+    s._settle()
+    s.apply(A.Exchange("Disguise", "Plans!"))
+    assert s.stuff_at[(U, 0, 0)] == 2 and s.discards == {}
+    for variants, offered in (((), True), (("stuff_is_stuff",), False)):
+        s = sealed(dealt(players=2, variants=variants))
+        s.stuff_at[(U, 1, 0)] = 1
+        at_move(s, 1, "red 1", 1)
+        s.apply(A.Step("E"))  # no movement left to pay for the pick-up
+        assert (A.TakeStuff() in s.legal_actions()) is offered
+
+
+def test_tile_placement_turns_a_tile_so_doors_meet():
+    s = dealt(players=2, variants=("tile_placement",))
+    s._put_tile((U, 1, 0), "T02", 0)  # door on its west side? (T02 row 0: "R d .")
+    rots = s._fitting("T03", (U, 1, 1, 4, 2, 2))
+    kept = s._matching_doors("T03", (U, 1, 1, 4, 2, 2), rots)
+    assert set(kept) <= set(rots) and kept
+
+
+def test_elder_abilities_twice_each_and_the_staff_starts_with_2_stuff():
+    from .test_stuff import close, window
+
+    s = sealed(dealt(players=2, variants=("elder_abilities",), hands=["Walker", "Detector",
+                                                                       "Puddle"]))
+    assert len(s.hands[0]) == 2  # the Staff's 2 Stuff
+    for used in (1, 2):
+        window(s, 1, {1: []})
+        assert A.PlayStuff("Quick Shuffle", "red") in s.legal_actions()  # red: as Hurry Up
+        s.apply(A.PlayStuff("Quick Shuffle", "red"))
+        assert s.ability_uses[1] == used and s.fx["hurry"] == ["red"]
+        close(s)
+        s.fx = {}
+    window(s, 1, {1: []})
+    assert s.stuff_plays(1) == []  # both uses spent
+
+
+def test_roll_and_assign_rolls_before_the_token_is_chosen():
+    s = sealed(dealt(players=2, variants=("roll_and_assign",)))
+    s.apply(A.Pass())  # the Decoy stays; no Stuff to play
+    assert s.need == ("chance", "roll") and s.mover is None
+    s.apply(A.Roll(3))
+    assert s.legal_actions() == [A.ChooseMover("red 1"), A.ChooseMover("red 2")]
+    s.apply(A.ChooseMover("red 2"))
+    assert s.mover == "red 2" and s.points == 3 and s.need[2] == "move"
+    s.apply(A.Stop())
+    assert s.need == ("chance", "roll")  # the second roll (2 dice) for red 1
+    assert [a.result for a, _ in s.chance_outcomes()] == [2, 3, 4, 5, 6]
