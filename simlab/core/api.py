@@ -181,6 +181,85 @@ class Option:
         return value
 
 
+#: Types whose values are shared by clones, never copied (grows with frozen dataclasses).
+_SHARED: set[type] = {int, float, str, bool, bytes, Fraction, type(None), frozenset}
+#: How other types are copied: "shared", "slots", "dict" or "deep" (filled on first sight).
+_HOW: dict[type, str] = {}
+
+
+def _how(value: Any) -> str:
+    kind = type(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if (params is not None and params.frozen) or isinstance(value, Game):
+        _SHARED.add(kind)
+        return "shared"
+    if isinstance(value, State) or kind.__module__ == "builtins":
+        return "deep"
+    plain = kind.__reduce_ex__ is object.__reduce_ex__ and not hasattr(kind, "__deepcopy__")
+    if plain and not hasattr(value, "__dict__") and _slots(kind):
+        return "slots"
+    if plain and hasattr(value, "__dict__") and not _slots(kind):
+        return "dict"
+    return "deep"
+
+
+def _slots(kind: type) -> tuple[str, ...]:
+    names: list[str] = []
+    for cls in kind.__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    return tuple(n for n in names if n not in ("__weakref__", "__dict__"))
+
+
+def plain_copy(value: Any) -> Any:
+    """Copy a state attribute: plain data recursively, immutable values shared.
+
+    Lists, dicts and sets are copied (nested ones too); numbers, strings,
+    frozensets, frozen dataclasses (actions, components) and the Game are
+    shared; tuples are shared unless they hold something mutable; plain
+    records (slotted or not) are copied field by field; anything else is
+    deep-copied.  :meth:`State.clone` applies it to every attribute: a
+    generic clone, several times faster than :func:`copy.deepcopy`.
+
+    Examples
+    --------
+    >>> a = {"hand": [1, 2], "seen": {3}, "pair": (1, "x")}
+    >>> b = plain_copy(a)
+    >>> b["hand"].append(9); b["seen"].add(4)
+    >>> a, b["pair"] is a["pair"]
+    ({'hand': [1, 2], 'seen': {3}, 'pair': (1, 'x')}, True)
+    """
+    kind = type(value)
+    if kind is list:
+        return [v if type(v) in _SHARED else plain_copy(v) for v in value]
+    if kind in _SHARED:
+        return value
+    if kind is dict:
+        return {k: v if type(v) in _SHARED else plain_copy(v) for k, v in value.items()}
+    if kind is tuple:
+        if all(type(v) in _SHARED for v in value):
+            return value
+        return tuple(plain_copy(v) for v in value)
+    if kind is set:
+        return set(value)  # elements are hashable, hence immutable here
+    how = _HOW.get(kind)
+    if how is None:
+        how = _HOW[kind] = _how(value)
+    if how == "shared":
+        return value
+    if how == "slots":
+        other = object.__new__(kind)
+        for name in _slots(kind):
+            if hasattr(value, name):
+                object.__setattr__(other, name, plain_copy(getattr(value, name)))
+        return other
+    if how == "dict":
+        other = object.__new__(kind)
+        other.__dict__.update({k: plain_copy(v) for k, v in value.__dict__.items()})
+        return other
+    return copy.deepcopy(value)
+
+
 def _a(noun: str) -> str:
     return ("an " if noun[0] in "aeiou" else "a ") + noun
 
@@ -414,8 +493,19 @@ class State:
         return seen
 
     def clone(self) -> State:
-        """An independent copy (generic: every attribute is deep-copied)."""
-        return copy.deepcopy(self)
+        """An independent copy, generic over every attribute (see :func:`plain_copy`).
+
+        Examples
+        --------
+        >>> from simlab.core.api import State
+        >>> s = State(game=None); s.hands = [["a"]]; s.score = (1, 2)
+        >>> c = s.clone(); c.hands[0].append("b")
+        >>> s.hands, c.score is s.score
+        ([['a']], True)
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update({k: plain_copy(v) for k, v in self.__dict__.items()})
+        return other
 
     def __eq__(self, other: object) -> bool:
         if type(self) is not type(other):

@@ -234,21 +234,6 @@ def _patient_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], .
 _placement = functools.lru_cache(maxsize=1 << 16)(PlaceTile)
 
 
-def _copy(value: Any) -> Any:
-    """Copy plain containers and slotted records; share immutable values."""
-    kind = type(value)
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if kind is Patient:
-        new = object.__new__(Patient)
-        for name in Patient.__slots__:
-            setattr(new, name, _copy(getattr(value, name)))
-        return new
-    return value
-
-
 class BadDoctorState(State):
     """A Bad Doctor position (every attribute is plain data, compared and copied generically).
 
@@ -329,13 +314,6 @@ class BadDoctorState(State):
     @property
     def outcome(self) -> Outcome | None:
         return self.result
-
-    def clone(self) -> BadDoctorState:
-        """An independent copy (generic over every attribute; faster than deepcopy)."""
-        new = object.__new__(type(self))
-        for name, value in vars(self).items():
-            setattr(new, name, value if name == "game" else _copy(value))
-        return new
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         item = self.queue[-1]

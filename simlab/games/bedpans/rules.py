@@ -309,23 +309,6 @@ class BedpansState(State):
         self._settle()
 
     # -- generic fast copy ---------------------------------------------------------------
-    def clone(self) -> BedpansState:
-        """An independent copy (generic: containers copied recursively, no field list).
-
-        Examples
-        --------
-        >>> s = BedpansGame(players=2).new_initial_state()
-        >>> c = s.clone()
-        >>> c.hands[0].append("Walker")
-        >>> s.hands[0], c == s
-        ([], False)
-        """
-        other = object.__new__(type(self))
-        d = other.__dict__
-        for key, value in self.__dict__.items():
-            d[key] = _copy(value)
-        return other
-
     # -- who acts ------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -1599,18 +1582,6 @@ def _bed_distances(components: Components, key: tuple[frozenset, ...]) -> dict[S
                     nxt_frontier.append(n)
         frontier = nxt_frontier
     return dist
-
-
-def _copy(value: Any) -> Any:
-    """Copy plain containers recursively; immutable values are shared."""
-    kind = type(value)
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if kind is set:
-        return set(value)
-    return value
 
 
 _HANDLERS: dict[type, Any] = {

@@ -242,27 +242,6 @@ class BroomServiceState(State):
         self.final_vp: list[int] | None = None
 
     # -- generic fast copy -------------------------------------------------------
-    def clone(self) -> BroomServiceState:
-        """An independent copy: every attribute copied, nested lists and dicts too.
-
-        Generic (no field list): lists, dicts and sets are copied recursively,
-        everything else (ints, strings, tuples, frozen actions, the game) is
-        immutable and shared.
-
-        Examples
-        --------
-        >>> s = BroomServiceGame(players=2).new_initial_state()
-        >>> c = s.clone()
-        >>> c.potions[0][0] += 5
-        >>> s.potions[0][0], c == s
-        (1, False)
-        """
-        other = object.__new__(type(self))
-        d = other.__dict__
-        for key, value in self.__dict__.items():
-            d[key] = _copy(value)
-        return other
-
     # -- who acts ------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -780,18 +759,6 @@ class BroomServiceState(State):
             f"<broom_service round {self.round}, {self.phase}, VP {self.vp}, "
             f"player {self.current_player}>"
         )
-
-
-def _copy(value: Any) -> Any:
-    """Copy plain containers recursively; immutable values are shared."""
-    kind = type(value)
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if kind is set:
-        return set(value)
-    return value
 
 
 _HANDLERS: dict[type, Any] = {

@@ -235,23 +235,6 @@ class HospitalRushState(State):
         self._legal: list[Action] | None = None
 
     # -- generic fast copy ---------------------------------------------------------
-    def clone(self) -> HospitalRushState:
-        """An independent copy (generic: every attribute, nested lists and dicts copied).
-
-        Examples
-        --------
-        >>> s = HospitalRushGame(players=3).new_initial_state()
-        >>> c = s.clone()
-        >>> c.medicine[0][0] += 1
-        >>> s.medicine[0][0], c == s
-        (0, False)
-        """
-        other = object.__new__(type(self))
-        d = other.__dict__
-        for key, value in self.__dict__.items():
-            d[key] = _copy(value)
-        return other
-
     # -- who acts ------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -1181,13 +1164,3 @@ def component_totals(state: HospitalRushState) -> dict[str, Any]:
         )
         < 0,
     }
-
-
-def _copy(value: Any) -> Any:
-    """Copy plain containers recursively; immutable values are shared."""
-    kind = type(value)
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    return value
