@@ -21,57 +21,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-_ROOT = Path(__file__).resolve().parents[1]
+import _common
+
 GOAL = 20_000
 
 
-def _use_repo() -> None:
-    """Make ``import simlab`` find this checkout even when it is not installed."""
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
 
 
 def measure(players: int, games: int, repeats: int, policy: str = "random") -> dict[str, Any]:
     """Best-of-``repeats`` rates of ``games`` games with ``players`` seats."""
-    import simlab
-
-    game = simlab.load_game("bedpans", players=players)
-    best: tuple[float, int] | None = None
-    for r in range(repeats):
-        count = 0
-
-        def tick(state: Any, actor: int, action: Any, events: Any) -> None:
-            nonlocal count
-            count += 1
-
-        start = time.perf_counter()
-        for seed in range(games):
-            simlab.run(game, policy if policy == "random" else [policy] * players,
-                       seed=r * games + seed, on_action=tick)
-        elapsed = time.perf_counter() - start
-        if best is None or elapsed / count < best[0] / best[1]:
-            best = (elapsed, count)
-    assert best is not None
-    elapsed, count = best
-    return {
-        "players": players,
-        "policy": policy,
-        "games": games,
-        "transitions": count,
-        "seconds": round(elapsed, 4),
-        "transitions_per_s": round(count / elapsed),
-        "games_per_s": round(games / elapsed, 1),
-    }
+    return _common.measure("bedpans", players, games, repeats, policy)
 
 
 def run(games: int = 100, repeats: int = 3) -> dict[str, Any]:
     """Measure every player count; returns the figures as a JSON-ready dict."""
-    _use_repo()
+    _common.use_repo()
     rows = [measure(n, games, repeats) for n in range(2, 6)]
     rows.append(measure(4, max(1, games // 10), repeats, policy="heuristic"))
     worst = min(r["transitions_per_s"] for r in rows if r["policy"] == "random")
@@ -97,7 +64,7 @@ def check_conservation(state: Any) -> None:
 
 def soak(games: int) -> dict[str, Any]:
     """Play ``games`` random games per player count, checking every state."""
-    _use_repo()
+    _common.use_repo()
     import numpy as np
 
     import simlab
