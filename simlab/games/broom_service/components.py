@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir
+from simlab.core.data import data_dir, read_table
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -38,7 +37,6 @@ __all__ = [
     "Role",
     "Tower",
     "load_components",
-    "read_table",
 ]
 
 #: Potion colours, in the order used for every per-colour list.
@@ -204,39 +202,6 @@ class Components:
         """The cloud space ids in file order."""
         return tuple(b.space for b in self.borders if b.space is not None)
 
-
-def read_table(path: Path, columns: int) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line number, fields)`` for each data line of a ``|``-separated file.
-
-    Raises
-    ------
-    DataError
-        The file is missing, or a line has the wrong number of fields.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.txt"
-    >>> _ = p.write_text("# comment\\n a | b \\n\\n")
-    >>> list(read_table(p, 2))
-    [(2, ['a', 'b'])]
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DataError(f"cannot read file ({err.strerror})", file=str(path)) from None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = "" if raw.lstrip().startswith("#") else raw.strip()
-        if not line:
-            continue
-        fields = [f.strip() for f in line.split("|")]
-        if len(fields) != columns:
-            raise DataError(
-                f"expected {columns} fields separated by '|', found {len(fields)}: {raw.strip()!r}",
-                file=str(path),
-                line=number,
-            )
-        yield number, fields
 
 
 def _int(text: str, what: str, path: Path, line: int, low: int = 0) -> int:

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir
+from simlab.core.data import data_dir, read_table
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -37,7 +36,6 @@ __all__ = [
     "Patient",
     "Space",
     "load_components",
-    "read_table",
 ]
 
 PATIENT_COUNT = 23
@@ -172,39 +170,6 @@ class Components:
         """Medicine tiles of each colour in the chest at set-up (2/3/4 for 3/4/5 players)."""
         return self.supply[f"medicine_{min(max(players, 3), 5)}p"]
 
-
-def read_table(path: Path, columns: int) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line number, fields)`` for each data line of a ``|``-separated file.
-
-    Raises
-    ------
-    DataError
-        The file is missing, or a line has the wrong number of fields.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.txt"
-    >>> _ = p.write_text("# comment\\n a | b \\n\\n")
-    >>> list(read_table(p, 2))
-    [(2, ['a', 'b'])]
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DataError(f"cannot read file ({err.strerror})", file=str(path)) from None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = "" if raw.lstrip().startswith("#") else raw.strip()
-        if not line:
-            continue
-        fields = [f.strip() for f in line.split("|")]
-        if len(fields) != columns:
-            raise DataError(
-                f"expected {columns} fields separated by '|', found {len(fields)}: {raw.strip()!r}",
-                file=str(path),
-                line=number,
-            )
-        yield number, fields
 
 
 def _int(text: str, what: str, path: Path, line: int, low: int | None = 0) -> int:
