@@ -1,7 +1,8 @@
 """The conformance suite: every registered game runs through it automatically.
 
 For each game and each allowed player count (and once with every variant
-on) it plays random games to the end and checks, on the states met:
+on, and once with every variant on and every reading option at a value other
+than its default) it plays random games to the end and checks, on the states met:
 legal actions apply without error; illegal ones raise IllegalActionError
 and leave the state exactly as it was; chance outcomes carry exact
 Fractions summing to 1; clones are independent; ``parse(str(a)) == a``;
@@ -33,17 +34,23 @@ def _configs():
     for name in game_names():
         cls = game_class(name)
         for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
-            yield pytest.param(name, players, (), id=f"{name}-{players}p")
+            yield pytest.param(name, players, {}, id=f"{name}-{players}p")
         variants = tuple(o.name for o in cls.OPTIONS if o.variant)
         if variants:
-            yield pytest.param(name, cls.MAX_PLAYERS, variants, id=f"{name}-all-variants")
+            yield pytest.param(name, cls.MAX_PLAYERS, {"variants": variants},
+                               id=f"{name}-all-variants")
+        readings = {o.name: next(c for c in o.choices if c != o.default)
+                    for o in cls.OPTIONS if o.choices and len(o.choices) > 1}
+        if readings:  # the fewest players some readings need (bedpans' "fewer-beds")
+            yield pytest.param(name, min(cls.MIN_PLAYERS + 1, cls.MAX_PLAYERS),
+                               {"variants": variants, **readings}, id=f"{name}-all-options")
 
 
 CONFIGS = list(_configs())
 
 
-def _game(name, players, variants):
-    return simlab.load_game(name, players=players, variants=variants)
+def _game(name, players, setup):
+    return simlab.load_game(name, players=players, **setup)
 
 
 def _walk(game, seed):
@@ -60,9 +67,9 @@ def _walk(game, seed):
         state.apply(action)
 
 
-@pytest.mark.parametrize(("name", "players", "variants"), CONFIGS)
-def test_random_playouts_end(name, players, variants):
-    game = _game(name, players, variants)
+@pytest.mark.parametrize(("name", "players", "setup"), CONFIGS)
+def test_random_playouts_end(name, players, setup):
+    game = _game(name, players, setup)
     for seed in range(SEEDS):
         record = simlab.play(game, seed=seed)
         outcome = record.outcome
@@ -71,9 +78,9 @@ def test_random_playouts_end(name, players, variants):
         assert set(outcome.winners) <= set(range(players))
 
 
-@pytest.mark.parametrize(("name", "players", "variants"), CONFIGS)
-def test_states_along_random_games(name, players, variants):
-    game = _game(name, players, variants)
+@pytest.mark.parametrize(("name", "players", "setup"), CONFIGS)
+def test_states_along_random_games(name, players, setup):
+    game = _game(name, players, setup)
     seen_actions = {}
     checked = 0
     rng = np.random.default_rng(99)
@@ -133,9 +140,9 @@ def _check_state(game, state, seen_actions, rng):
             assert state == before
 
 
-@pytest.mark.parametrize(("name", "players", "variants"), CONFIGS)
-def test_record_json_replay(name, players, variants):
-    game = _game(name, players, variants)
+@pytest.mark.parametrize(("name", "players", "setup"), CONFIGS)
+def test_record_json_replay(name, players, setup):
+    game = _game(name, players, setup)
     for seed in range(max(2, SEEDS // 4)):
         played = []
         final = simlab.run(
@@ -151,9 +158,9 @@ def test_record_json_replay(name, players, variants):
         assert simlab.replay(back).outcome == final.outcome == record.outcome
 
 
-@pytest.mark.parametrize(("name", "players", "variants"), CONFIGS)
-def test_same_seed_same_game(name, players, variants):
-    game = _game(name, players, variants)
+@pytest.mark.parametrize(("name", "players", "setup"), CONFIGS)
+def test_same_seed_same_game(name, players, setup):
+    game = _game(name, players, setup)
     first = [simlab.play(game, seed=s).to_json() for s in range(4)]
     again = [simlab.play(game, seed=s).to_json() for s in range(4)]
     assert first == again

@@ -29,6 +29,7 @@ from simlab.games.bedpans.board import Space, parse_space, space_text
 
 __all__ = [
     "ChooseMover",
+    "Closer",
     "Discard",
     "DrawStuff",
     "DrawTile",
@@ -42,6 +43,7 @@ __all__ = [
     "PlayDoor",
     "Reenter",
     "Roll",
+    "RollDice",
     "SendStaffer",
     "Step",
     "Stop",
@@ -287,9 +289,55 @@ class GuessCode(Action):
         return f"guess the Door Code {self.order}"
 
 
+@dataclass(frozen=True, slots=True)
+class RollDice(Action):
+    """Chance: the Staff's 3 dice, rolled before the Staffer is chosen (Variation "Roll
+    Movement Dice & Assign" with ``assign_for=everyone``, ruling V10): the red die, then
+    the two white dice, lower first.  The chosen Staffer reads them (ruling M3).
+
+    Examples
+    --------
+    >>> str(RollDice((3, 1, 2)))
+    'roll red 3 and white 1, 2'
+    >>> parse_action("roll red 3 and white 1, 2")
+    RollDice(dice=(3, 1, 2))
+    """
+
+    dice: tuple[int, int, int]
+
+    def __str__(self) -> str:
+        red, w1, w2 = self.dice
+        return f"roll red {red} and white {w1}, {w2}"
+
+
+@dataclass(frozen=True, slots=True)
+class Closer(Action):
+    """Move ``name`` one space closer to its closest bed, to ``space`` (Lost Teeth, My
+    Plants!, Nurse Call: where 2+ spaces are one move closer, its player chooses; ruling
+    S10).
+
+    Examples
+    --------
+    >>> str(Closer("red 1", ("U", 2, 1)))
+    'move red 1 closer to U 2,1'
+    >>> parse_action("move Nurse 2 closer to U 0,1")
+    Closer(name='Nurse 2', space=('U', 0, 1))
+    """
+
+    name: str
+    space: Space
+
+    def __str__(self) -> str:
+        return f"move {self.name} closer to {space_text(self.space)}"
+
+
 _SPACE = r"((?:U|G1|G2) -?\d+,-?\d+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
     (re.compile(r"roll (\d+)"), lambda m: Roll(int(m[1]))),
+    (re.compile(r"roll red ([123]) and white ([123]), ([123])"),
+     lambda m: RollDice((int(m[1]), int(m[2]), int(m[3])))),
+    (re.compile(rf"move ((?:red|blue|yellow|green) [12]|Doctor|Nurse [1-5]) closer to {_SPACE}"),
+     lambda m: Closer(m[1], parse_space(m[2]))),
     (re.compile(r"draw tile (\S+)"), lambda m: DrawTile(m[1])),
     (re.compile(r"draw Stuff (.+)"), lambda m: DrawStuff(m[1])),
     (re.compile(rf"place Elder and Decoy on the bed at {_SPACE}"),

@@ -12,7 +12,13 @@ same; hands are hidden) and work on distance fields over the layout
   Elders first (otherwise every token), the Doctor first on ties; once a
   Resident is within ``GUARD`` moves of an Exit, the Exits are goals too (a
   Staffer nearer to an Exit guards it); turns new tiles to show the fewest
-  open edges (lengthening the Elders' way) and sends Staffers to new stations.
+  open edges onto empty tile positions (lengthening the Elders' way) and sends
+  Staffers to new stations.
+
+Both play Stuff and Door-markers where it plainly helps (see
+:mod:`simlab.games.bedpans.stuff_policy`), try a blocked door when going round
+it is much longer, and an Elder holding Plans! turns tiles to show the most
+open edges.
 
 Examples
 --------
@@ -26,29 +32,45 @@ True
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from simlab.core.errors import ConfigError
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.board import DX, DY, Space, adjacency, layout_key
+from simlab.games.bedpans.board import DX, DY, Space, adjacency, layout_key, marker_key
 from simlab.games.bedpans.components import OPEN
 from simlab.games.bedpans.rules import STAFFERS, BedpansState
 from simlab.games.bedpans.stuff import ABILITIES
 
-__all__ = ["HeuristicPolicy", "distance_field", "make"]
+__all__ = ["HeuristicPolicy", "distance_field", "escape_goals", "frontier", "goals",
+           "make", "mover_cost"]
 
 _STEP = {"N": 0, "E": 1, "S": 2, "W": 3}
 #: Extra cost the Elder puts on a space holding or next to a Staffer.
 DANGER = 6
 #: The Staff guards an Exit once a Resident is this many moves from it.
 GUARD = 8
+#: Moves a try at a blocked door is worth (Jammed Door: 3 tries on average).
+TRY_COST = 3
+#: "Unreachable" in a distance field.
+FAR = 10**6
 
 
-def distance_field(state: BedpansState, goals: Iterable[Space]) -> dict[Space, int]:
+def distance_field(state: BedpansState, goals: Iterable[Space],
+                   cut: Collection[tuple[Space, Space]] = ()) -> dict[Space, int]:
     """Moves from every space to the nearest of ``goals`` (multi-source BFS).
+
+    Parameters
+    ----------
+    state : BedpansState
+        The position (only the layout is read: tiles, Door-markers, floor links).
+    goals : iterable of Space
+        The spaces at distance 0.
+    cut : collection of (Space, Space)
+        Edges (as :func:`~simlab.games.bedpans.board.marker_key`) that may not be
+        crossed, e.g. blocked doors.
 
     Examples
     --------
@@ -56,6 +78,8 @@ def distance_field(state: BedpansState, goals: Iterable[Space]) -> dict[Space, i
     >>> s = BedpansGame(players=2).new_initial_state()
     >>> distance_field(s, [("U", 1, 1)])[("U", 0, 0)]
     2
+    >>> distance_field(s, [("U", 0, 1)], cut=[(("U", 0, 0), ("U", 0, 1))])[("U", 0, 0)]
+    3
     """
     adj = adjacency(state.game.data, layout_key(state.tiles, state.door_markers, state.links))
     dist: dict[Space, int] = {}
@@ -68,7 +92,7 @@ def distance_field(state: BedpansState, goals: Iterable[Space]) -> dict[Space, i
         here = queue.popleft()
         k = dist[here] + 1
         for nxt in adj.get(here, ()):
-            if nxt not in dist:
+            if nxt not in dist and not (cut and marker_key(here, nxt) in cut):
                 dist[nxt] = k
                 queue.append(nxt)
     return dist
@@ -81,7 +105,16 @@ def _after(space: Space, action: A.Step, state: BedpansState) -> Space:
     return (space[0], space[1] + DX[d], space[2] + DY[d])
 
 
-def _frontier(state: BedpansState) -> list[Space]:
+def frontier(state: BedpansState) -> list[Space]:
+    """Spaces with an open edge onto an empty tile position that may still be explored.
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> len(frontier(s)) > 0
+    True
+    """
     out = []
     for pos in state.tiles:
         if not state._allowed_floor(pos[0]):
@@ -100,6 +133,98 @@ def _frontier(state: BedpansState) -> list[Space]:
     return out
 
 
+def escape_goals(view: BedpansState) -> list[Space]:
+    """Where any Elder heads: the known Exits, else the frontier (with ground floors
+    found, the Elevator and Stairs too), else any feature space.
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> escape_goals(s) == frontier(s)
+    True
+    """
+    exits = [s for s, f in view.features.items() if f == "X"]
+    if exits:
+        return exits
+    out = frontier(view)
+    if any(s[0] != "U" for s in view.features):
+        out += list(view.links)
+    return out or list(view.features)
+
+
+def goals(view: BedpansState, mover: str) -> tuple[list[Space], bool]:
+    """Goal spaces for ``mover`` (a Staffer, or a token of the viewer's own colour) and
+    whether it should avoid Staffers.
+
+    A Staffer chases the known Elders (else every Resident) and guards the Exits
+    once a Resident is within ``GUARD`` moves of one; an Elder escapes
+    (:func:`escape_goals`); a Decoy goes next to the Staffer nearest its Elder.
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> goals(s, "Doctor")
+    ([('U', 0, 0), ('U', 0, 0)], False)
+    """
+    if mover in STAFFERS:
+        known: list[Space] = []
+        for c, t in view.tokens.items():
+            where = t[view.elder[c]] if view.known[c] and view.elder[c] >= 0 else None
+            if where is not None:
+                known.append(where)
+        residents = known or [p for t in view.tokens.values() for p in t if p is not None]
+        exits = [s for s, f in view.features.items() if f == "X"]
+        if exits:  # guard the Exits that Residents are closing in on
+            near = distance_field(view, exits)
+            if any(near.get(r, FAR) <= GUARD for r in residents):
+                return residents + exits, False
+        return residents, False
+    colour, idx = mover.split()
+    i = int(idx) - 1
+    if view.elder[colour] == i:
+        return escape_goals(view), True
+    elder_at = view.tokens[colour][1 - i]
+    staff = [s for s in view.staffers if s is not None]
+    if elder_at is None or not staff:
+        return ([elder_at] if elder_at else [view.tokens[colour][i]]), False  # type: ignore
+    near = distance_field(view, [elder_at])
+    target = min(staff, key=lambda s: (near.get(s, FAR), s))
+    around = [(target[0], target[1] + DX[d], target[2] + DY[d]) for d in range(4)]
+    return [s for s in around if s in near] or [target], False
+
+
+def mover_cost(view: BedpansState, mover: str) -> Callable[[Space], int]:
+    """How bad a space is for ``mover``: its distance to its :func:`goals` (round blocked
+    doors), plus ``DANGER`` on or next to a Staffer for an Elder (a Decoy: on one).
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> s.staffers[1] = ("U", 1, 1)
+    >>> mover_cost(s, "Nurse 1")(("U", 1, 0))
+    1
+    """
+    targets, careful = goals(view, mover)
+    field = distance_field(view, targets, cut=view.blocked)
+    staff = {s for s in view.staffers if s is not None}
+    danger: set[Space] = set()
+    if careful:
+        for s in staff:
+            danger.add(s)
+            for d in range(4):
+                danger.add((s[0], s[1] + DX[d], s[2] + DY[d]))
+    elif mover not in STAFFERS:
+        danger = staff  # a Decoy is removed on a Staffer's space
+
+    def cost(space: Space) -> int:
+        return field.get(space, FAR) + (DANGER if space in danger else 0)
+
+    return cost
+
+
 class HeuristicPolicy:
     """The heuristic Elder (seats 1..) or Staff (seat 0); see the module docstring."""
 
@@ -110,6 +235,7 @@ class HeuristicPolicy:
         self.name = "heuristic"
 
     def act(self, view: BedpansState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        """Choose one of ``legal`` seeing only ``view`` (this seat's view)."""
         if len(legal) == 1:
             return legal[0]
         kind = view.need[2]
@@ -118,33 +244,63 @@ class HeuristicPolicy:
         if kind == "choose":
             return self._choose(view, legal)
         if kind == "place" or kind == "special":
-            return min(legal, key=lambda a: (self._open_edges(view, a), str(a)))
-        if kind == "station":
+            sign = -1 if self.seat > 0 else 1  # an Elder with Plans! opens the layout up
+            return min(legal, key=lambda a: (sign * self._open_edges(view, a), str(a)))
+        if kind == "explore" and self.seat > 0:
+            return self._explore(view, legal)
+        if kind == "station" or kind == "extra":
             sends = [a for a in legal if isinstance(a, A.SendStaffer)]
-            return sends[-1] if sends else legal[0]
+            if self.seat > 0 or not sends:  # an Elder's New Shift: no second Nurse
+                return next((a for a in legal if isinstance(a, A.LeaveStation)), legal[0])
+            return sends[-1]
         if kind == "decoy":
-            colour = view.colour_of(self.seat)
-            toks = view.tokens[colour]
-            elder = view.elder[colour]
-            elder_at = toks[elder]
-            if toks[1 - elder] is None and elder_at is not None:
-                return A.PlaceDecoy(elder_at)
-            return A.Pass()
+            return self._decoy(view)
         if kind == "window":
-            return self._stuff(view, legal)
+            return self._stuff(view, legal, rng)
         if kind == "exchange":
             return A.Pass() if A.Pass() in legal else legal[0]
+        if kind == "guess":
+            from simlab.games.bedpans.stuff_policy import guess
+
+            return guess(view, self.seat, legal, rng)
+        if kind == "closer":
+            from simlab.games.bedpans.stuff_policy import closer
+
+            return closer(view, self.seat, legal)
         return legal[0]
 
-    def _stuff(self, view: BedpansState, legal: Sequence[Any]) -> Any:
+    def _decoy(self, view: BedpansState) -> Any:
+        colour = view.colour_of(self.seat)
+        toks = view.tokens[colour]
+        elder_at = toks[view.elder[colour]]
+        if toks[1 - view.elder[colour]] is None and elder_at is not None:
+            return A.PlaceDecoy(elder_at)
+        return A.Pass()
+
+    def _stuff(self, view: BedpansState, legal: Sequence[Any],
+               rng: np.random.Generator) -> Any:
         """Play Stuff where it plainly helps (issue 5), else pass.
 
         Elders: Laughing Gas on a Staffer in their space, Hurry Up on
         themselves, Coffee Break and a Flying Bedpan on the closest Staffer in
         the Staff turn.  Staff: Steroids! or Laughing Gas on an Elder caught
         with one Staffer, Detector on the active Elder, Hurry Up on a Staffer.
+        Then the other kinds and Door-markers, by
+        :func:`simlab.games.bedpans.stuff_policy.choose`.
         """
         plays = [a for a in legal if isinstance(a, A.PlayStuff)]
+        pick = self._first_wanted(view, plays)
+        if pick is None and len(legal) > 1:
+            from simlab.games.bedpans.stuff_policy import choose
+
+            pick = choose(view, self.seat, legal, rng)
+        if pick is not None:
+            return pick
+        return A.Pass() if A.Pass() in legal else legal[0]
+
+    def _first_wanted(self, view: BedpansState, plays: list[A.PlayStuff]) -> Any:
+        if not plays:
+            return None
         if self.seat > 0:  # the closest chaser first (Flying Bedpan, Laughing Gas)
             own = [p for p in view.tokens[view.colour_of(self.seat)] if p is not None]
 
@@ -155,7 +311,7 @@ class HeuristicPolicy:
                 return min((abs(where[1] - p[1]) + abs(where[2] - p[2]) for p in own
                             if p[0] == where[0]), default=10**5)
 
-            plays.sort(key=near)
+            plays = sorted(plays, key=near)
         mine = view.active == self.seat
         elder_turn = view.active > 0
         if self.seat > 0:
@@ -176,46 +332,42 @@ class HeuristicPolicy:
             for a in plays:
                 if ABILITIES.get(a.kind, a.kind) == kind and ok(a.target):
                     return a
-        return A.Pass() if A.Pass() in legal else legal[0]
+        return None
 
     # -- helpers ----------------------------------------------------------------------------
     def _open_edges(self, view: BedpansState, action: A.PlaceTile) -> int:
+        """Open edges of the placed tile onto empty tile positions: the new frontier.
+
+        (Counting every open edge of the tile would not tell its turns apart.)
+        """
         g = view.game.geo[action.tile][action.rot]
-        return sum(e.count(OPEN) for e in g.edges)
+        pos = action.position
+        floor, tx, ty = pos
+        count = 0
+        for i in range(9):
+            x, y = 3 * tx + i % 3, 3 * ty + i // 3
+            for d in range(4):
+                if g.edges[i][d] == OPEN:
+                    npos = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
+                    count += npos != pos and npos not in view.tiles and npos not in view.sealed
+        return count
+
+    def _explore(self, view: BedpansState, legal: Sequence[Any]) -> Any:
+        """An Elder with Plans! explores the open edge nearest its Elder."""
+        colour = view.colour_of(self.seat)
+        at = view.tokens[colour][view.elder[colour]]
+        if at is None:
+            return legal[0]
+
+        def key(a: A.Explore) -> tuple:
+            f, tx, ty = a.position
+            return (f != at[0], abs(3 * tx + 1 - at[1]) + abs(3 * ty + 1 - at[2]), str(a))
+
+        return min(legal, key=key)
 
     def _goals(self, view: BedpansState, mover: str) -> tuple[list[Space], bool]:
-        """Goal spaces for ``mover`` and whether it should avoid Staffers."""
-        if mover in STAFFERS:
-            known: list[Space] = []
-            for c, t in view.tokens.items():
-                where = t[view.elder[c]] if view.known[c] and view.elder[c] >= 0 else None
-                if where is not None:
-                    known.append(where)
-            residents = known or [p for t in view.tokens.values() for p in t if p is not None]
-            exits = [s for s, f in view.features.items() if f == "X"]
-            if exits:  # guard the Exits that Residents are closing in on
-                near = distance_field(view, exits)
-                if any(near.get(r, 10**6) <= GUARD for r in residents):
-                    return residents + exits, False
-            return residents, False
-        colour, idx = mover.split()
-        i = int(idx) - 1
-        if view.elder[colour] == i:
-            exits = [s for s, f in view.features.items() if f == "X"]
-            if exits:
-                return exits, True
-            goals = _frontier(view)
-            if any(s[0] != "U" for s in view.features):
-                goals += list(view.links)
-            return goals or [p for p in view.features], True
-        elder_at = view.tokens[colour][1 - i]
-        staff = [s for s in view.staffers if s is not None]
-        if elder_at is None or not staff:
-            return ([elder_at] if elder_at else [view.tokens[colour][i]]), False  # type: ignore
-        near = distance_field(view, [elder_at])
-        target = min(staff, key=lambda s: (near.get(s, 10**6), s))
-        around = [(target[0], target[1] + DX[d], target[2] + DY[d]) for d in range(4)]
-        return [s for s in around if s in near] or [target], False
+        """Goal spaces for ``mover`` and whether it should avoid Staffers (:func:`goals`)."""
+        return goals(view, mover)
 
     def _move(self, view: BedpansState, legal: Sequence[Any]) -> Any:
         if A.TakeStuff() in legal and view.took == 0:
@@ -224,28 +376,19 @@ class HeuristicPolicy:
         assert mover is not None
         here = view.position(mover)
         assert here is not None
-        goals, careful = self._goals(view, mover)
-        field = distance_field(view, goals)
-        staff = {s for s in view.staffers if s is not None}
-        danger: set[Space] = set()
-        if careful:
-            for s in staff:
-                danger.add(s)
-                for d in range(4):
-                    danger.add((s[0], s[1] + DX[d], s[2] + DY[d]))
-        elif mover not in STAFFERS:
-            danger = staff  # a Decoy is removed on a Staffer's space
-
-        def cost(space: Space) -> int:
-            return field.get(space, 10**6) + (DANGER if space in danger else 0)
-
-        best: A.Step | A.Stop = A.Stop()
+        cost = mover_cost(view, mover)
+        best: A.Step | A.Stop | A.TryDoor = A.Stop()
         best_cost = cost(here)
         for a in legal:
             if isinstance(a, A.Step):
                 c = cost(_after(here, a, view))
-                if c < best_cost:
-                    best, best_cost = a, c
+            elif isinstance(a, A.TryDoor):  # worth it when going round is much longer
+                d = _STEP[a.direction]
+                c = cost((here[0], here[1] + DX[d], here[2] + DY[d])) + TRY_COST
+            else:
+                continue
+            if c < best_cost:
+                best, best_cost = a, c
         return best if best in legal else legal[-1]
 
     def _choose(self, view: BedpansState, legal: Sequence[Any]) -> Any:
@@ -253,12 +396,11 @@ class HeuristicPolicy:
             colour = view.colour_of(self.seat)
             elder = f"{colour} {view.elder[colour] + 1}"
             return A.ChooseMover(elder) if A.ChooseMover(elder) in legal else legal[0]
-        goals, _ = self._goals(view, "Doctor")
-        field = distance_field(view, goals)
+        field = distance_field(view, goals(view, "Doctor")[0])
 
         def key(a: A.ChooseMover) -> tuple:
             where = view.position(a.mover)
-            return (field.get(where, 10**6) if where else 10**6, a.mover != "Doctor", a.mover)
+            return (field.get(where, FAR) if where else FAR, a.mover != "Doctor", a.mover)
 
         return min(legal, key=key)
 

@@ -127,6 +127,18 @@ def _enumerate(kind: str) -> tuple[tuple[int, Fraction], ...]:
 _ROLLS = {k: _enumerate(k) for k in ("elder1", "elder2", "nurse1", "nurse", "doctor")}
 
 
+def _staff_dice() -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
+    """The red die and the two white dice (lower first), with their chances."""
+    counts: dict[tuple[int, int, int], int] = {}
+    for red, a, b in itertools.product((1, 2, 3), repeat=3):
+        key = (red, min(a, b), max(a, b))
+        counts[key] = counts.get(key, 0) + 1
+    return tuple((k, Fraction(c, 27)) for k, c in sorted(counts.items()))
+
+
+_STAFF_DICE = _staff_dice()
+
+
 class BedpansGame(Game):
     """Bedpans & Broomsticks for 2 to 5 players (seat 0 is the Staff-player).
 
@@ -176,7 +188,11 @@ class BedpansGame(Game):
                "has a reconstructed ability, used twice like Stuff; the Staff starts with 2 "
                "Stuff (ruling V9)", variant=True),
         Option("roll_and_assign", False, "Variation 'Roll Movement Dice & Assign' (no label): "
-               "an Elder rolls before choosing the token to move (ruling V10)", variant=True),
+               "the dice are rolled before the Character to move is chosen (ruling V10)",
+               variant=True),
+        Option("assign_for", "elders", "who rolls before choosing under 'Roll Movement Dice & "
+               "Assign': the Elders (whose Displays show it), or the Staff too (ruling V10)",
+               choices=("elders", "everyone")),
         Option("tile_placement", False, "Variation 'Tile Placement' [favors Elders]: a tile "
                "is turned so that 2 doors match if possible (ruling V8)", variant=True),
     )
@@ -298,6 +314,8 @@ class BedpansState(State):
         self.chair_seat = 0
         self.planner = 0
         self.pending = 0
+        self.dice: tuple[int, ...] = ()
+        self.nudges: list[tuple[str, int]] = []
         self.ability_uses = [0] * n
         self.out: list[str] = []
         self.escaped: list[int] = []
@@ -512,6 +530,10 @@ class BedpansState(State):
                 if self._explore_step():
                     return
                 continue
+            if self.nudges:
+                if self._nudge_step():
+                    return
+                continue
             if self.chair:
                 if self._chair_step():
                     return
@@ -532,12 +554,11 @@ class BedpansState(State):
                 return False
             self.need = ("decide", 0, "station")
             return True
-        if kind == "extra":  # New Shift: a second Nurse at a new Nurse station
+        if kind == "extra":  # New Shift: 1 or 2 Nurses, as its player chooses (ruling S12)
+            if any(self.staffers[i] is None for i in self._staffer_ids("N")):
+                self.need = ("decide", item[2], "extra")
+                return True
             self.queue.pop(0)
-            free = [i for i in self._staffer_ids("N") if self.staffers[i] is None]
-            if free:
-                self.staffers[free[0]] = item[1]
-                self._resolve(item[1])
             return False
         if kind == "one-stuff":
             if not self._stuff_available() or not self._stuff_spaces(item[1]):
@@ -718,11 +739,15 @@ class BedpansState(State):
         if self.moves_done >= self._moves_allowed() or not available:
             self._open_window("window2")
             return False
-        if self.active and not self.pending and self.game.options["roll_and_assign"]:
-            self.mover = None
-            self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
-            self.phase = "roll"
-            return False
+        if self.game.options["roll_and_assign"] and not self.pending and not self.dice:
+            if self.active:
+                self.mover = None
+                self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
+                self.phase = "roll"
+                return False
+            if self.game.options["assign_for"] == "everyone":
+                self.mover, self.roll_kind, self.phase = None, "staff-dice", "roll"
+                return False
         if len(available) > 1:
             self.need = ("decide", self.active, "choose")
             return True
@@ -733,6 +758,12 @@ class BedpansState(State):
         self.mover = name
         if self.pending:  # Roll Movement Dice & Assign: the result is already rolled
             self.points, self.pending, self.phase = self.pending, 0, "move"
+            return
+        if self.dice:  # ... and the Staff's dice, read for the Staffer chosen (ruling V10)
+            kind = "doctor" if name == "Doctor" else "nurse1" if self.moves_done == 0 else "nurse"
+            bonus = 2 if name in self.fx.get("hurry", ()) else 0
+            self.points = read_roll(kind, self.dice) + bonus  # type: ignore[arg-type]
+            self.dice, self.phase = (), "move"
             return
         if self.active != 0:
             self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
@@ -780,6 +811,15 @@ class BedpansState(State):
             return [A.Pass(), *self._window_plays(seat)]
         if kind == "choose":
             return [A.ChooseMover(m) for m in self._movers_available()]
+        if kind == "closer":
+            from simlab.games.bedpans.stuff import closer_spaces
+
+            name = self.nudges[0][0]
+            return [A.Closer(name, space) for space in closer_spaces(self, name)]
+        if kind == "extra":
+            space = self.queue[0][1]
+            free = next(i for i in self._staffer_ids("N") if self.staffers[i] is None)
+            return [A.SendStaffer(STAFFERS[free], space), A.LeaveStation(space)]
         if kind == "discard":
             return [A.Discard(k) for k in sorted(set(self.hands[seat]))]
         if kind == "exchange":
@@ -927,6 +967,8 @@ class BedpansState(State):
 
     def _roll_outcomes(self) -> list[tuple[Action, Fraction]]:
         """The movement result under Hurry Up, Detector and Walker (rulings M4-M6, S3)."""
+        if self.roll_kind == "staff-dice":
+            return [(A.RollDice(d), p) for d, p in _STAFF_DICE]
         base = _ROLLS[self.roll_kind]
         fx = self.fx
         if not fx:
@@ -995,6 +1037,39 @@ class BedpansState(State):
         self.phase = "move"
         return [Event(f"{self.mover} rolls {action.result}", "roll", self.active)]
 
+    def _roll_dice(self, action: A.RollDice) -> list[Event]:
+        self.dice = action.dice
+        self.phase = "moves"
+        return [Event(f"the Staff rolls {str(action)[5:]}", "roll", 0)]
+
+    def _nudge_step(self) -> bool:
+        """Lost Teeth, My Plants!, Nurse Call: the next 1-space move closer to a bed."""
+        from simlab.games.bedpans.stuff import closer_spaces
+
+        name, chooser = self.nudges[0]
+        options = closer_spaces(self, name)
+        if len(options) > 1:
+            self.need = ("decide", chooser, "closer")
+            return True
+        self.nudges.pop(0)
+        if options:
+            self._move_closer(name, options[0])
+        return False
+
+    def _move_closer(self, name: str, dest: Space) -> None:
+        if name in STAFFERS:
+            self.staffers[STAFFERS.index(name)] = dest
+        else:
+            colour, idx = name.split()
+            self.tokens[colour][int(idx) - 1] = dest
+        self._resolve(dest)
+
+    def _closer(self, action: A.Closer) -> list[Event]:
+        self.nudges.pop(0)
+        self._move_closer(action.name, action.space)
+        return [Event(f"{action.name} moves to {space_text(action.space)}", "move",
+                      self.need[1])]
+
     def _draw_stuff(self, action: A.DrawStuff) -> list[Event]:
         seat = self.draws.pop(0)
         self.unseen[action.kind] -= 1
@@ -1050,9 +1125,9 @@ class BedpansState(State):
             del self.fx["strike"]
             return []
         if items and "shift" in self.fx:
-            del self.fx["shift"]
+            seat = int(self.fx.pop("shift")[0])
             items = [x for item in items for x in
-                     ([item, ("extra", item[1])] if item[2] == "N" else [item])]
+                     ([item, ("extra", item[1], seat)] if item[2] == "N" else [item])]
         return items
 
     def _matching_doors(self, tid: str, target: tuple, rots: list[int]) -> list[int]:
@@ -1586,6 +1661,8 @@ def _bed_distances(components: Components, key: tuple[frozenset, ...]) -> dict[S
 
 _HANDLERS: dict[type, Any] = {
     A.Roll: BedpansState._roll,
+    A.RollDice: BedpansState._roll_dice,
+    A.Closer: BedpansState._closer,
     A.DrawStuff: BedpansState._draw_stuff,
     A.DrawTile: BedpansState._draw_tile,
     A.PlaceTile: BedpansState._place_tile,

@@ -44,7 +44,7 @@ from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, s
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
 
-__all__ = ["ABILITIES", "IMPLEMENTED", "plays", "resolve"]
+__all__ = ["ABILITIES", "IMPLEMENTED", "bump_pushes", "closer_spaces", "plays", "resolve"]
 
 #: Stuff kinds with an effect in the model (the others are held, exchanged, discarded).
 IMPLEMENTED: tuple[str, ...] = (
@@ -201,7 +201,12 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
         elif kind == "Bed Bump":
             near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, seat)
                     for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]))}
-            targets = [space_text(s) for s in sorted(near) if s not in state.status]
+            for s in sorted(near):
+                if s not in state.status:
+                    targets.append(space_text(s))
+                    if state._occupied(s):  # "You may move all Characters already there"
+                        targets += [f"{space_text(s)} push {space_text(t)}"
+                                    for t in bump_pushes(state, s)]
         elif kind == "My Plants!":
             targets = [""] if any(p is not None for ps in state.tokens.values()
                                   for p in ps) else []
@@ -234,16 +239,56 @@ def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
     return sorted(set(found))
 
 
-def _closer(state: BedpansState, space: Space, beds: dict[Space, int]) -> Space:
-    """The neighbour one move closer to a bed (ties: the smallest space; ruling S10)."""
+def closer_spaces(state: BedpansState, name: str) -> list[Space]:
+    """The spaces one move closer to the closest bed for Character ``name`` (ruling S10).
+
+    Empty when ``name`` is off the layout or already on a bed; 2+ spaces are the
+    player's choice ("If 2+ beds are closest, the Elder-player chooses one").
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> s.tokens["red"][0] = ("U", 1, 1)
+    >>> closer_spaces(s, "red 1")
+    [('U', 0, 1), ('U', 1, 0), ('U', 1, 2), ('U', 2, 1)]
+    """
+    space = state.position(name)
+    if space is None:
+        return []
+    beds = state.bed_distances()
     k = beds.get(space, 0)
     if k == 0:
-        return space
+        return []
     near = [(space[0], space[1] + DX[d], space[2] + DY[d]) for d in range(4)]
     link = state.links.get(space)
     if link is not None and link[1] == "elevator":
         near.append(link[0])
-    return min(n for n in near if beds.get(n) == k - 1 and _connected(state, space, n))
+    return sorted(n for n in near if beds.get(n) == k - 1 and _connected(state, space, n)
+                  and state.status.get(n) != "Just Cleaned")  # "No one may enter"
+
+
+def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
+    """Where Bed Bump may move the Characters already in ``space``: an adjacent space of
+    the layout through an open edge or an unblocked door, not Just Cleaned (ruling S13).
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> bump_pushes(s, ("U", 0, 0))
+    [('U', 0, 1), ('U', 1, 0)]
+    """
+    from simlab.games.bedpans.board import passage
+
+    out = []
+    for d in range(4):
+        n = (space[0], space[1] + DX[d], space[2] + DY[d])
+        if (passage(state.tiles, state.game.geo, state.door_markers, space, d) is not None
+                and marker_key(space, n) not in state.blocked
+                and state.status.get(n) != "Just Cleaned"):
+            out.append(n)
+    return sorted(out)
 
 
 def _connected(state: BedpansState, a: Space, b: Space) -> bool:
@@ -269,7 +314,18 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
         state.planner = seat
         return []
     if kind == "Bed Bump":
-        state.status[parse_space(target)] = kind
+        where, _, push = target.partition(" push ")
+        space = parse_space(where)
+        state.status[space] = kind
+        if push:
+            dest = parse_space(push)
+            toks, staff = state.occupants(space)
+            for c, i in toks:
+                state.tokens[c][i] = dest
+            for i in staff:
+                state.staffers[i] = dest
+            state._resolve(dest)
+            return [Event(f"the Characters at {where} are bumped to {push}", "move", seat)]
         return []
     key = {"Disguise": "disguise", "Hurry Up": "hurry", "Detector": "detector",
            "Bingo on TV": "bingo",
@@ -278,6 +334,8 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
     if key is not None:
         if kind == "Walker":
             target = state.colour_of(seat)
+        elif kind == "New Shift":  # the player of New Shift places the Nurses
+            target = str(seat)
         fx.setdefault(key, []).append(target)
         return []
     if kind == "Laughing Gas" or kind == "Steroids!":
@@ -310,13 +368,8 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
         key = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
         state.blocked[key] = [kind, 0] if kind == "Jammed Door" else [kind, [], order, seat]
         return []
-    if kind == "Nurse Call":
-        i = STAFFERS.index(target)
-        space = state.staffers[i]
-        assert space is not None
-        dest = _closer(state, space, state.bed_distances())
-        state.staffers[i] = dest
-        state._resolve(dest)
+    if kind == "Nurse Call":  # "Move a Staffer": the player of Nurse Call chooses
+        state.nudges.append((target, seat))
         return []
     if kind == "Head Nurse":
         i = STAFFERS.index(target)
@@ -326,20 +379,13 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
             if space is not None:
                 state._resolve(space)
         return []
-    if kind in ("Lost Teeth", "My Plants!"):
+    if kind in ("Lost Teeth", "My Plants!"):  # each pair's Elder-player chooses the way
         steps = 2 if kind == "Lost Teeth" else 1
         colours = [target] if target else [c for c in state.game.colours
                                            if _harmless(state, seat, kind, c)]
-        beds = state.bed_distances()
         for colour in colours:
-            for _ in range(steps):
-                for i in (0, 1):
-                    space = state.tokens[colour][i]
-                    if space is not None:
-                        state.tokens[colour][i] = _closer(state, space, beds)
-                for space in set(state.tokens[colour]):
-                    if space is not None:
-                        state._resolve(space)
+            owner = state.seat_of(colour)
+            state.nudges += [(f"{colour} {i + 1}", owner) for _ in range(steps) for i in (0, 1)]
         return []
     if kind == "Power-Chair":
         state.chair = [f"{target} {i + 1}" for i in (0, 1)]

@@ -76,8 +76,8 @@ def test_heuristics_beat_random_play():
              for s in range(6)]
     assert all(w == (0,) for w in staff)
     elders = [simlab.play(game, ["random", "heuristic", "heuristic"], seed=s).outcome.winners
-              for s in range(4)]
-    assert sum(w not in ((0,), ()) for w in elders) >= 3
+              for s in range(12)]
+    assert sum(w not in ((0,), ()) for w in elders) >= 6  # random Elders: 0 of these 12
 
 
 def test_policies_only_see_views():
@@ -120,3 +120,90 @@ def test_heuristic_elder_throws_the_bedpan_at_the_closest_chaser():
     window(s, 0, {1: ["Flying Bedpan"]})
     pick = HeuristicPolicy(1).act(s.view(1), s.legal_actions(), np.random.default_rng(0))
     assert pick == A.PlayStuff("Flying Bedpan", "Nurse 2")
+
+
+def _decide(state, seat=None):
+    seat = state.current_player if seat is None else seat
+    return HeuristicPolicy(seat).act(state.view(seat), state.legal_actions(),
+                                     np.random.default_rng(0))
+
+
+def test_planner_elder_turns_tiles_open_the_staff_turns_them_closed():
+    from .test_stuff import play, window
+
+    s = dealt(players=2)
+    s.sealed |= {("U", -1, -1), ("U", 0, -2)}  # north of the start tile: only east is free
+    window(s, 1, {1: ["Plans!"]})
+    play(s, "Plans!")
+    at_move(s, 1, "red 1", 3)
+    s.apply(A.Step("E"))  # U 1,0 sees the open edge north
+    while s.need[0] == "chance" or s.need[2] == "explore":
+        if s.need[:2] == ("chance", "tile"):
+            s.apply(A.DrawTile("T04"))
+        else:
+            s.apply(s.legal_actions()[0] if s.need[0] == "decide" else s.chance_outcomes()[0][0])
+    assert s.need == ("decide", 1, "place")
+    turns = {a.rot: a for a in s.legal_actions()}
+    assert sorted(turns) == [0, 3]  # turned 3 leaves an open edge east, turned 0 none
+    assert _decide(s) == turns[3]
+    assert HeuristicPolicy(0).act(s.view(1), s.legal_actions(), None) == turns[0]
+
+
+def test_planner_elder_explores_the_open_edge_nearest_its_elder():
+    s = dealt(players=2)
+    s.elder["red"] = 0
+    s.tokens["red"] = [("U", 1, 2), ("U", 0, 0)]
+    at_move(s, 1, "red 1", 3)
+    s.planner, s.explore = 1, ("U", 1, 2)
+    s._settle()
+    assert s.need == ("decide", 1, "explore")
+    assert _decide(s) == A.Explore(("U", 0, 1))  # south of the start tile, not north
+
+
+def test_new_shift_second_nurse_staff_sends_elder_leaves():
+    from .test_stuff import play, window
+
+    for seat, kind in ((0, A.SendStaffer), (1, A.LeaveStation)):
+        s = sealed(dealt(players=2))
+        window(s, 1, {seat: ["New Shift"]})
+        play(s, "New Shift")
+        s._put_tile(("U", 1, 0), "T01", 0)  # a Nurse station at U 5,2
+        s.queue = s._staff_for(("U", 1, 0))
+        s._settle()
+        assert s.need == ("decide", seat, "extra")  # the New Shift player decides
+        assert isinstance(_decide(s), kind)
+
+
+def _jammed(layout_keep, tile, rot, red_at, door):
+    s = dealt(players=2)
+    s._put_tile(("U", 1, 0), tile, rot)
+    s.sealed |= {("U", 2, 0), ("U", 1, -1), ("U", 1, 1), ("U", 0, -1), ("U", 0, 1),
+                 ("U", -1, 0)} - {layout_keep}
+    s.elder["red"] = 0
+    s.tokens["red"] = [red_at, ("U", 0, 0)]
+    s.blocked[door] = ["Jammed Door", 0]
+    at_move(s, 1, "red 1", 3)
+    return s
+
+
+def test_mover_tries_a_blocked_door_only_when_going_round_is_much_longer():
+    # T06 turned 3: the door U 2,1 - U 3,1 is the only way to the frontier (U 4,0)
+    s = _jammed(("U", 1, -1), "T06", 3, ("U", 2, 1), (("U", 2, 1), ("U", 3, 1)))
+    assert _decide(s) == A.TryDoor("E")
+    # T02: round the door U 3,0 - U 4,0 by U 3,1 costs 1 more move than through it
+    s = _jammed(("U", 2, 0), "T02", 0, ("U", 3, 0), (("U", 3, 0), ("U", 4, 0)))
+    assert A.TryDoor("E") in s.legal_actions()
+    assert _decide(s) == A.Step("S")
+
+
+@pytest.mark.parametrize("variants", [
+    ("door_markers", "elder_abilities"),
+    ("door_markers", "elder_abilities", "do_no_harm", "stuff_is_stuff", "roll_and_assign",
+     "limited_occupancy", "tile_placement"),
+])
+def test_heuristic_games_with_the_stuff_variants_finish(variants):
+    for players in (3, 4):
+        game = simlab.load_game("bedpans", players=players, variants=variants)
+        for seed in range(4):
+            record = simlab.play(game, ["heuristic"] * players, seed=seed)
+            assert record.outcome is not None

@@ -224,10 +224,29 @@ def test_door_code_hidden_order_guessed_for_a_movement_point():
 
 def test_nurse_call_moves_a_staffer_one_closer_to_a_bed():
     s = sealed(dealt(players=2))
-    s.staffers[1] = (U, 1, 1)  # 2 from every bed
+    s.staffers[1] = (U, 1, 1)  # 2 from every bed: 4 ways closer, the Staff's choice
     window(s, 1, {0: ["Nurse Call"]})
     play(s, "Nurse Call", "Nurse 1")
-    assert s.staffers[1] == (U, 0, 1)
+    assert s.need == ("decide", 0, "closer")
+    assert s.legal_actions() == [A.Closer("Nurse 1", sp) for sp in
+                                 [(U, 0, 1), (U, 1, 0), (U, 1, 2), (U, 2, 1)]]
+    s.apply(A.Closer("Nurse 1", (U, 1, 2)))
+    assert s.staffers[1] == (U, 1, 2)
+    assert s.need == ("decide", 1, "choose")  # the window is over: red moves
+    assert s.nudges == []
+
+
+def test_nurse_call_with_one_way_closer_needs_no_choice():
+    s = sealed(dealt(players=2))
+    s.staffers[1] = (U, 0, 1)  # 1 from the beds at U 0,0 and U 0,2
+    s.staffers[2] = (U, 1, 0)
+    window(s, 1, {0: ["Nurse Call"]})
+    play(s, "Nurse Call", "Nurse 2")  # U 1,0 -> U 0,0 or U 2,0: a choice
+    s.apply(A.Closer("Nurse 2", (U, 2, 0)))
+    assert s.staffers[2] == (U, 2, 0)
+    s.staffers[1] = (U, 1, 1)
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    assert A.PlayStuff("Nurse Call", "Nurse 2") not in s.stuff_plays(0)  # on a bed already
 
 
 def test_head_nurse_brings_or_exchanges_the_doctor():
@@ -244,11 +263,48 @@ def test_head_nurse_brings_or_exchanges_the_doctor():
 
 
 def test_lost_teeth_sends_a_pair_2_closer_to_a_bed():
+    # the Staff plays it on red; "the Elder-player chooses" each way: red's seat (1)
     s = sealed(dealt(players=2))
     s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
     window(s, 1, {0: ["Lost Teeth"]})
     play(s, "Lost Teeth", "red")
-    assert s.tokens["red"] == [(U, 0, 0), (U, 0, 0)]
+    assert s.need == ("decide", 1, "closer") and s.nudges[0] == ("red 1", 1)
+    s.apply(A.Closer("red 1", (U, 1, 0)))  # first step of each token, then the second
+    s.apply(A.Closer("red 2", (U, 2, 1)))
+    assert [a.space for a in s.legal_actions()] == [(U, 0, 0), (U, 2, 0)]
+    s.apply(A.Closer("red 1", (U, 2, 0)))
+    s.apply(A.Closer("red 2", (U, 2, 2)))
+    assert s.tokens["red"] == [(U, 2, 0), (U, 2, 2)]
+    assert s.need == ("decide", 1, "choose")
+
+
+def test_lost_teeth_moves_only_1_when_the_bed_is_1_away():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 1), (U, 0, 0)]  # the Decoy is on a bed: it stays
+    window(s, 1, {0: ["Lost Teeth"]})
+    play(s, "Lost Teeth", "red")
+    s.apply(A.Closer("red 1", (U, 0, 2)))
+    assert s.tokens["red"] == [(U, 0, 2), (U, 0, 0)]
+    assert s.nudges == [] and s.need == ("decide", 1, "choose")
+
+
+def test_moving_closer_never_enters_a_just_cleaned_space():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 1, 0), (U, 1, 0)]  # 1 from the beds at U 0,0 and U 2,0
+    s.status[(U, 0, 0)] = "Just Cleaned"
+    window(s, 1, {0: ["My Plants!"]})
+    play(s, "My Plants!")  # one way left: no choice asked
+    assert s.tokens["red"] == [(U, 2, 0), (U, 2, 0)]
+
+
+def test_a_resident_moved_closer_onto_the_doctor_is_caught():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 1), (U, 0, 1)]
+    s.staffers[0] = (U, 0, 0)
+    window(s, 1, {0: ["Lost Teeth"]})
+    play(s, "Lost Teeth", "red")
+    s.apply(A.Closer("red 1", (U, 0, 0)))
+    assert s.tokens["red"] == [None, None] and s.neutralized == 1
 
 
 def test_my_plants_moves_every_resident_one_closer():
@@ -257,8 +313,14 @@ def test_my_plants_moves_every_resident_one_closer():
     s.tokens["blue"] = [(U, 2, 1), (U, 2, 1)]
     window(s, 1, {2: ["My Plants!"]})
     play(s, "My Plants!")
+    assert s.need == ("decide", 1, "closer")  # red's player chooses red's ways
+    s.apply(A.Closer("red 1", (U, 0, 1)))
+    assert s.need == ("decide", 2, "closer")  # blue's player blue's
+    assert [a.space for a in s.legal_actions()] == [(U, 2, 0), (U, 2, 2)]
+    s.apply(A.Closer("blue 1", (U, 2, 0)))
+    s.apply(A.Closer("blue 2", (U, 2, 2)))
     assert s.tokens["red"] == [(U, 0, 1), (U, 0, 0)]
-    assert s.tokens["blue"] == [(U, 2, 0), (U, 2, 0)]
+    assert s.tokens["blue"] == [(U, 2, 0), (U, 2, 2)]
 
 
 def test_power_chair_moves_each_token_up_to_2():
@@ -295,9 +357,16 @@ def test_new_shift_and_staffers_on_strike_change_the_next_stations():
     assert s._staff_for((U, 1, 0)) == []  # the strike takes the first tile with a station
     s._put_tile((U, 0, 1), "T03", 0)  # a Nurse station at U 1,4
     s.queue = s._staff_for((U, 0, 1))
-    assert s.queue == [("station", (U, 1, 4), "N"), ("extra", (U, 1, 4))]
-    s._settle()
+    assert s.queue == [("station", (U, 1, 4), "N"), ("extra", (U, 1, 4), 0)]
+    s._settle()  # the first Nurse goes; the player of New Shift chooses a second or not
+    assert s.need == ("decide", 0, "extra")
+    assert s.legal_actions() == [A.SendStaffer("Nurse 2", (U, 1, 4)),
+                                 A.LeaveStation((U, 1, 4))]
+    before = s.clone()
+    s.apply(A.SendStaffer("Nurse 2", (U, 1, 4)))
     assert s.staffers.count((U, 1, 4)) == 2
+    before.apply(A.LeaveStation((U, 1, 4)))
+    assert before.staffers.count((U, 1, 4)) == 1 and before.queue == []
 
 
 def test_stuff_plays_are_public_in_the_view():
@@ -363,3 +432,17 @@ def test_bed_bump_ends_the_movement_of_whoever_enters():
     s.active = 0
     s._end_turn()
     assert s.status == {(U, 1, 0): "Bed Bump"}  # it stays
+
+
+def test_bed_bump_may_move_the_characters_already_there():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.staffers[1] = (U, 1, 0)
+    s.staffers[2] = (U, 1, 0)
+    window(s, 0, {0: [], 1: ["Bed Bump"]})  # in the Staff turn
+    targets = [a.target for a in s.legal_actions() if isinstance(a, A.PlayStuff)]
+    assert targets == ["U 0,1", "U 1,0", "U 1,0 push U 0,0", "U 1,0 push U 1,1",
+                       "U 1,0 push U 2,0"]
+    play(s, "Bed Bump", "U 1,0 push U 2,0")  # both Nurses, to the same space
+    assert s.staffers[1] == s.staffers[2] == (U, 2, 0)
+    assert s.status == {(U, 1, 0): "Bed Bump"}

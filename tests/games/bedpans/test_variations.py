@@ -155,3 +155,45 @@ def test_roll_and_assign_rolls_before_the_token_is_chosen():
     s.apply(A.Stop())
     assert s.need == ("chance", "roll")  # the second roll (2 dice) for red 1
     assert [a.result for a, _ in s.chance_outcomes()] == [2, 3, 4, 5, 6]
+
+
+def test_roll_and_assign_for_everyone_reads_the_staff_dice_for_the_staffer_chosen():
+    from fractions import Fraction
+
+    def staff_roll():
+        s = sealed(dealt(players=3, variants=("roll_and_assign",), assign_for="everyone"))
+        s.staffers[0], s.staffers[1] = (U, 1, 1), (U, 2, 1)
+        s.active, s.phase = 0, "start"
+        s.hands = [[], [], []]
+        s._settle()
+        assert s.need == ("chance", "roll") and s.mover is None
+        outcomes = s.chance_outcomes()
+        assert len(outcomes) == 18 and sum(p for _, p in outcomes) == 1
+        assert dict(outcomes)[A.RollDice((3, 1, 2))] == Fraction(2, 27)
+        s.apply(A.RollDice((3, 1, 2)))  # red 3, whites 1 and 2
+        assert s.legal_actions() == [A.ChooseMover("Doctor"), A.ChooseMover("Nurse 1")]
+        return s
+
+    s = staff_roll()
+    s.apply(A.ChooseMover("Doctor"))
+    assert s.points == 4  # the red die and the lower white die (ruling M3)
+    s = staff_roll()
+    s.apply(A.ChooseMover("Nurse 1"))
+    assert s.points == 5  # the first Nurse: the 2 highest
+    s.apply(A.Stop())
+    assert s.need == ("chance", "roll")  # the Staff rolls again for the second Staffer
+    s.apply(A.RollDice((3, 1, 2)))
+    assert s.points == 4 and s.mover == "Doctor"  # one left: no choice asked
+    s = staff_roll()
+    s.fx["hurry"] = ["Nurse 1"]  # Hurry Up follows the Staffer chosen, after the roll
+    s.apply(A.ChooseMover("Nurse 1"))
+    assert s.points == 7
+
+
+def test_roll_and_assign_leaves_the_staff_turn_alone_by_default():
+    s = sealed(dealt(players=3, variants=("roll_and_assign",)))
+    s.staffers[0], s.staffers[1] = (U, 1, 1), (U, 2, 1)
+    s.active, s.phase = 0, "start"
+    s.hands = [[], [], []]
+    s._settle()
+    assert s.need == ("decide", 0, "choose")
