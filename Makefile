@@ -45,6 +45,7 @@ browser:
 
 test: $(STAMP) browser
 	$(PY) -m ruff check simlab tests benchmarks
+	$(PY) -m mypy simlab
 	$(PY) -m pytest -q
 	$(PY) -m pytest -q $(NBVAL)
 

@@ -220,7 +220,7 @@ def _study(args: argparse.Namespace) -> int:
             choices = f" (one of {', '.join(map(str, p.choices))})" if p.choices else ""
             print(f"{p.name:20} default {p.default!r}{choices}  {p.help}")
         return 0
-    params = _key_values(args.param, "--param")
+    params: dict[str, Any] = _key_values(args.param, "--param")  # run_study reads the strings
     out = Path(args.out) if args.out else None
     if out is not None and out.suffix not in {".csv", ".parquet"}:
         raise ConfigError(f"--out {args.out!r}: write a .csv or a .parquet file")

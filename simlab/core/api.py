@@ -18,7 +18,7 @@ import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from simlab.core.errors import ConfigError, IllegalActionError
 
@@ -419,7 +419,7 @@ class State:
     def _hide(self, seat: int) -> None:
         """Mask, in this clone, what ``seat`` may not see (default: nothing)."""
 
-    def resample_hidden(self, seat: int, rng) -> State:
+    def resample_hidden(self, seat: int, rng) -> Self:
         """A state that ``seat`` cannot tell from this one (hidden facts redrawn).
 
         Games with hidden information override it; the conformance suite
@@ -486,13 +486,13 @@ class State:
         who = "chance" if player == CHANCE else self.game.seat_names()[player]
         return f"illegal action {str(action)!r} for {who} in {self.game.NAME}: not legal here"
 
-    def view(self, seat: int) -> State:
+    def view(self, seat: int) -> Self:
         """What ``seat`` may see: a clone with everything else hidden."""
         seen = self.clone()
         seen._hide(seat)
         return seen
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy, generic over every attribute (see :func:`plain_copy`).
 
         Examples

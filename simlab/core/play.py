@@ -33,7 +33,9 @@ def seed_int(seed: int | np.random.Generator | None) -> int:
             raise ConfigError(f"seed must be >= 0, not {seed}")
         return int(seed)
     if seed is None:
-        return int(np.random.SeedSequence().entropy % (2**63))
+        entropy = np.random.SeedSequence().entropy  # typed int | Sequence[int] | None
+        assert isinstance(entropy, int)  # a fresh SeedSequence always draws an int
+        return int(entropy % (2**63))
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(2**63))
     raise ConfigError(f"seed must be a whole number, not {seed!r}")

@@ -66,7 +66,7 @@ import pickle
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -665,7 +665,7 @@ def _chunk_results(
     chunks: list[tuple[int, int, int]],
     jobs: int,
     executor: cf.Executor | None,
-) -> Iterator[pd.DataFrame]:
+) -> Generator[pd.DataFrame, None, None]:
     """Chunk frames in chunk order, played where ``jobs``/``executor`` say."""
     if executor is not None:
         ref = _study_ref(study, check_pickle=False)

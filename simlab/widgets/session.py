@@ -34,7 +34,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,12 +125,12 @@ class StepSession:
         self.actors: list[int] = []
         #: What each action caused, in order.
         self.events: list[list[Event]] = []
-        self._snapshots: list[list[dict[str, Any]]] = [self._rng_states()]
+        self._snapshots: list[list[Mapping[str, Any]]] = [self._rng_states()]
 
-    def _rng_states(self) -> list[dict[str, Any]]:
+    def _rng_states(self) -> list[Mapping[str, Any]]:
         return [rng.bit_generator.state for rng in self._rngs]
 
-    def _restore_rngs(self, states: list[dict[str, Any]]) -> None:
+    def _restore_rngs(self, states: list[Mapping[str, Any]]) -> None:
         for rng, st in zip(self._rngs, states, strict=True):
             rng.bit_generator.state = st
 
@@ -220,6 +220,8 @@ class StepSession:
         seat = self.waiting_for
         if seat is None:
             raise IllegalActionError(f"no human seat is to act in {self.game.NAME} now")
+        if isinstance(action, str):  # as State.apply reads it, so self.actions holds Actions
+            action = self.state.game.parse_action(action)
         return self._push(action, check=True)
 
     def back(self) -> bool:

@@ -134,7 +134,7 @@ class TurnStepper:
         self.load_button.on_click(lambda _: self.load())
         self.play.observe(self._on_tick, names="value")
         self.delay.observe(self._on_delay, names="value")
-        self.seen_by.observe(lambda _: self._quiet or self.refresh(), names="value")
+        self.seen_by.observe(self._on_seen_by, names="value")
 
         self._build_seat_controls()
         if seen_by is not None:
@@ -253,6 +253,10 @@ class TurnStepper:
 
     def _on_delay(self, change: dict[str, Any]) -> None:
         self.play.interval = int(change["new"])
+
+    def _on_seen_by(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.refresh()
 
     # -- what is shown --------------------------------------------------------------------
     @property

@@ -41,7 +41,7 @@ from simlab.core.errors import ConfigError
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, adjacency, layout_key, marker_key
 from simlab.games.bedpans.components import OPEN
-from simlab.games.bedpans.rules import STAFFERS, BedpansState
+from simlab.games.bedpans.rules import STAFFERS, BedpansState, read_roll
 from simlab.games.bedpans.stuff import ABILITIES
 
 __all__ = ["HeuristicPolicy", "distance_field", "escape_goals", "frontier", "goals",
@@ -392,15 +392,30 @@ class HeuristicPolicy:
         return best if best in legal else legal[-1]
 
     def _choose(self, view: BedpansState, legal: Sequence[Any]) -> Any:
+        """The token or Staffer to move.  Under "Roll Movement Dice & Assign" the roll is
+        known: an Elder gives a result of 4 or more (the mean of the 2 dice still to come)
+        to its Elder, a smaller one to its Decoy; the Staff gives its dice to the Staffer
+        they bring closest to its goal."""
         if self.seat > 0:
             colour = view.colour_of(self.seat)
-            elder = f"{colour} {view.elder[colour] + 1}"
-            return A.ChooseMover(elder) if A.ChooseMover(elder) in legal else legal[0]
+            i = view.elder[colour]
+            pick = f"{colour} {i + 1}"
+            if 0 < view.pending < 4:
+                pick = f"{colour} {2 - i}"
+            if A.ChooseMover(pick) in legal:
+                return A.ChooseMover(pick)
+            return legal[0]
         field = distance_field(view, goals(view, "Doctor")[0])
+        dice = view.dice
 
         def key(a: A.ChooseMover) -> tuple:
             where = view.position(a.mover)
-            return (field.get(where, FAR) if where else FAR, a.mover != "Doctor", a.mover)
+            left = field.get(where, FAR) if where else FAR
+            if dice:
+                kind = ("doctor" if a.mover == "Doctor" else
+                        "nurse1" if view.moves_done == 0 else "nurse")
+                left -= read_roll(kind, dice)
+            return (left, a.mover != "Doctor", a.mover)
 
         return min(legal, key=key)
 

@@ -195,6 +195,9 @@ class BedpansGame(Game):
                choices=("elders", "everyone")),
         Option("tile_placement", False, "Variation 'Tile Placement' [favors Elders]: a tile "
                "is turned so that 2 doors match if possible (ruling V8)", variant=True),
+        Option("tile_match", "passages", "what '2 doors match' counts under 'Tile Placement': "
+               "ways across the tile border (open edges and doors), or printed doors only "
+               "(ruling V8)", choices=("passages", "doors")),
     )
 
     def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
@@ -1131,7 +1134,14 @@ class BedpansState(State):
         return items
 
     def _matching_doors(self, tid: str, target: tuple, rots: list[int]) -> list[int]:
-        """Tile Placement: the turns with the most doors meeting doors (ruling V8)."""
+        """Tile Placement: the turns where 2 doors match, if any turn has them (ruling V8).
+
+        Option ``tile_match``: ``passages`` counts every way across the new tile's border
+        (an open edge or a door on both sides); ``doors`` counts printed doors meeting
+        printed doors and keeps the turns with the most.
+        """
+        passages = self.game.options["tile_match"] == "passages"
+        ways = (OPEN, "d") if passages else ("d",)
         floor, tx, ty = target[:3]
         score = {}
         for rot in rots:
@@ -1141,15 +1151,18 @@ class BedpansState(State):
                 r, c = divmod(i, 3)
                 x, y = 3 * tx + c, 3 * ty + r
                 for d in range(4):
-                    if g.edges[i][d] != "d":
+                    if g.edges[i][d] not in ways:
                         continue
                     nb = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
                     if nb == (floor, tx, ty) or nb not in self.tiles:
                         continue
                     og = self._geom(nb)
                     j = 3 * ((y + DY[d]) % 3) + (x + DX[d]) % 3
-                    n += og.edges[j][(d + 2) % 4] == "d"
+                    n += og.edges[j][(d + 2) % 4] in ways
             score[rot] = n
+        if passages:
+            kept = [r for r in rots if score[r] >= 2]
+            return kept or rots
         best = max(score.values(), default=0)
         return [r for r in rots if score[r] == best] if best > 0 else rots
 

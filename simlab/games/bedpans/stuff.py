@@ -211,9 +211,9 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
             targets = [""] if any(p is not None for ps in state.tokens.values()
                                   for p in ps) else []
         if name == ability:  # the ability helps its own Elder only
-            mine = state.colour_of(seat)
+            own = state.colour_of(seat)
             targets = [t for t in targets if kind in ("Flying Bedpan", "Nurse Call")
-                       or t == mine]
+                       or t == own]
         out += [A.PlayStuff(name, t) for t in targets]
     return out
 
@@ -231,9 +231,9 @@ def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
             found += [f"{c} {i + 1}" for c, i in toks
                       if c != mine and _harmless(state, seat, kind, c)]
     else:
-        for space in set(state.staffers):
-            if space is not None:
-                toks, _ = state.occupants(space)
+        for spot in set(state.staffers):
+            if spot is not None:
+                toks, _ = state.occupants(spot)
                 found += [f"{c} {j + 1}" for c, j in toks if _harmless(state, seat, kind, c)
                           and (seat == 0 or c != state.colour_of(seat))]
     return sorted(set(found))
@@ -344,10 +344,10 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
             return [Event(f"{target} is neutralized", "neutralize", seat)]
         colour, idx = target.split()
         i = int(idx) - 1
-        space = state.tokens[colour][i]
-        assert space is not None
+        pos = state.tokens[colour][i]
+        assert pos is not None
         if i == state.elder[colour]:
-            state._neutralize(colour, space, [])
+            state._neutralize(colour, pos, [])
         else:
             state.tokens[colour][i] = None
             state.known[colour] = True
@@ -365,8 +365,8 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
         text, d = target.rsplit(" ", 1)
         a = parse_space(text)
         k = _DIRS[d]
-        key = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
-        state.blocked[key] = [kind, 0] if kind == "Jammed Door" else [kind, [], order, seat]
+        marker = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
+        state.blocked[marker] = [kind, 0] if kind == "Jammed Door" else [kind, [], order, seat]
         return []
     if kind == "Nurse Call":  # "Move a Staffer": the player of Nurse Call chooses
         state.nudges.append((target, seat))
@@ -375,9 +375,9 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
         i = STAFFERS.index(target)
         nurse_at, doctor_at = state.staffers[i], state.staffers[0]
         state.staffers[0], state.staffers[i] = nurse_at, doctor_at
-        for space in (nurse_at, doctor_at):
-            if space is not None:
-                state._resolve(space)
+        for spot in (nurse_at, doctor_at):
+            if spot is not None:
+                state._resolve(spot)
         return []
     if kind in ("Lost Teeth", "My Plants!"):  # each pair's Elder-player chooses the way
         steps = 2 if kind == "Lost Teeth" else 1

@@ -15,9 +15,18 @@ when the seat holds it, so the breadth-first searches are paid for only then.
   moved).  Gains are measured by BFS with the door removed; at least
   ``BLOCK_GAIN`` moves.  The Door Code order is drawn at random.
 - **Just Cleaned, Puddle** (first window): the Staff, in an Elder's turn, on the
-  next space of that Elder's shortest way; an Elder, in the Staff turn, on the
-  next space of the nearest Staffer's way to its Elder.  Just Cleaned also mops
-  a Puddle on the player's own way.
+  next space of that Elder's shortest way, once it is within ``EXIT_NEAR`` of a
+  known Exit (earlier, the marker would slow the Staffers chasing it later in
+  the round: a study found Puddle then cost the Staff wins); an Elder, in the
+  Staff turn, on the next space of the nearest Staffer's way to its Elder.
+  Just Cleaned also mops a Puddle on the player's own way.
+- **Bingo on TV, New Shift, Head Nurse** (Staff): Bingo on the active Elder when
+  its way out leads away from the beds; New Shift when the active Elder is
+  within ``SHIFT_NEAR`` of the frontier; Head Nurse when a Nurse is
+  ``HEAD_GAIN`` moves nearer the Residents than the Doctor.
+- **Power-Chair, Staffers on Strike, Disguise** (Elders, own turn): Power-Chair
+  on its own pair; Staffers on Strike near the frontier; Disguise on the first
+  Staffer space on its Elder's way.
 - **Lost Teeth, My Plants!**: the Staff sends back the colour furthest from the
   beds (at least ``TEETH_FROM`` moves), and everyone when the Residents are on
   average that far; an Elder sends back the rival most ahead of it.
@@ -81,6 +90,12 @@ THREAT = 8
 TEETH_FROM = 3
 #: An Elder plays Plans! when the frontier is at most this many moves away.
 PLANS_NEAR = 4
+#: The Staff spills Puddle / Just Cleaned before an Elder this near a known Exit.
+EXIT_NEAR = 6
+#: New Shift (Staff) and Staffers on Strike (Elder): the Elder this near the frontier.
+SHIFT_NEAR = 2
+#: Head Nurse: the Nurse at least this many moves nearer a Resident than the Doctor.
+HEAD_GAIN = 3
 _DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 Edge = tuple[Space, Space]
 
@@ -284,6 +299,8 @@ def _spill(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | No
     if sight.seat == 0 and view.active > 0:
         start = sight.runner([view.colour_of(view.active)])
         field = sight.to_escape
+        if start is None or not _near_exit(sight, start):
+            return None  # the marker stays for the round: it would slow the chase too
     elif sight.seat > 0 and view.active == 0:
         start, field = sight.chaser, sight.to_elder
     else:
@@ -305,6 +322,92 @@ def _spill(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | No
     if spot == sight.elder_at:
         return None  # a Puddle where the Staffer stops anyway
     return next((p for p in plays if p.kind == "Puddle" and p.target == where), None)
+
+
+def _near_exit(sight: Sight, spot: Space) -> bool:
+    """Whether ``spot`` is within ``EXIT_NEAR`` moves of a known Exit."""
+    exits = [s for s, f in sight.view.features.items() if f == "X"]
+    return bool(exits) and sight.to_escape.get(spot, FAR) <= EXIT_NEAR
+
+
+def _bingo(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
+    """The Staff, on the active Elder when its way out leads away from the beds."""
+    view = sight.view
+    if sight.seat > 0 or view.active == 0:
+        return None
+    start = sight.runner([view.colour_of(view.active)])
+    if start is None:
+        return None
+    beds = view.bed_distances()
+    nxt = sight.next_step(sight.to_escape, start)
+    away = nxt is not None and beds.get(nxt, 0) > beds.get(start, 0)
+    return plays[0] if away else None
+
+
+def _new_shift(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
+    """The Staff, in an Elder's turn, when that Elder is next to the unexplored layout."""
+    view = sight.view
+    if sight.seat > 0 or view.active == 0:
+        return None
+    start = sight.runner([view.colour_of(view.active)])
+    edges = frontier(view)
+    if start is None or not edges:
+        return None
+    return plays[0] if distance_field(view, edges).get(start, FAR) <= SHIFT_NEAR else None
+
+
+def _head_nurse(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
+    """The Staff brings the Doctor to the Nurse nearest a Resident, when that Nurse is
+    at least ``HEAD_GAIN`` moves nearer than the Doctor (or the Doctor is off the layout)."""
+    view = sight.view
+    if sight.seat > 0:
+        return None
+    residents = [p for c in view.game.colours for p in _tokens(view, c)]
+    if not residents:
+        return None
+    field = distance_field(view, residents)
+    doctor = view.staffers[0]
+    doctor_far = field.get(doctor, FAR) if doctor is not None else FAR
+    def far(p: A.PlayStuff) -> int:
+        where = view.position(p.target)
+        return field.get(where, FAR) if where is not None else FAR
+
+    best = min(plays, key=lambda p: (far(p), p.target))
+    return best if far(best) + HEAD_GAIN <= doctor_far else None
+
+
+def _own_turn_boost(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
+    """An Elder plays Power-Chair on its own pair in its own turn (2 free spaces each)."""
+    view = sight.view
+    if sight.seat == 0 or view.active != sight.seat or view.phase != "window1":
+        return None
+    own = view.colour_of(sight.seat)
+    return next((p for p in plays if p.target == own), None)
+
+
+def _strike(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
+    """An Elder, in its own turn, next to the unexplored layout: no Staffers on the next
+    tile with a station."""
+    view = sight.view
+    if sight.seat == 0 or view.active != sight.seat or sight.elder_at is None:
+        return None
+    edges = frontier(view)
+    near = bool(edges) and distance_field(view, edges).get(sight.elder_at, FAR) <= SHIFT_NEAR
+    return plays[0] if near else None
+
+
+def _disguise(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
+    """An Elder, in its own turn, on the first Staffer space of its Elder's way."""
+    view = sight.view
+    if sight.seat == 0 or view.active != sight.seat or sight.elder_at is None:
+        return None
+    staff = {s for s in view.staffers if s is not None}
+    way = sight.way(sight.to_goal, sight.elder_at)[1:5]
+    spot = next((s for s in way if s in staff), None)
+    if spot is None:
+        return None
+    wanted = f"{view.colour_of(sight.seat)} {space_text(spot)}"
+    return next((p for p in plays if p.target == wanted), None)
 
 
 def _puddle_on_way(sight: Sight) -> Space | None:
@@ -422,6 +525,12 @@ _RULES: tuple[tuple[tuple[str, ...], _Rule], ...] = (
     (("Bed Bump",), _bump),
     (("Plans!",), _plans),
     (("My Plants!",), _plants),
+    (("Power-Chair",), _own_turn_boost),
+    (("Bingo on TV",), _bingo),
+    (("New Shift",), _new_shift),
+    (("Staffers on Strike",), _strike),
+    (("Head Nurse",), _head_nurse),
+    (("Disguise",), _disguise),
 )
 
 
@@ -465,8 +574,7 @@ def closer(view: BedpansState, seat: int, legal: Sequence[Any]) -> Any:
     >>> closer(s.view(1), 1, legal)
     Closer(name='red 1', space=('U', 0, 1))
     """
-    kind: Any = getattr(A, "Closer", ())  # (new in actions.py)
-    options: list[Any] = [a for a in legal if isinstance(a, kind)]
+    options: list[A.Closer] = [a for a in legal if isinstance(a, A.Closer)]
     if not options:
         return legal[0]
     name = options[0].name

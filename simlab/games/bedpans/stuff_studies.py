@@ -24,21 +24,19 @@ Examples
 from __future__ import annotations
 
 import itertools
-import math
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from simlab.core import stats
-from simlab.core.api import Game
 from simlab.core.play import make_policies, sample_chance
 from simlab.core.study import Param, Study, per_game, register_study
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 from simlab.games.bedpans.stuff import IMPLEMENTED
 
-__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "verdicts"]
+__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "verdicts", "worth"]
 
 #: The rulebook's label of each Variation ("Variations").
 LABELS: dict[str, str] = {
@@ -81,48 +79,64 @@ def _variant_game(params: dict[str, Any], rng: np.random.Generator, index: int) 
     seed = int(rng.integers(2**63))
     rows = []
     for arm, variants in (("base", ()), ("variant", (variant,))):
-        game: Game = BedpansGame(players=players, variants=variants,
-                                 round_limit=params["round_limit"])
+        game = BedpansGame(players=players, variants=variants,
+                           round_limit=params["round_limit"])
         names = [params["policy"]] * players
         final = _play(game.new_initial_state(), names, np.random.default_rng(seed))
-        rows.append({"players": players, "variant": variant, "arm": arm, **_result(final)})
+        rows.append({"players": players, "variant": variant, "pair": index, "arm": arm,
+                     **_result(final)})
     return rows
 
 
 def verdicts(games: pd.DataFrame) -> pd.DataFrame:
     """Each Variation's change in the Elder win rate against its label.
 
-    The change is the variant arm minus the base arm on the same seeds, with a
-    95% normal interval of the paired differences; "favors Elders" when the
+    The change is the variant arm minus the base arm on the same seeds (``pair``),
+    with a 95% t interval of the paired differences; "favors Elders" when the
     interval is above 0, "favors Staff" below, "neutral" when it holds 0.
 
     Examples
     --------
     >>> g = pd.DataFrame({"players": [2] * 4, "variant": ["no_recovery"] * 4,
-    ...                   "arm": ["base", "variant"] * 2,
+    ...                   "pair": [0, 0, 1, 1], "arm": ["base", "variant"] * 2,
     ...                   "elder_win": [True, False, True, False]})
     >>> verdicts(g)[["variant", "simulated", "agrees"]].values.tolist()
     [['no_recovery', 'favors Staff', True]]
+    >>> verdicts(g).finding[0]
+    'no_recovery at 2 players: agrees with the rulebook, favors Staff (-1.000 to -1.000)'
     """
     rows = []
-    for (players, variant), group in games.groupby(["players", "variant"], sort=True):
-        base = group[group.arm == "base"].elder_win.astype(float).to_numpy()
-        var = group[group.arm == "variant"].elder_win.astype(float).to_numpy()
-        diff = var - base
-        n = len(diff)
-        mean = float(diff.mean()) if n else math.nan
-        half = 1.96 * float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
-        if half == 0:
-            half = 1e-12 if mean != 0 else 0.0
-        low, high = mean - half, mean + half
+    wide = games.pivot_table(index=["players", "variant", "pair"], columns="arm",
+                             values="elder_win", aggfunc="mean").dropna()
+    for (players, variant), group in wide.groupby(level=["players", "variant"], sort=True):
+        diff = (group["variant"] - group["base"]).to_numpy()
+        mean, low, high = stats.mean_interval(diff)
         simulated = ("favors Elders" if low > 0 else "favors Staff" if high < 0 else "neutral")
-        label = LABELS.get(variant, "")
+        label = LABELS.get(str(variant), "")
         rows.append({"players": players, "variant": variant, "rulebook": label,
-                     "elder_win_base": float(base.mean()), "elder_win_variant": float(var.mean()),
-                     "change": mean, "low": low, "high": high, "n": n,
+                     "elder_win_base": float(group["base"].mean()),
+                     "elder_win_variant": float(group["variant"].mean()),
+                     "change": mean, "low": low, "high": high, "n": len(diff),
                      "simulated": simulated,
-                     "agrees": None if label == "no label" else simulated == label})
+                     "agrees": None if label == "no label" else simulated == label,
+                     "finding": _finding(int(players), str(variant), label, simulated,
+                                         low, high)})
     return pd.DataFrame(rows)
+
+
+def _finding(players: int, variant: str, label: str, simulated: str, low: float,
+             high: float) -> str:
+    """One plain sentence: what the simulation says against the rulebook's label."""
+    span = f"{low:+.3f} to {high:+.3f}"
+    head = f"{variant} at {players} players"
+    if label == "no label":
+        return f"{head}: the rulebook gives no label; simulated {simulated} ({span})"
+    if simulated == label:
+        return f"{head}: agrees with the rulebook, {label} ({span})"
+    if simulated == "neutral":
+        return (f"{head}: the rulebook says {label}; no effect was found at this number of "
+                f"games ({span})")
+    return f"{head}: DISAGREES: the rulebook says {label}, the simulation {simulated} ({span})"
 
 
 def _variant_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
@@ -193,7 +207,8 @@ def _stuff_game(params: dict[str, Any], rng: np.random.Generator, index: int) ->
         final = _play(state, [params["policy"]] * players, r)
         assert final.outcome is not None
         played = held is not None and kind not in final.hands[holder]  # played or discarded
-        rows.append({"stuff": kind, "arm": arm, "holder_win": holder in final.outcome.winners,
+        rows.append({"stuff": kind, "pair": index, "arm": arm,
+                     "holder_win": holder in final.outcome.winners,
                      "rounds": final.round, "gone": played})
     return rows
 
@@ -201,10 +216,30 @@ def _stuff_game(params: dict[str, Any], rng: np.random.Generator, index: int) ->
 def _stuff_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
     table = stats.summarize(games, by=["stuff", "arm"], proportions=["holder_win", "gone"],
                             means=["rounds"])
-    wide = games.pivot_table(index="stuff", columns="arm", values="holder_win",
+    return table.merge(worth(games), left_on="stuff", right_index=True, how="left")
+
+
+def worth(games: pd.DataFrame) -> pd.DataFrame:
+    """Each kind's worth: the holder's win rate with it minus without, on the same seeds,
+    with a 95% t interval of the paired differences (``worth_low``, ``worth_high``).
+
+    Examples
+    --------
+    >>> g = pd.DataFrame({"stuff": ["Walker"] * 6, "pair": [0, 0, 1, 1, 2, 2],
+    ...                   "arm": ["with", "without"] * 3,
+    ...                   "holder_win": [True, False, True, True, True, False]})
+    >>> row = worth(g).loc["Walker"]
+    >>> round(float(row.worth), 3), int(row.pairs)
+    (0.667, 3)
+    """
+    wide = games.pivot_table(index=["stuff", "pair"], columns="arm", values="holder_win",
                              aggfunc="mean")
-    worth = (wide["with"] - wide["without"]).rename("worth")
-    return table.merge(worth, left_on="stuff", right_index=True, how="left")
+    diff = (wide["with"] - wide["without"]).dropna()
+    rows = {}
+    for kind, d in diff.groupby(level="stuff"):
+        mean, low, high = stats.mean_interval(d.to_numpy())
+        rows[kind] = {"worth": mean, "worth_low": low, "worth_high": high, "pairs": len(d)}
+    return pd.DataFrame.from_dict(rows, orient="index")
 
 
 STUFF_STUDY = register_study(

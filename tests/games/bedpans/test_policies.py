@@ -207,3 +207,25 @@ def test_heuristic_games_with_the_stuff_variants_finish(variants):
         for seed in range(4):
             record = simlab.play(game, ["heuristic"] * players, seed=seed)
             assert record.outcome is not None
+
+
+def test_roll_and_assign_elder_gives_a_low_roll_to_its_decoy():
+    for roll, mover in ((2, "red 2"), (3, "red 2"), (4, "red 1"), (6, "red 1")):
+        s = sealed(dealt(players=2, variants=("roll_and_assign",)))
+        s.elder["red"] = 0
+        s.apply(A.Pass())  # the Decoy stays
+        s.apply(A.Roll(roll))
+        assert _decide(s) == A.ChooseMover(mover)
+
+
+def test_roll_and_assign_staff_gives_its_dice_to_the_staffer_they_help_most():
+    # the Doctor 3 moves from red, Nurse 1 4 moves: without the dice the Doctor would go
+    for dice, mover in (((1, 3, 3), "Nurse 1"),  # Doctor 1 + 3 = 4, Nurse 3 + 3 = 6
+                        ((3, 1, 1), "Doctor")):  # Doctor 3 + 1 = 4, Nurse 3 + 1 = 4
+        s = sealed(dealt(players=2, variants=("roll_and_assign",), assign_for="everyone"))
+        s.tokens["red"] = [("U", 0, 0), ("U", 0, 0)]
+        s.staffers[0], s.staffers[1] = ("U", 2, 1), ("U", 2, 2)
+        s.active, s.phase, s.hands = 0, "start", [[], []]
+        s._settle()
+        s.apply(A.RollDice(dice))
+        assert _decide(s) == A.ChooseMover(mover)

@@ -119,15 +119,25 @@ def test_door_code_guess_own_order_else_untried():
 
 
 # -- Puddle, Just Cleaned -------------------------------------------------------------------
-def test_staff_puddles_the_next_space_of_the_active_elders_way():
-    s = north_only(dealt(players=2))  # the only open edge is north of U 1,0
+def test_staff_puddles_the_next_space_of_an_elder_near_an_exit():
+    s = sealed(dealt(players=2))
+    s._put_tile((U, 0, -1), "X1", 0)  # an Exit at U 1,-3: 5 moves from U 1,2
     s.tokens["red"] = [(U, 1, 2), (U, 1, 2)]
     window(s, 1, {0: ["Puddle"]})
     assert decide(s, 0) == A.PlayStuff("Puddle", "U 1,1")
 
 
+def test_staff_keeps_its_puddle_while_no_exit_is_near():
+    # the Puddle would stay for the round and slow the Staffers chasing red after it
+    s = north_only(dealt(players=2))  # the only open edge is north of U 1,0; no Exit
+    s.tokens["red"] = [(U, 1, 2), (U, 1, 2)]
+    window(s, 1, {0: ["Puddle"]})
+    assert decide(s, 0) == A.Pass()
+
+
 def test_staff_spills_only_in_the_first_window_of_an_elder_turn():
-    s = north_only(dealt(players=2))
+    s = sealed(dealt(players=2))
+    s._put_tile((U, 0, -1), "X1", 0)
     s.tokens["red"] = [(U, 1, 2), (U, 1, 2)]
     window(s, 1, {0: ["Puddle"]}, phase="window2")
     assert decide(s, 0) == A.Pass()
@@ -286,3 +296,74 @@ def test_sight_finds_the_chaser_and_the_leading_resident():
     sight = Sight(s.view(1), 1)
     assert sight.elder_at == (U, 0, 0) and sight.chaser == (U, 1, 0)
     assert sight.way(sight.to_elder, (U, 2, 2))[-1] == (U, 0, 0)
+
+
+# -- Bingo on TV, New Shift, Head Nurse (Staff) ---------------------------------------------
+def test_staff_plays_bingo_when_the_elders_way_leads_away_from_the_beds():
+    s = north_only(dealt(players=2))  # red heads for the open edge north of U 1,0
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]  # on a bed: U 1,0 is further from the beds
+    window(s, 1, {0: ["Bingo on TV"]})
+    assert decide(s, 0) == A.PlayStuff("Bingo on TV", "red")
+    s = north_only(dealt(players=2))
+    s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]  # U 1,0 is nearer a bed than U 1,1
+    window(s, 1, {0: ["Bingo on TV"]})
+    assert decide(s, 0) == A.Pass()
+
+
+def test_staff_plays_new_shift_when_the_active_elder_is_at_the_frontier():
+    s = north_only(dealt(players=2))
+    s.tokens["red"] = [(U, 1, 0), (U, 1, 0)]
+    window(s, 1, {0: ["New Shift"]})
+    assert decide(s, 0) == A.PlayStuff("New Shift")
+    s = sealed(dealt(players=2))  # nothing left to explore: no new station this turn
+    s.tokens["red"] = [(U, 1, 0), (U, 1, 0)]
+    window(s, 1, {0: ["New Shift"]})
+    assert decide(s, 0) == A.Pass()
+
+
+def test_staff_brings_the_doctor_to_the_nurse_next_to_a_resident():
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.staffers[1] = (U, 0, 1)  # the Doctor is off the layout
+    window(s, 1, {0: ["Head Nurse"]})
+    assert decide(s, 0) == A.PlayStuff("Head Nurse", "Nurse 1")
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.staffers[0], s.staffers[1] = (U, 1, 0), (U, 0, 1)  # the Doctor is as near
+    window(s, 1, {0: ["Head Nurse"]})
+    assert decide(s, 0) == A.Pass()
+
+
+# -- Power-Chair, Staffers on Strike, Disguise (Elders) -------------------------------------
+def test_elder_rides_the_power_chair_in_its_own_turn():
+    s = sealed(dealt(players=2))
+    window(s, 1, {0: [], 1: ["Power-Chair"]})
+    assert decide(s, 1) == A.PlayStuff("Power-Chair", "red")
+    s = sealed(dealt(players=2))
+    s.staffers[1] = (U, 2, 2)
+    window(s, 0, {0: [], 1: ["Power-Chair"]})  # in the Staff turn: kept
+    assert decide(s, 1) == A.Pass()
+
+
+def test_elder_calls_a_strike_next_to_the_frontier():
+    s = north_only(dealt(players=2))
+    s.elder["red"] = 0
+    s.tokens["red"] = [(U, 1, 0), (U, 0, 0)]
+    window(s, 1, {0: [], 1: ["Staffers on Strike"]})
+    assert decide(s, 1) == A.PlayStuff("Staffers on Strike")
+    s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 1, 0), (U, 0, 0)]
+    window(s, 1, {0: [], 1: ["Staffers on Strike"]})
+    assert decide(s, 1) == A.Pass()
+
+
+def test_elder_disguises_itself_past_the_staffer_on_its_way():
+    s = north_only(dealt(players=2))
+    s.elder["red"] = 0
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.staffers[1] = (U, 1, 0)  # on red's way to the open edge north of U 1,0
+    window(s, 1, {0: [], 1: ["Disguise"]})
+    assert decide(s, 1) == A.PlayStuff("Disguise", "red U 1,0")
+    s.staffers[1] = (U, 2, 2)  # out of the way
+    window(s, 1, {0: [], 1: ["Disguise"]})
+    assert decide(s, 1) == A.Pass()

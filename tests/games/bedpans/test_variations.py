@@ -119,12 +119,23 @@ def test_stuff_is_stuff_discards_stay_on_the_layout_and_every_take_costs():
         assert (A.TakeStuff() in s.legal_actions()) is offered
 
 
-def test_tile_placement_turns_a_tile_so_doors_meet():
-    s = dealt(players=2, variants=("tile_placement",))
-    s._put_tile((U, 1, 0), "T02", 0)  # door on its west side? (T02 row 0: "R d .")
-    rots = s._fitting("T03", (U, 1, 1, 4, 2, 2))
-    kept = s._matching_doors("T03", (U, 1, 1, 4, 2, 2), rots)
-    assert set(kept) <= set(rots) and kept
+def test_tile_placement_turns_a_tile_so_2_doors_match():
+    # T04 goes below T01 (turned 1, east of the start tile) and east of T03 (south of it):
+    # turned 1 it meets both neighbours through their open edges, turned 2 only T01
+    for variants, kept in (((), [1, 2]), (("tile_placement",), [1])):
+        s = dealt(players=2, variants=variants)
+        s._put_tile((U, 1, 0), "T01", 1)
+        s._put_tile((U, 0, 1), "T03", 0)
+        s.explore, s.target, s.drawn = (U, 4, 2), (U, 1, 1, 4, 2, 2), "T04"
+        s.need = ("decide", 0, "place")
+        assert [a.rot for a in s.legal_actions()] == kept
+
+
+def test_tile_placement_reading_doors_counts_printed_doors_only():
+    s = dealt(players=2, variants=("tile_placement",), tile_match="doors")
+    s._put_tile((U, 1, 0), "T01", 1)
+    s._put_tile((U, 0, 1), "T03", 0)
+    assert s._matching_doors("T04", (U, 1, 1, 4, 2, 2), [1, 2]) == [1, 2]  # none printed
 
 
 def test_elder_abilities_twice_each_and_the_staff_starts_with_2_stuff():
