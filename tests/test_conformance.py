@@ -8,12 +8,15 @@ and leave the state exactly as it was; chance outcomes carry exact
 Fractions summing to 1; clones are independent; ``parse(str(a)) == a``;
 record -> JSON -> replay rebuilds identical states and outcome; the same
 seed plays the same game; a seat's view does not change when what it may
-not see is redrawn.
+not see is redrawn, nor does the text it sees of an action
+(``action_text_for``); and what a seat reads of an action (its text and the
+events it sees) never tells apart two actions its views after them do not.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
 from fractions import Fraction
 
 import numpy as np
@@ -131,13 +134,63 @@ def _check_state(game, state, seen_actions, rng):
                 with pytest.raises(simlab.IllegalActionError):
                     state.apply(action)
                 assert state == before, f"illegal {action} changed the state"
-    # Views: redrawing what a seat may not see leaves its view unchanged.
+    # Views: redrawing what a seat may not see leaves its view unchanged, and the text
+    # it sees of each action (where the action is still possible after the redraw).
     if player != TERMINAL:
         for seat in range(game.players):
             view = state.view(seat)
             other = state.resample_hidden(seat, rng)
             assert other.view(seat) == view, f"seat {seat}'s view depends on hidden facts"
             assert state == before
+            possible = set(other.legal_actions()) | {a for a, _ in other.chance_outcomes()}
+            for action in actions[:25]:
+                if action in possible:
+                    assert other.action_text_for(action, seat) == \
+                        state.action_text_for(action, seat), \
+                        f"seat {seat}'s text of {action} depends on hidden facts"
+
+
+#: States a game on which every seat's texts are checked against its views.
+TEXT_STATES = int(os.environ.get("SIMLAB_CONFORMANCE_TEXT_STATES", "24"))
+
+
+@pytest.mark.parametrize(("name", "players", "setup"), CONFIGS)
+def test_texts_tell_a_seat_no_more_than_its_view(name, players, setup):
+    game = _game(name, players, setup)
+    states = [s for seed in range(2) for s in _walk_clones(game, seed)]
+    for state in states[:: max(1, len(states) // TEXT_STATES)]:
+        _check_texts(game, state)
+
+
+def _fingerprint(state) -> bytes:
+    """A key for grouping equal views: equal states almost always give equal keys (a set
+    stored in another order may not; that only skips a comparison, never fails one)."""
+    return pickle.dumps({k: v for k, v in vars(state).items() if k != "game"})
+
+
+def _check_texts(game, state, limit=12):
+    """What a seat's log shows of an action (its text and the events it sees) may tell
+    apart two actions only if the seat's views after them differ too."""
+    if state.current_player == TERMINAL:
+        return
+    actions = state.legal_actions() or [a for a, _ in state.chance_outcomes()]
+    children = []
+    for action in actions[:limit]:
+        child = state.clone()
+        events = child.apply(action)
+        children.append((action, child, events))
+    for seat in range(game.players):
+        groups: dict[bytes, list] = {}
+        for action, child, events in children:
+            said = (state.action_text_for(action, seat),
+                    tuple(e.text for e in events if e.visible_to(seat)))
+            groups.setdefault(_fingerprint(child.view(seat)), []).append((said, action, child))
+        for group in groups.values():
+            said, action, child = group[0]
+            for other_said, other, other_child in group[1:]:
+                assert other_said == said or other_child == child, (
+                    f"seat {seat} reads {said} for {action} but {other_said} for {other}, "
+                    "which its view cannot tell apart")
 
 
 @pytest.mark.parametrize(("name", "players", "setup"), CONFIGS)

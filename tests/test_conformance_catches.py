@@ -7,13 +7,24 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from simlab.core.api import State
 from tests.games.dice_race import Deal, DiceRace, RaceState, Roll
-from tests.test_conformance import _check_state
+from tests.test_conformance import _check_state, _check_texts
 
 
 class _LeakyState(RaceState):
     def _hide(self, seat):  # shows every card
         pass
+
+
+class _TellTaleState(RaceState):
+    action_text_for = State.action_text_for  # every deal in full, to every seat
+
+
+class _ShiftyTextState(RaceState):
+    def action_text_for(self, action, seat):  # names a card the seat cannot see
+        hidden = [c for s, c in enumerate(self.cards) if s != seat and not self.used[s]]
+        return f"{action} (cards out: {hidden})"
 
 
 class _BadOddsState(RaceState):
@@ -61,3 +72,17 @@ def test_checks_catch_half_applied_illegal_actions():
     seen = {Roll: {Roll(2)}}
     with pytest.raises(AssertionError, match="illegal roll 2 changed the state"):
         _check_state(game, state, seen, np.random.default_rng(0))
+
+
+def test_checks_catch_a_secret_action_text_shown_to_everyone():
+    game = _game_with(_TellTaleState)
+    with pytest.raises(AssertionError, match="which its view cannot tell apart"):
+        _check_texts(game, game.new_initial_state())
+
+
+def test_checks_catch_an_action_text_that_depends_on_hidden_facts():
+    game = _game_with(_ShiftyTextState)
+    state = _dealt(game)
+    state.apply(Roll(1), check=False)
+    with pytest.raises(AssertionError, match="text of move depends on hidden facts"):
+        _check_state(game, state, {}, np.random.default_rng(0))

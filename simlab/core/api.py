@@ -61,16 +61,36 @@ class Event:
         A short machine-readable kind ("move", "capture", "score", ...).
     seat : int or None
         The seat it concerns, if any.
+    seen_by : tuple of int or None
+        The seats that see it: ``None`` (the default) for everyone, else
+        only those seats (a card that one player looks at).  Whoever does
+        not see an event learns nothing from it, not even that it happened.
 
     Examples
     --------
     >>> str(Event("Seat 1 rolls 2-1-3", kind="roll", seat=1))
     'Seat 1 rolls 2-1-3'
+    >>> Event("Seat 1 rolls 2-1-3", "roll", 1).visible_to(0)
+    True
+    >>> secret = Event("Seat 1 draws Hurry Up", "draw", 1, seen_by=(1,))
+    >>> secret.visible_to(1), secret.visible_to(0)
+    (True, False)
     """
 
     text: str
     kind: str = ""
     seat: int | None = None
+    seen_by: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` sees this event (``None``: everyone looking on, who sees all).
+
+        Examples
+        --------
+        >>> Event("a card is looked at", seen_by=(2,)).visible_to(None)
+        True
+        """
+        return seat is None or self.seen_by is None or seat in self.seen_by
 
     def __str__(self) -> str:
         return self.text
@@ -381,8 +401,9 @@ class State:
     """One position of a game, changed in place by :meth:`apply`.
 
     Subclasses implement :attr:`current_player`, :meth:`_legal_actions`,
-    :meth:`_chance_outcomes`, :meth:`_apply`, :attr:`outcome`, and
-    :meth:`_hide` where the game has hidden information.  Cloning and
+    :meth:`_chance_outcomes`, :meth:`_apply`, :attr:`outcome`, and, where
+    the game has hidden information, :meth:`_hide`, :meth:`resample_hidden`
+    and :meth:`action_text_for` (with :attr:`Event.seen_by` on private events).  Cloning and
     equality are generic: every attribute of the instance takes part,
     except those named in ``_TRANSIENT`` (caches).
     """
@@ -418,6 +439,42 @@ class State:
 
     def _hide(self, seat: int) -> None:
         """Mask, in this clone, what ``seat`` may not see (default: nothing)."""
+
+    def action_text_for(self, action: Action, seat: int) -> str | None:
+        """The text of ``action`` as ``seat`` sees it, asked before it is applied.
+
+        Called on the state *before* ``action`` (a decision or a chance
+        outcome) is applied.  Games with hidden information override it so
+        that a seat's account of the game never shows what its
+        :meth:`view` hides: a masked text ("draw a Stuff-marker"), or
+        ``None`` when ``seat`` learns nothing from the action itself beyond
+        who acted (what it causes is told by the events, see
+        :attr:`Event.seen_by`).  The text must not depend on what ``seat``
+        may not see (the conformance suite redraws it with
+        :meth:`resample_hidden`).
+
+        Parameters
+        ----------
+        action : Action
+            An action legal here (a chance outcome at a chance node).
+        seat : int
+            The seat looking on.
+
+        Returns
+        -------
+        str or None
+            Default: ``str(action)``, for every seat (the action is public).
+
+        Examples
+        --------
+        >>> from simlab.core.api import State
+        >>> class Quiet(Action):
+        ...     def __str__(self):
+        ...         return "knock twice"
+        >>> State(game=None).action_text_for(Quiet(), seat=1)
+        'knock twice'
+        """
+        return str(action)
 
     def resample_hidden(self, seat: int, rng) -> Self:
         """A state that ``seat`` cannot tell from this one (hidden facts redrawn).

@@ -2,11 +2,12 @@
 
 :class:`StepSession` holds no widgets and no rules.  It drives a game
 through the public API only (``current_player``, ``legal_actions``,
-``chance_outcomes``, ``apply``, ``view``, ``outcome``) with the same random
-streams as :func:`simlab.play`: the root ``SeedSequence(seed)`` is spawned
-into ``1 + players`` children, the first drives chance and the others drive
-each seat's policy.  So without a human seat a session reaches exactly the
-game ``simlab.play(game, policies, seed)`` records.
+``chance_outcomes``, ``apply``, ``action_text_for``, ``view``, ``outcome``)
+with the same random streams as :func:`simlab.play`: the root
+``SeedSequence(seed)`` is spawned into ``1 + players`` children, the first
+drives chance and the others drive each seat's policy.  So without a human
+seat a session reaches exactly the game ``simlab.play(game, policies, seed)``
+records.
 
 Going back rebuilds the earlier state by replaying the stored actions
 (:func:`simlab.core.record.replay_steps`, no random numbers) and puts the
@@ -125,6 +126,9 @@ class StepSession:
         self.actors: list[int] = []
         #: What each action caused, in order.
         self.events: list[list[Event]] = []
+        #: What each seat saw of each action: ``action_texts[i][seat]``, the text of
+        #: ``State.action_text_for`` asked before action ``i`` was applied (``None``: nothing).
+        self.action_texts: list[tuple[str | None, ...]] = []
         self._snapshots: list[list[Mapping[str, Any]]] = [self._rng_states()]
 
     def _rng_states(self) -> list[Mapping[str, Any]]:
@@ -174,10 +178,15 @@ class StepSession:
 
     def _push(self, action: Action, check: bool) -> list[Event]:
         actor = self.state.current_player
-        events = self.state.apply(action, check=check)
+        if check and not self.state.is_legal(action):  # as apply would, before asking texts
+            return self.state.apply(action)  # raises IllegalActionError
+        texts = tuple(self.state.action_text_for(action, seat)
+                      for seat in range(self.game.players))
+        events = self.state.apply(action, check=False)
         self.actions.append(action)
         self.actors.append(actor)
         self.events.append(list(events))
+        self.action_texts.append(texts)
         self._snapshots.append(self._rng_states())
         return events
 
@@ -231,6 +240,7 @@ class StepSession:
         self.actions.pop()
         self.actors.pop()
         self.events.pop()
+        self.action_texts.pop()
         self._snapshots.pop()
         state = None
         for step in replay_steps(self.record(), source="stepper history"):

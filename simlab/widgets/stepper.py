@@ -274,28 +274,42 @@ class TurnStepper:
     def log_text(self) -> list[str]:
         """The event log lines as shown (hidden information left out for a seat's view).
 
-        For one seat's view, another seat's action text is not shown (it may
-        name a secret choice), only what the action caused; and events of
-        chance actions that concern another seat are masked, since a draw
-        for that seat may be secret.
+        One line per action: its number, who acted, the action's text and what
+        it caused.  For one seat's view, each action's text is the one the game
+        gives that seat (``State.action_text_for``, asked before the action was
+        applied): public moves, rolls and tiles in full; another seat's secret
+        choice or draw masked ("exchange 2 Stuff-markers") or left out, so the
+        line reads "N. Seat 1 — Seat 1 chooses a role card" (the events say what
+        happened); and events whose ``seen_by`` leaves the seat out are not
+        shown at all.
+
+        Examples
+        --------
+        >>> import simlab
+        >>> st = TurnStepper(simlab.load_game("broom_service", players=2), seed=1)
+        >>> while st.session.state.phase != "choose":
+        ...     _ = st.session.step()
+        >>> _ = st.session.step(); st.seen_by.value = 0
+        >>> st.log_text()[-1]
+        '19. Seat 0: Seat 0 chooses Weather Fairy — Seat 0 chooses a role card'
+        >>> st.seen_by.value = 1
+        >>> st.log_text()[-1]
+        '19. Seat 0 — Seat 0 chooses a role card'
         """
         seat = self.seat_shown
         names = self.session.game.seat_names()
+        session = self.session
         lines: list[str] = []
-        triples = zip(self.session.actors, self.session.actions, self.session.events, strict=True)
-        for index, (actor, action, events) in enumerate(triples, 1):
+        rows = zip(session.actors, session.actions, session.events, session.action_texts,
+                   strict=True)
+        for index, (actor, action, events, texts) in enumerate(rows, 1):
             who = "chance" if actor == CHANCE else names[actor]
-            if seat is None or actor == seat:
-                head = f"{index}. {who}: {action}"
-            else:
-                head = f"{index}. {who}"
-            texts = []
-            for event in events:
-                private = actor == CHANCE and event.seat is not None and event.seat != seat
-                texts.append("(hidden)" if seat is not None and private else event.text)
-            if texts == [str(action)] and head.endswith(str(action)):
-                texts = []  # the event only repeats the action's text
-            lines.append(head + (" — " + "; ".join(texts) if texts else ""))
+            shown = str(action) if seat is None else texts[seat]
+            head = f"{index}. {who}" + (f": {shown}" if shown is not None else "")
+            said = [e.text for e in events if e.visible_to(seat)]
+            if shown is not None and said == [shown]:
+                said = []  # the event only repeats the action's text
+            lines.append(head + (" — " + "; ".join(said) if said else ""))
         return lines
 
     def refresh(self) -> None:
@@ -304,8 +318,10 @@ class TurnStepper:
         shown = self.shown_state()
         seat = self.seat_shown
         last = session.last_action
-        if seat is not None and last is not None and session.actors[-1] != seat:
+        seen = None if seat is None or last is None else session.action_texts[-1][seat]
+        if seat is not None and last is not None and seen != str(last):  # not public
             caption = f"move {session.moves} by {_actor_name(session)}"
+            caption += f": {seen}" if seen is not None else ""
             figure = render_state(shown, highlight=None, moves=session.moves, caption=caption)
         else:
             figure = render_state(shown, highlight=last, moves=session.moves)

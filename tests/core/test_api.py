@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import simlab
-from simlab.core.api import CHANCE, TERMINAL, Option
+from simlab.core.api import CHANCE, TERMINAL, Event, Option, State
 from tests.games.dice_race import Deal, Move, Roll
 
 
@@ -95,3 +95,28 @@ def test_view_hides_other_seats_cards_until_played():
     state.apply(Move(True))  # Seat 0 plays its boost: now public
     assert state.view(1).cards == [4, 1, None]
     assert state.cards == [4, 1, 2]  # the real state keeps them
+
+
+def test_event_seen_by_defaults_to_everyone_and_keeps_positional_form():
+    event = Event("Seat 1 rolls 3", "roll", 1)
+    assert (event.text, event.kind, event.seat) == ("Seat 1 rolls 3", "roll", 1)
+    assert event.seen_by is None
+    assert all(event.visible_to(s) for s in (None, 0, 1, 2))
+    secret = Event("Seat 1 looks at boost 4", "peek", 1, (1,))
+    assert secret.seen_by == (1,)
+    assert [secret.visible_to(s) for s in (None, 0, 1, 2)] == [True, False, True, False]
+    assert secret == Event("Seat 1 looks at boost 4", "peek", 1, seen_by=(1,))
+    assert hash(secret) != hash(event)  # still frozen and hashable
+    with pytest.raises(AttributeError):
+        secret.seen_by = None  # type: ignore[misc]
+
+
+def test_action_text_for_defaults_to_the_public_text():
+    state = State(simlab.load_game("dice_race"))  # the base hook, no game override
+    assert [state.action_text_for(Roll(2), s) for s in (0, 1)] == ["roll 2", "roll 2"]
+
+
+def test_a_game_masks_a_secret_action_for_the_other_seats():
+    state = simlab.load_game("dice_race", players=3).new_initial_state()
+    deal = Deal(0, 4)
+    assert [state.action_text_for(deal, s) for s in range(3)] == [str(deal), None, None]

@@ -150,6 +150,11 @@ class RaceState(State):
             self.turn = (seat + 1) % self.game.players
         return events
 
+    def action_text_for(self, action: Action, seat: int) -> str | None:
+        if isinstance(action, Deal) and action.seat != seat:
+            return None  # the card is secret; the event says a card was dealt
+        return str(action)
+
     def _hide(self, seat: int) -> None:
         self.cards = [
             c if (s == seat or self.used[s]) else HIDDEN for s, c in enumerate(self.cards)

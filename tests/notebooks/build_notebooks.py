@@ -295,7 +295,8 @@ def stepper_notebook(name: str) -> list[tuple[str, str]]:
          """),
         ("md", """
          Seen by the first seat, the other seats' secrets are hidden: the log shows
-         what their actions caused, not what they chose.
+         every public move and draw in full, but of another seat's secret choice or
+         draw only that it happened.
          """),
         ("code", """
          stepper.seen_by.value = 0

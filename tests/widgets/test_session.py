@@ -106,3 +106,19 @@ def test_loading_a_bad_record_changes_nothing(tmp_path) -> None:
     assert session.moves == 1
     with pytest.raises(DataError, match="cannot read"):
         session.load(tmp_path / "missing.json")
+
+
+def test_each_seat_s_action_texts_follow_back_and_load(tmp_path) -> None:
+    session = StepSession("dice_race", seed=4)
+    for _ in range(4):
+        session.step()
+    deal = session.actions[0]
+    assert session.action_texts[0] == (str(deal), None)  # Seat 0's card: Seat 1 sees nothing
+    assert session.action_texts[2] == (str(session.actions[2]),) * 2  # a roll is public
+    texts = list(session.action_texts)
+    session.back()
+    assert session.action_texts == texts[:3]
+    session.step()
+    other = StepSession("dice_race")
+    other.load(session.save(tmp_path / "game.json"))
+    assert other.action_texts == session.action_texts == texts

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 import simlab
+from simlab.core.api import Event
 from simlab.widgets import HUMAN, TurnStepper
+from simlab.widgets.render import render_state
+from tests.games.dice_race import Deal, DiceRace, RaceState
 
 
 @pytest.fixture(params=simlab.game_names())  # every registered game, the test game included
@@ -99,11 +102,65 @@ def test_seen_by_hides_other_seats_secrets() -> None:
     st.seen_by.value = 0
     assert st.shown_state().cards == [cards[0], None]
     assert st.png != everyone
-    assert all("deal boost" not in line for line in st.log_text())
-    assert "boost" in st.log_text()[0]  # own deal: "Seat 0 is dealt a boost card"
+    assert st.log_text() == [  # its own card in full; of the other, only that it was dealt
+        f"1. chance: deal boost {cards[0]} to Seat 0 — Seat 0 is dealt a boost card",
+        "2. chance — Seat 1 is dealt a boost card",
+    ]
     st.seen_by.value = -1
     assert st.png == everyone
-    assert "deal boost" in st.log_text()[1]
+    assert st.log_text()[1] == (f"2. chance: deal boost {cards[1]} to Seat 1 — "
+                                "Seat 1 is dealt a boost card")
+
+
+def test_seen_by_shows_other_seats_public_moves(monkeypatch) -> None:
+    drawn: list[dict] = []
+
+    def render(state, **kwargs):
+        drawn.append(kwargs)
+        return render_state(state, **kwargs)
+
+    monkeypatch.setattr("simlab.widgets.stepper.render_state", render)
+    st = TurnStepper("dice_race", seed=6, seen_by=1)
+    while st.session.moves < 4:  # two deals, Seat 0's roll, Seat 0's move
+        st.step_button.click()
+    roll, move = st.session.actions[2:4]
+    moved = st.session.events[3][0].text
+    assert st.log_text()[2:] == [f"3. chance: {roll} — Seat 0 rolls {roll.value}",
+                                 f"4. Seat 0: {move} — {moved}"]  # was "3. chance — (hidden)"
+    assert drawn[-1]["highlight"] == move  # a public move is marked on the picture too
+    st.back_button.click()
+    st.back_button.click()
+    st.back_button.click()  # back to Seat 0's secret deal
+    assert drawn[-1]["highlight"] is None
+    assert drawn[-1]["caption"] == "move 1 by chance"
+
+
+class _PeekState(RaceState):
+    """Each seat looks at its boost card: an event only that seat sees."""
+
+    def _apply(self, action):
+        events = super()._apply(action)
+        if isinstance(action, Deal):
+            events.append(Event(f"Seat {action.seat} looks at boost {action.card}", "peek",
+                                action.seat, seen_by=(action.seat,)))
+        return events
+
+
+class _PeekRace(DiceRace):
+    def new_initial_state(self):
+        return _PeekState(self)
+
+
+def test_seen_by_hides_events_the_seat_does_not_see() -> None:
+    st = TurnStepper(_PeekRace(), seed=6)
+    st.step_button.click()
+    st.step_button.click()
+    cards = st.session.state.cards
+    assert f"Seat 1 looks at boost {cards[1]}" in st.log_text()[1]  # everyone: all events
+    st.seen_by.value = 0
+    own, other = st.log_text()
+    assert own.endswith(f"Seat 0 is dealt a boost card; Seat 0 looks at boost {cards[0]}")
+    assert other == "2. chance — Seat 1 is dealt a boost card"
 
 
 def test_seen_by_hides_role_hands_in_broom_service() -> None:

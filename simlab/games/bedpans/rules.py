@@ -1549,6 +1549,46 @@ class BedpansState(State):
             if entry[0] == "Door Code" and entry[3] != seat:
                 entry[2] = HIDDEN
 
+    def action_text_for(self, action: Action, seat: int) -> str | None:
+        """The text of ``action`` as ``seat`` sees it (asked before it is applied).
+
+        As :meth:`_hide` masks them: the Stuff-marker a seat draws is seen by
+        that seat only (others read "Elder red draws a Stuff-marker" in the
+        events); a Door Code's order only by its player; and, under "Stuff is
+        Stuff", which Stuff a seat discards or exchanges only by that seat (it
+        goes back face down among the unseen Stuff; otherwise the discards
+        are face up and public).  Every other action is public: Residents are
+        named by token, never as Elder or Decoy.
+
+        Examples
+        --------
+        >>> s = BedpansGame(players=3).new_initial_state()
+        >>> s.draws[0], s.action_text_for(A.DrawStuff("Hurry Up"), 0)
+        (0, 'draw Stuff Hurry Up')
+        >>> s.action_text_for(A.DrawStuff("Hurry Up"), 1) is None
+        True
+        >>> s.action_text_for(A.PlayStuff("Door Code", "U 2,0 E 312"), 2)
+        'play Door Code: U 2,0 E'
+        """
+        if isinstance(action, A.DrawStuff):
+            return str(action) if self.draws and self.draws[0] == seat else None
+        if isinstance(action, A.PlayStuff) and action.kind == "Door Code":
+            if self.need[1] == seat:  # its player
+                return str(action)
+            return str(A.PlayStuff(action.kind, action.target.rsplit(" ", 1)[0]))
+        if isinstance(action, A.Discard | A.Exchange):
+            actor = self.need[1]
+            if actor == seat or not self._discards_face_down(actor):
+                return str(action)
+            if isinstance(action, A.Discard):
+                return "discard a Stuff-marker"
+            return "exchange 2 Stuff-markers"
+        return str(action)
+
+    def _discards_face_down(self, seat: int) -> bool:
+        """Stuff is Stuff: unused Stuff ``seat`` discards goes face down on the layout."""
+        return bool(self.game.options["stuff_is_stuff"]) and self._where_seat(seat) is not None
+
     def resample_hidden(self, seat: int, rng: Any) -> BedpansState:
         """Redraw what ``seat`` cannot see: other Elder identities and other hands.
 

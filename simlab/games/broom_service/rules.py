@@ -299,8 +299,8 @@ class BroomServiceState(State):
         Examples
         --------
         >>> s = BroomServiceGame(players=2).new_initial_state()
-        >>> s.apply("place heavy cloud 20 on cloud space C1")
-        [Event(text='place heavy cloud 20 on cloud space C1', kind='cloud', seat=None)]
+        >>> [str(e) for e in s.apply("place heavy cloud 20 on cloud space C1")]
+        ['place heavy cloud 20 on cloud space C1']
         >>> s.charm_cost("C1")
         3
         """
@@ -702,6 +702,25 @@ class BroomServiceState(State):
         self.hands = [
             h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(self.hands)
         ]
+
+    def action_text_for(self, action: Action, seat: int) -> str | None:
+        """The text of ``action`` as ``seat`` sees it (asked before it is applied).
+
+        Role cards are chosen secretly (:meth:`_hide` masks the other hands):
+        another seat learns only that a card was chosen (the event says so),
+        not which.  Everything else is public, the cards played and every
+        "Next!" included.
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> choice = A.ChooseRole(1, "Weather Fairy")
+        >>> s.action_text_for(choice, 1), s.action_text_for(choice, 0)
+        ('Seat 1 chooses Weather Fairy', None)
+        """
+        if isinstance(action, A.ChooseRole) and action.seat != seat:
+            return None
+        return str(action)
 
     def excluded_roles(self, seat: int) -> set[str]:
         """Roles ``seat`` is publicly known not to hold: played or "Next!" this round.

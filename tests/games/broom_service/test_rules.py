@@ -102,6 +102,30 @@ def test_choosing_four_roles_hidden_from_others():
     assert s.view(0).hands[0] == [GG, WF, DP, FAIRY]
 
 
+def test_a_secret_role_choice_is_seen_by_its_seat_only():
+    s = BroomServiceGame(players=3).new_initial_state()
+    while s.current_player == CHANCE:
+        s.apply(s.chance_outcomes()[0][0])
+    choice = A.ChooseRole(0, WF)
+    assert [s.action_text_for(choice, seat) for seat in range(3)] == [str(choice), None, None]
+    events = s.apply(choice)
+    assert [e.text for e in events] == ["Seat 0 chooses a role card"]  # public: no role named
+    assert all(e.seen_by is None for e in events)
+    assert s.view(1).hands[0] == ["?"]
+    done = A.DoneChoosing(0)  # how many cards a seat holds is public
+    assert [s.action_text_for(done, seat) for seat in range(3)] == [str(done)] * 3
+
+
+def test_played_roles_and_next_are_public():
+    s = position(hands=[[WF], [], [WF]])
+    lead = A.PlayRole(0, WF, True)
+    assert [s.action_text_for(lead, seat) for seat in range(3)] == [str(lead)] * 3
+    s.apply(lead)
+    assert s.current_player == 2
+    follow = A.PlayRole(2, WF, False)
+    assert {s.action_text_for(follow, seat) for seat in range(3)} == {str(follow)}
+
+
 def test_more_or_less_allows_one_to_five_roles():
     s = BroomServiceGame(players=5).new_initial_state()
     while s.phase == "clouds":
