@@ -37,6 +37,7 @@ from simlab.core.errors import DataError
 __all__ = [
     "BED_COLOURS",
     "COLOURS",
+    "STAFFERS",
     "DIRECTIONS",
     "FEATURES",
     "Components",
@@ -49,6 +50,8 @@ __all__ = [
 
 #: Resident colours, in seat order (seat 1 is red, ...).
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green")
+#: Staffer names by index: the Doctor and 5 Nurses.
+STAFFERS: tuple[str, ...] = ("Doctor", "Nurse 1", "Nurse 2", "Nurse 3", "Nurse 4", "Nurse 5")
 #: Bed letter of each colour.
 BED_COLOURS: dict[str, str] = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
 #: Directions in clockwise order; index 0..3.

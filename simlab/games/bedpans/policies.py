@@ -115,22 +115,8 @@ def frontier(state: BedpansState) -> list[Space]:
     >>> len(frontier(s)) > 0
     True
     """
-    out = []
-    for pos in state.tiles:
-        if not state._allowed_floor(pos[0]):
-            continue
-        g = state._geom(pos)
-        floor, tx, ty = pos
-        for i in range(9):
-            r, c = divmod(i, 3)
-            x, y = 3 * tx + c, 3 * ty + r
-            for d in range(4):
-                if g.edges[i][d] != OPEN:
-                    continue
-                npos = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
-                if npos != pos and npos not in state.tiles and npos not in state.sealed:
-                    out.append((floor, x, y))
-    return out
+    return [(t[0], t[3], t[4]) for pos in state.tiles if state._allowed_floor(pos[0])
+            for t in state._free_targets(pos)]
 
 
 def escape_goals(view: BedpansState) -> list[Space]:

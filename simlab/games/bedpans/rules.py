@@ -12,7 +12,11 @@ Movement is one step per action, pausing for exploration when a Resident
 sees an open edge with no tile beyond: the Staff-player picks the edge
 (when several), a tile is drawn (chance, among the tiles that fit: drawing
 and reshuffling until one fits gives the same distribution), the Staff
-turns it, then Staffers, Stuff and the Exit-sign sequence follow.
+turns it, then Staffers, Stuff and the Exit-sign sequence follow.  The state
+is put together from mixins, one concern each: :class:`.exploration.Exploration`
+(placing new tiles) and :class:`.moves.Moves` (a Character's steps); this
+module holds the turn sequence, Stuff windows, neutralization, winning and
+hidden information.
 
 The Stuff effects (issue 5) live in :mod:`.stuff`: :meth:`stuff_plays`
 lists the playable Stuff in a Stuff window (the Door-marker is played in the
@@ -52,9 +56,10 @@ from simlab.games.bedpans.board import (
     parse_space,
     passage,
     space_text,
-    view_targets,
 )
-from simlab.games.bedpans.components import COLOURS, OPEN, Components, load_components
+from simlab.games.bedpans.components import COLOURS, STAFFERS, Components, load_components
+from simlab.games.bedpans.exploration import Exploration
+from simlab.games.bedpans.moves import Moves
 
 __all__ = [
     "HAND_LIMIT",
@@ -69,10 +74,6 @@ __all__ = [
 HAND_LIMIT = 3
 #: What another seat sees in place of a Stuff-marker in a hidden hand.
 HIDDEN = "?"
-#: Staffer names by index: the Doctor and 5 Nurses.
-STAFFERS: tuple[str, ...] = ("Doctor", "Nurse 1", "Nurse 2", "Nurse 3", "Nurse 4", "Nurse 5")
-_STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
-_CORNERS = {0: (0, 2), 1: (2, 8), 2: (6, 8), 3: (0, 6)}
 _BED = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
 #: Status-markers removed at the end of the round.
 _ROUND_MARKERS = ("Just Cleaned", "Puddle")
@@ -249,7 +250,7 @@ class BedpansGame(Game):
         }
 
 
-class BedpansState(State):
+class BedpansState(Exploration, Moves, State):
     """A Bedpans & Broomsticks position.
 
     Public: the layout, every token and Staffer, Stuff on the layout, hand
@@ -383,57 +384,6 @@ class BedpansState(State):
         letter = _BED[colour]
         return sorted(s for s, f in self.features.items() if f == letter)
 
-    def _allowed_floor(self, floor: str) -> bool:
-        if sum(self.exits_on.values()) >= 3:
-            return False
-        return floor != "U" or self.pairs_placed < 2
-
-    def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
-        found = view_targets(self.tiles, self.game.geo, space, self.sealed)
-        return [t for t in found if self._allowed_floor(t[0])]
-
-    def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
-        floor, tx, ty = pos
-        mine = g.exit_side()
-        for d in range(4):
-            npos = (floor, tx + DX[d], ty + DY[d])
-            other = self.tiles.get(npos)
-            if other is None:
-                continue
-            if mine == d:
-                return False
-            og = self.game.geo[other[0]][other[1]]
-            if og.exit_side() == (d + 2) % 4:
-                return False
-        return True
-
-    def _fitting(self, tid: str, target: tuple) -> list[int]:
-        floor, tx, ty, x, y, d = target
-        cx, cy = x + DX[d], y + DY[d]
-        i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
-        back = (d + 2) % 4
-        out = []
-        for rot, g in enumerate(self.game.geo[tid]):
-            if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)):
-                out.append(rot)
-        return out
-
-    def _free_targets(self, pos: tuple[str, int, int]) -> list[tuple]:
-        """Open edges of the tile at ``pos`` with an empty, unsealed position beyond."""
-        floor, tx, ty = pos
-        g = self._geom(pos)
-        out = []
-        for i in range(9):
-            r, c = divmod(i, 3)
-            x, y = 3 * tx + c, 3 * ty + r
-            for d in range(4):
-                if g.edges[i][d] != OPEN:
-                    continue
-                npos = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
-                if npos != pos and npos not in self.tiles and npos not in self.sealed:
-                    out.append((floor, npos[1], npos[2], x, y, d))
-        return out
-
     # -- set-up --------------------------------------------------------------------------
     def _set_up(self, start: str) -> None:
         self._put_tile(("U", 0, 0), start, 0)
@@ -451,18 +401,6 @@ class BedpansState(State):
         if self.game.options["elder_abilities"]:  # the Staff starts with 2 Stuff
             self._queue_draw(0)
         self.phase = "start"
-
-    def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None:
-        self.tiles[pos] = (tid, rot)
-        g = self.game.geo[tid][rot]
-        floor, tx, ty = pos
-        for i, f in enumerate(g.features):
-            if f != ".":
-                r, c = divmod(i, 3)
-                self.features[(floor, 3 * tx + c, 3 * ty + r)] = f
-        for pile in (self.stack, self.elevators_left, self.exits_left):
-            if tid in pile:
-                pile.remove(tid)
 
     # -- Stuff bookkeeping ---------------------------------------------------------------
     def _queue_draw(self, seat: int) -> None:
@@ -543,117 +481,6 @@ class BedpansState(State):
                 continue
             if self._phase_step():
                 return
-
-    def _queue_step(self) -> bool:
-        item = self.queue[0]
-        kind = item[0]
-        if kind == "station":
-            _, space, letter = item
-            free = [i for i in self._staffer_ids(letter) if self.staffers[i] is None]
-            if free:
-                self.queue.pop(0)
-                self.staffers[free[0]] = space
-                self._resolve(space)
-                return False
-            self.need = ("decide", 0, "station")
-            return True
-        if kind == "extra":  # New Shift: 1 or 2 Nurses, as its player chooses (ruling S12)
-            if any(self.staffers[i] is None for i in self._staffer_ids("N")):
-                self.need = ("decide", item[2], "extra")
-                return True
-            self.queue.pop(0)
-            return False
-        if kind == "one-stuff":
-            if not self._stuff_available() or not self._stuff_spaces(item[1]):
-                self.queue.pop(0)
-                return False
-            self.need = ("decide", 0, "stuff-place")
-            return True
-        if kind == "corner-stuff":
-            self.queue.pop(0)
-            _, pos, side = item
-            g = self._geom(pos)
-            floor, tx, ty = pos
-            for i in _CORNERS[(side + 2) % 4]:
-                if g.features[i] not in "ND":
-                    r, c = divmod(i, 3)
-                    self._put_stuff((floor, 3 * tx + c, 3 * ty + r))
-            return False
-        if kind in ("elevator", "exit"):
-            pool = self.elevators_left if kind == "elevator" else self.exits_left
-            if not pool or not any(self._special_options(t, item[1], kind) for t in pool):
-                self.queue.pop(0)
-                return False
-            self.need = ("chance", kind)
-            return True
-        # ("special", tid, anchor, kind): the Staff places the drawn Elevator/Exit tile
-        if not self._special_options(item[1], item[2], item[3]):
-            self.queue.pop(0)
-            return False
-        self.need = ("decide", 0, "special")
-        return True
-
-    def _staffer_ids(self, letter: str) -> list[int]:
-        return [0] if letter == "D" else [1, 2, 3, 4, 5]
-
-    def _stuff_spaces(self, pos: tuple[str, int, int]) -> list[Space]:
-        floor, tx, ty = pos
-        g = self._geom(pos)
-        return [(floor, 3 * tx + i % 3, 3 * ty + i // 3) for i in range(9)
-                if g.features[i] not in "NDESX"]
-
-    def _special_options(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
-        """(position, rot) where the drawn Elevator/Exit tile may go (ruling B6)."""
-        if kind == "elevator":
-            floors = {"U"}
-        else:
-            floors = {f for f in ("G1", "G2") if self._has_floor(f) and self.exits_on.get(f, 0) < 2}
-        opts: set[tuple] = set()
-        if anchor in self.tiles and anchor[0] in floors:
-            for t in self._free_targets(anchor):
-                opts.update((t[:3], rot) for rot in self._fitting(tid, t))
-        if not opts:
-            for pos in sorted(self.tiles):
-                if pos[0] in floors:
-                    for t in self._free_targets(pos):
-                        opts.update((t[:3], rot) for rot in self._fitting(tid, t))
-        return sorted(opts)
-
-    def _has_floor(self, floor: str) -> bool:
-        return any(p[0] == floor for p in self.tiles)
-
-    def _explore_step(self) -> bool:
-        if self.drawn is not None:
-            self.need = ("decide", self.planner, "place")
-            return True
-        if self.target is not None:
-            if not self._tile_pool():
-                self.sealed.add(self.target[:3])
-                self.target = None
-                return False
-            self.need = ("chance", "tile")
-            return True
-        space = self.explore
-        targets = self._targets(space) if space is not None and self._still_there(space) else []
-        if not targets:
-            self.explore = None
-            return False
-        if len(targets) == 1:
-            self.target = targets[0]
-            return False
-        self.need = ("decide", self.planner, "explore")
-        return True
-
-    def _still_there(self, space: Space) -> bool:
-        return any(space in pos for pos in self.tokens.values())
-
-    def _tile_pool(self) -> list[str]:
-        target = self.target
-        assert target is not None
-        pool = [t for t in self.stack if self._fitting(t, target)]
-        if not self.stack and target[0] != "U" and self.exits_on.get(target[0], 0) < 2:
-            pool = [t for t in self.exits_left if self._fitting(t, target)]
-        return pool
 
     def _phase_step(self) -> bool:
         phase = self.phase
@@ -903,47 +730,6 @@ class BedpansState(State):
         key = (frozenset(self.tiles.items()), frozenset(self.door_markers))
         return list(_door_spots(self.game.data, key, self.game.options["door_markers"]))
 
-    def _move_options(self) -> list[Action]:
-        name = self.mover
-        space = self.position(name)  # type: ignore[arg-type]
-        if space is None:
-            return []
-        options: list[Action] = []
-        status, blocked = self.status, self.blocked
-        bingo = self.fx.get("bingo")
-        beds = None
-        if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
-            beds = self.bed_distances()
-        if self.points > 0:
-            tiles, geo, markers = self.tiles, self.game.geo, self.door_markers
-            for label, d in _STEP_DIRS.items():
-                if passage(tiles, geo, markers, space, d) is None:
-                    continue
-                nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
-                if blocked and marker_key(space, nxt) in blocked:
-                    options.append(A.TryDoor(label))
-                    continue
-                if status and status.get(nxt) == "Just Cleaned":
-                    continue
-                if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
-                    continue
-                link = self.links.get(nxt)
-                if link is not None and link[1] == "elevator" and self._occupied(link[0]):
-                    continue
-                options.append(A.Step(label))
-            link = self.links.get(space)
-            if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
-                    and not (status and status.get(link[0]) == "Just Cleaned"):
-                options.append(A.Step("down" if space[0] == "U" else "up"))
-        paid = self.game.options["stuff_is_stuff"]
-        if self.can_take and self.stuff_at.get(space, 0) > 0 and (
-            (self.took == 0 and not paid) or self.points > 0
-        ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
-            options.append(A.TakeStuff())
-        if options:
-            options.append(A.Stop())
-        return options
-
     # -- chance ------------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         what = self.need[1]
@@ -1045,171 +831,12 @@ class BedpansState(State):
         self.phase = "moves"
         return [Event(f"the Staff rolls {str(action)[5:]}", "roll", 0)]
 
-    def _nudge_step(self) -> bool:
-        """Lost Teeth, My Plants!, Nurse Call: the next 1-space move closer to a bed."""
-        from simlab.games.bedpans.stuff import closer_spaces
-
-        name, chooser = self.nudges[0]
-        options = closer_spaces(self, name)
-        if len(options) > 1:
-            self.need = ("decide", chooser, "closer")
-            return True
-        self.nudges.pop(0)
-        if options:
-            self._move_closer(name, options[0])
-        return False
-
-    def _move_closer(self, name: str, dest: Space) -> None:
-        if name in STAFFERS:
-            self.staffers[STAFFERS.index(name)] = dest
-        else:
-            colour, idx = name.split()
-            self.tokens[colour][int(idx) - 1] = dest
-        self._resolve(dest)
-
-    def _closer(self, action: A.Closer) -> list[Event]:
-        self.nudges.pop(0)
-        self._move_closer(action.name, action.space)
-        return [Event(f"{action.name} moves to {space_text(action.space)}", "move",
-                      self.need[1])]
-
     def _draw_stuff(self, action: A.DrawStuff) -> list[Event]:
         seat = self.draws.pop(0)
         self.unseen[action.kind] -= 1
         self.hands[seat].append(action.kind)
         self.hands[seat].sort()
         return [Event(f"{self.game.seat_names()[seat]} draws a Stuff-marker", "draw", seat)]
-
-    def _draw_tile(self, action: A.DrawTile) -> list[Event]:
-        what = self.need[1]
-        if what == "start-tile":
-            self._set_up(action.tile)
-        elif what == "tile":
-            self.drawn = action.tile
-        else:
-            anchor = self.queue.pop(0)[1]
-            self.queue.insert(0, ("special", action.tile, anchor, what))
-        return [Event(f"tile {action.tile} is drawn", "tile")]
-
-    def _place_tile(self, action: A.PlaceTile) -> list[Event]:
-        pos, tid, rot = action.position, action.tile, action.rot
-        spec = self.game.specs[tid]
-        target = self.target
-        if self.need[2] == "special":
-            self.queue.pop(0)
-        else:
-            self.target, self.drawn = None, None
-        self._put_tile(pos, tid, rot)
-        events = [Event(f"tile {tid} placed at {space_text(pos)}", "tile")]
-        new: list[tuple] = []
-        if spec.kind == "elevator":
-            new += self._place_partner(pos, tid, rot)
-        elif spec.kind == "exit":
-            self.exits_on[pos[0]] = self.exits_on.get(pos[0], 0) + 1
-            self.exit_rounds.append(self.round)
-            new += [*self._staff_for(pos), ("one-stuff", pos)]
-        else:
-            assert target is not None
-            side = (target[5] + 2) % 4  # the side of the new tile that meets the open edge
-            new += [*self._staff_for(pos), ("corner-stuff", pos, side)]
-            if spec.exit_sign:
-                self.exit_signs += 1
-                if self.exit_signs in (3, 4):
-                    new.append(("elevator", pos))
-                elif self.exit_signs in (5, 6, 7):
-                    new.append(("exit", pos))
-        self.queue[0:0] = new
-        return events
-
-    def _staff_for(self, pos: tuple[str, int, int]) -> list[tuple]:
-        """Staffers for a new tile, under Staffers on Strike and New Shift (ruling S12)."""
-        items = self._stations(pos)
-        if items and "strike" in self.fx:
-            del self.fx["strike"]
-            return []
-        if items and "shift" in self.fx:
-            seat = int(self.fx.pop("shift")[0])
-            items = [x for item in items for x in
-                     ([item, ("extra", item[1], seat)] if item[2] == "N" else [item])]
-        return items
-
-    def _matching_doors(self, tid: str, target: tuple, rots: list[int]) -> list[int]:
-        """Tile Placement: the turns where 2 doors match, if any turn has them (ruling V8).
-
-        Option ``tile_match``: ``passages`` counts every way across the new tile's border
-        (an open edge or a door on both sides); ``doors`` counts printed doors meeting
-        printed doors and keeps the turns with the most.
-        """
-        passages = self.game.options["tile_match"] == "passages"
-        ways = (OPEN, "d") if passages else ("d",)
-        floor, tx, ty = target[:3]
-        score = {}
-        for rot in rots:
-            g = self.game.geo[tid][rot]
-            n = 0
-            for i in range(9):
-                r, c = divmod(i, 3)
-                x, y = 3 * tx + c, 3 * ty + r
-                for d in range(4):
-                    if g.edges[i][d] not in ways:
-                        continue
-                    nb = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
-                    if nb == (floor, tx, ty) or nb not in self.tiles:
-                        continue
-                    og = self._geom(nb)
-                    j = 3 * ((y + DY[d]) % 3) + (x + DX[d]) % 3
-                    n += og.edges[j][(d + 2) % 4] in ways
-            score[rot] = n
-        if passages:
-            kept = [r for r in rots if score[r] >= 2]
-            return kept or rots
-        best = max(score.values(), default=0)
-        return [r for r in rots if score[r] == best] if best > 0 else rots
-
-    def _stations(self, pos: tuple[str, int, int]) -> list[tuple]:
-        floor, tx, ty = pos
-        g = self._geom(pos)
-        return [("station", (floor, 3 * tx + i % 3, 3 * ty + i // 3), g.features[i])
-                for i in range(9) if g.features[i] in "ND"]
-
-    def _place_partner(self, pos: tuple[str, int, int], tid: str, rot: int) -> list[tuple]:
-        pair = self.game.specs[tid].pair
-        partner = next(t.id for t in self.game.data.tiles if t.pair == pair and t.id != tid)
-        floor = "G1" if self.pairs_placed == 0 else "G2"
-        ground = (floor, 0, 0)
-        self._put_tile(ground, partner, rot)
-        self.pairs_placed += 1
-        g = self.game.geo[tid][rot]
-        for i, f in enumerate(g.features):
-            if f in "ES" and (f == "E" or i in (0, 2, 6, 8)):
-                r, c = divmod(i, 3)
-                up = ("U", 3 * pos[1] + c, 3 * pos[2] + r)
-                down = (floor, c, r)
-                kind = "elevator" if f == "E" else "stairs"
-                self.links[up] = (down, kind)
-                self.links[down] = (up, kind)
-        self.dormant[pos] = pair or ""
-        self.dormant[ground] = pair or ""
-        return [("one-stuff", pos), ("one-stuff", ground)]
-
-    def _explore(self, action: A.Explore) -> list[Event]:
-        self.target = next(t for t in self._targets(self.explore) if t[:3] == action.position)  # type: ignore[arg-type]
-        return [Event(f"the Staff explores {space_text(action.position)}", "explore", 0)]
-
-    def _place_stuff(self, action: A.PlaceStuff) -> list[Event]:
-        self.queue.pop(0)
-        self._put_stuff(action.space)
-        return [Event(f"Stuff placed at {space_text(action.space)}", "stuff", 0)]
-
-    def _send_staffer(self, action: A.SendStaffer) -> list[Event]:
-        self.queue.pop(0)
-        self.staffers[STAFFERS.index(action.staffer)] = action.space
-        self._resolve(action.space)
-        return [Event(f"{action.staffer} goes to {space_text(action.space)}", "staffer", 0)]
-
-    def _leave_station(self, action: A.LeaveStation) -> list[Event]:
-        self.queue.pop(0)
-        return []
 
     def _reenter(self, action: A.Reenter) -> list[Event]:
         colour = self.colour_of(self.active)
@@ -1250,62 +877,6 @@ class BedpansState(State):
         self._start_move(action.mover)
         return []
 
-    def _step(self, action: A.Step) -> list[Event]:
-        name = self.mover
-        assert name is not None
-        space = self.position(name)
-        assert space is not None
-        self.points -= 1
-        if action.direction in ("down", "up"):
-            target, kind = self.links[space]
-            if kind == "elevator":  # everyone in the Elevator space rides along
-                toks, staff = self.occupants(space)
-                for c, i in toks:
-                    self.tokens[c][i] = target
-                for i in staff:
-                    self.staffers[i] = target
-        else:
-            d = _STEP_DIRS[action.direction]
-            target = (space[0], space[1] + DX[d], space[2] + DY[d])
-        mark = self.status.get(target) if self.status else None
-        if mark == "Puddle":  # ruling S8: a slip
-            self.points = max(0, self.points - 1)
-        elif mark == "Bed Bump":  # ruling S13: entering it ends the movement
-            self.points = 0
-        moved = Event(f"{name} moves to {space_text(target)}", "move", self.active)
-        return [moved, *self._arrive(name, target)]
-
-    def _try_door(self, action: A.TryDoor) -> list[Event]:
-        space = self.position(self.mover)  # type: ignore[arg-type]
-        assert space is not None
-        d = _STEP_DIRS[action.direction]
-        self.points -= 1
-        self.trying = marker_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
-        return [Event(f"{self.mover} tries the {self.blocked[self.trying][0]}", "door",
-                      self.active)]
-
-    def _door_result(self, action: A.DoorResult) -> list[Event]:
-        key = self.trying
-        assert key is not None
-        self.trying = None
-        if action.opened:
-            del self.blocked[key]
-            return [Event("the door is unblocked", "door", self.active)]
-        self.blocked[key][1] += 1
-        return [Event("the door stays blocked", "door", self.active)]
-
-    def _guess_code(self, action: A.GuessCode) -> list[Event]:
-        key = self.trying
-        assert key is not None
-        self.trying = None
-        entry = self.blocked[key]
-        if action.order == entry[2]:
-            del self.blocked[key]
-            return [Event(f"{self.mover} guesses the Door Code: the door is unblocked",
-                          "door", self.active)]
-        entry[1].append(action.order)
-        return [Event(f"{self.mover} guesses {action.order}: wrong", "door", self.active)]
-
     def _play_stuff(self, action: A.PlayStuff) -> list[Event]:
         from simlab.games.bedpans.stuff import ABILITIES, resolve
 
@@ -1320,62 +891,6 @@ class BedpansState(State):
         text = f"{self.game.seat_names()[seat]} plays {action.kind}"
         event = Event(f"{text}: {shown}" if shown else text, "stuff", seat)
         return [event, *resolve(self, seat, action)]
-
-    def _chair_step(self) -> bool:
-        """Power-Chair: the player moves each token of the chosen pair up to 2 spaces."""
-        if self.mover is None:
-            self.mover, self.points, self.can_take = self.chair[0], 2, False
-        if self.position(self.mover) is None or not self._legal_chair():
-            self.chair.pop(0)
-            self.mover, self.points, self.can_take = None, 0, False
-            return False
-        self.need = ("decide", self.chair_seat, "chair")
-        return True
-
-    def _legal_chair(self) -> list[Action]:
-        return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
-
-    def _arrive(self, name: str, target: Space) -> list[Event]:
-        events: list[Event] = []
-        self.can_take = True
-        if name in STAFFERS:
-            self.staffers[STAFFERS.index(name)] = target
-            toks, _ = self.occupants(target)
-            if toks:
-                self.points = 0
-            self._resolve(target)
-            return events
-        colour, idx = name.split()
-        i = int(idx) - 1
-        self.tokens[colour][i] = target
-        pair = self.tokens[colour]
-        if pair[0] == pair[1]:
-            self.known[colour] = False  # the two may be shuffled
-        feature = self.features.get(target)
-        if i == self.elder[colour] and feature == "X":
-            opts = self.game.options
-            if opts["co_op_victory"] or opts["all_or_nothing"]:
-                return self._escape(colour)
-            self.winner = self.seat_of(colour)
-            self.reason = f"the {colour} Elder reached an Exit"
-            return [Event(self.reason, "win", self.winner)]
-        _, staff = self.occupants(target)
-        if staff and not self._disguised(colour, target):
-            if i == self.elder[colour]:
-                self.points = 0
-            self._resolve(target)
-        if self.tokens[colour][i] is None:
-            return events
-        if feature in ("E", "S"):
-            self._wake(target)
-        if self._targets(target):
-            self.explore = target
-        return events
-
-    def _disguised(self, colour: str, space: Space) -> bool:
-        """Disguise: the pair moves as if the space had no Staffers (ruling S13)."""
-        entries = self.fx.get("disguise")
-        return bool(entries) and f"{colour} {space_text(space)}" in entries  # type: ignore
 
     def _escape(self, colour: str) -> list[Event]:
         """Co-op Victory / All or Nothing: the Elder leaves; its tokens go (rulings V2, V3)."""
@@ -1424,32 +939,6 @@ class BedpansState(State):
                     if i != self.elder[c]:
                         self.tokens[c][i] = None
                         self.known[c] = True
-
-    def _wake(self, space: Space) -> None:
-        pos = (space[0], space[1] // 3, space[2] // 3)
-        pair = self.dormant.get(pos)
-        if pair is None:
-            return
-        for p in sorted(p for p, q in self.dormant.items() if q == pair):
-            del self.dormant[p]
-            self.queue.extend(self._stations(p))
-
-    def _stop(self, action: A.Stop) -> list[Event]:
-        self.points = 0
-        self.can_take = False
-        return []
-
-    def _take(self, action: A.TakeStuff) -> list[Event]:
-        space = self.position(self.mover)  # type: ignore[arg-type]
-        assert space is not None
-        if self.took > 0 or self.game.options["stuff_is_stuff"]:
-            self.points -= 1
-        self.took += 1
-        self.stuff_at[space] -= 1
-        if self.stuff_at[space] == 0:
-            del self.stuff_at[space]
-        self.draws.append(self.active)
-        return [Event(f"{self.mover} takes a Stuff-marker", "take", self.active)]
 
     def _discard_action(self, action: A.Discard) -> list[Event]:
         self._discard_unused(self.need[1], action.kind)

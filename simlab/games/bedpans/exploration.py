@@ -1,0 +1,346 @@
+"""Exploration in Bedpans & Broomsticks: placing new tiles ("Placing New Tiles").
+
+A mixin of :class:`~simlab.games.bedpans.rules.BedpansState`.  When a Resident
+sees an open edge with no tile beyond, the Staff-player (or the Elder holding
+Plans!) picks the edge if several (:meth:`Exploration._explore_step`), a tile
+that fits is drawn (:meth:`Exploration._tile_pool`, a chance node), turned and
+placed (:meth:`Exploration._place_tile`); then the queue of what follows the
+new tile is worked off (:meth:`Exploration._queue_step`): Staffers at its
+stations (under New Shift and Staffers on Strike), Stuff on its corners, and the
+Exit-sign sequence's Elevator pairs and Exit tiles.  Readings: rulings B1-B7 and
+V8 in ``docs/rulings/bedpans.md``.
+
+Examples
+--------
+>>> from simlab.games.bedpans.rules import BedpansGame
+>>> s = BedpansGame(players=2).new_initial_state()
+>>> s._fitting("T08", ("U", 1, 0, 2, 1, 1))   # T08 east of the start tile: the turns that fit
+[0, 2]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simlab.core.api import Event
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.board import DX, DY, Space, TileGeometry, space_text, view_targets
+from simlab.games.bedpans.components import OPEN, STAFFERS
+from simlab.games.bedpans.fields import StateFields
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+__all__ = ["Exploration"]
+
+#: The corner spaces of each side of a tile (by the side's direction).
+CORNERS = {0: (0, 2), 1: (2, 8), 2: (6, 8), 3: (0, 6)}
+
+
+class Exploration(StateFields):
+    """Tile placement for :class:`~simlab.games.bedpans.rules.BedpansState`."""
+
+    def _allowed_floor(self, floor: str) -> bool:
+        if sum(self.exits_on.values()) >= 3:
+            return False
+        return floor != "U" or self.pairs_placed < 2
+
+    def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
+        found = view_targets(self.tiles, self.game.geo, space, self.sealed)
+        return [t for t in found if self._allowed_floor(t[0])]
+
+    def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
+        floor, tx, ty = pos
+        mine = g.exit_side()
+        for d in range(4):
+            npos = (floor, tx + DX[d], ty + DY[d])
+            other = self.tiles.get(npos)
+            if other is None:
+                continue
+            if mine == d:
+                return False
+            og = self.game.geo[other[0]][other[1]]
+            if og.exit_side() == (d + 2) % 4:
+                return False
+        return True
+
+    def _fitting(self, tid: str, target: tuple) -> list[int]:
+        floor, tx, ty, x, y, d = target
+        cx, cy = x + DX[d], y + DY[d]
+        i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
+        back = (d + 2) % 4
+        out = []
+        for rot, g in enumerate(self.game.geo[tid]):
+            if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)):
+                out.append(rot)
+        return out
+
+    def _free_targets(self, pos: tuple[str, int, int]) -> list[tuple]:
+        """Open edges of the tile at ``pos`` with an empty, unsealed position beyond."""
+        floor, tx, ty = pos
+        g = self._geom(pos)
+        out = []
+        for i in range(9):
+            r, c = divmod(i, 3)
+            x, y = 3 * tx + c, 3 * ty + r
+            for d in range(4):
+                if g.edges[i][d] != OPEN:
+                    continue
+                npos = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
+                if npos != pos and npos not in self.tiles and npos not in self.sealed:
+                    out.append((floor, npos[1], npos[2], x, y, d))
+        return out
+
+    def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None:
+        self.tiles[pos] = (tid, rot)
+        g = self.game.geo[tid][rot]
+        floor, tx, ty = pos
+        for i, f in enumerate(g.features):
+            if f != ".":
+                r, c = divmod(i, 3)
+                self.features[(floor, 3 * tx + c, 3 * ty + r)] = f
+        for pile in (self.stack, self.elevators_left, self.exits_left):
+            if tid in pile:
+                pile.remove(tid)
+
+    def _queue_step(self) -> bool:
+        item = self.queue[0]
+        kind = item[0]
+        if kind == "station":
+            _, space, letter = item
+            free = [i for i in self._staffer_ids(letter) if self.staffers[i] is None]
+            if free:
+                self.queue.pop(0)
+                self.staffers[free[0]] = space
+                self._resolve(space)
+                return False
+            self.need = ("decide", 0, "station")
+            return True
+        if kind == "extra":  # New Shift: 1 or 2 Nurses, as its player chooses (ruling S12)
+            if any(self.staffers[i] is None for i in self._staffer_ids("N")):
+                self.need = ("decide", item[2], "extra")
+                return True
+            self.queue.pop(0)
+            return False
+        if kind == "one-stuff":
+            if not self._stuff_available() or not self._stuff_spaces(item[1]):
+                self.queue.pop(0)
+                return False
+            self.need = ("decide", 0, "stuff-place")
+            return True
+        if kind == "corner-stuff":
+            self.queue.pop(0)
+            _, pos, side = item
+            g = self._geom(pos)
+            floor, tx, ty = pos
+            for i in CORNERS[(side + 2) % 4]:
+                if g.features[i] not in "ND":
+                    r, c = divmod(i, 3)
+                    self._put_stuff((floor, 3 * tx + c, 3 * ty + r))
+            return False
+        if kind in ("elevator", "exit"):
+            pool = self.elevators_left if kind == "elevator" else self.exits_left
+            if not pool or not any(self._special_options(t, item[1], kind) for t in pool):
+                self.queue.pop(0)
+                return False
+            self.need = ("chance", kind)
+            return True
+        # ("special", tid, anchor, kind): the Staff places the drawn Elevator/Exit tile
+        if not self._special_options(item[1], item[2], item[3]):
+            self.queue.pop(0)
+            return False
+        self.need = ("decide", 0, "special")
+        return True
+
+    def _staffer_ids(self, letter: str) -> list[int]:
+        return [0] if letter == "D" else [1, 2, 3, 4, 5]
+
+    def _stuff_spaces(self, pos: tuple[str, int, int]) -> list[Space]:
+        floor, tx, ty = pos
+        g = self._geom(pos)
+        return [(floor, 3 * tx + i % 3, 3 * ty + i // 3) for i in range(9)
+                if g.features[i] not in "NDESX"]
+
+    def _special_options(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
+        """(position, rot) where the drawn Elevator/Exit tile may go (ruling B6)."""
+        if kind == "elevator":
+            floors = {"U"}
+        else:
+            floors = {f for f in ("G1", "G2") if self._has_floor(f) and self.exits_on.get(f, 0) < 2}
+        opts: set[tuple] = set()
+        if anchor in self.tiles and anchor[0] in floors:
+            for t in self._free_targets(anchor):
+                opts.update((t[:3], rot) for rot in self._fitting(tid, t))
+        if not opts:
+            for pos in sorted(self.tiles):
+                if pos[0] in floors:
+                    for t in self._free_targets(pos):
+                        opts.update((t[:3], rot) for rot in self._fitting(tid, t))
+        return sorted(opts)
+
+    def _has_floor(self, floor: str) -> bool:
+        return any(p[0] == floor for p in self.tiles)
+
+    def _explore_step(self) -> bool:
+        if self.drawn is not None:
+            self.need = ("decide", self.planner, "place")
+            return True
+        if self.target is not None:
+            if not self._tile_pool():
+                self.sealed.add(self.target[:3])
+                self.target = None
+                return False
+            self.need = ("chance", "tile")
+            return True
+        space = self.explore
+        targets = self._targets(space) if space is not None and self._still_there(space) else []
+        if not targets:
+            self.explore = None
+            return False
+        if len(targets) == 1:
+            self.target = targets[0]
+            return False
+        self.need = ("decide", self.planner, "explore")
+        return True
+
+    def _still_there(self, space: Space) -> bool:
+        return any(space in pos for pos in self.tokens.values())
+
+    def _tile_pool(self) -> list[str]:
+        target = self.target
+        assert target is not None
+        pool = [t for t in self.stack if self._fitting(t, target)]
+        if not self.stack and target[0] != "U" and self.exits_on.get(target[0], 0) < 2:
+            pool = [t for t in self.exits_left if self._fitting(t, target)]
+        return pool
+
+    def _draw_tile(self, action: A.DrawTile) -> list[Event]:
+        what = self.need[1]
+        if what == "start-tile":
+            self._set_up(action.tile)
+        elif what == "tile":
+            self.drawn = action.tile
+        else:
+            anchor = self.queue.pop(0)[1]
+            self.queue.insert(0, ("special", action.tile, anchor, what))
+        return [Event(f"tile {action.tile} is drawn", "tile")]
+
+    def _place_tile(self, action: A.PlaceTile) -> list[Event]:
+        pos, tid, rot = action.position, action.tile, action.rot
+        spec = self.game.specs[tid]
+        target = self.target
+        if self.need[2] == "special":
+            self.queue.pop(0)
+        else:
+            self.target, self.drawn = None, None
+        self._put_tile(pos, tid, rot)
+        events = [Event(f"tile {tid} placed at {space_text(pos)}", "tile")]
+        new: list[tuple] = []
+        if spec.kind == "elevator":
+            new += self._place_partner(pos, tid, rot)
+        elif spec.kind == "exit":
+            self.exits_on[pos[0]] = self.exits_on.get(pos[0], 0) + 1
+            self.exit_rounds.append(self.round)
+            new += [*self._staff_for(pos), ("one-stuff", pos)]
+        else:
+            assert target is not None
+            side = (target[5] + 2) % 4  # the side of the new tile that meets the open edge
+            new += [*self._staff_for(pos), ("corner-stuff", pos, side)]
+            if spec.exit_sign:
+                self.exit_signs += 1
+                if self.exit_signs in (3, 4):
+                    new.append(("elevator", pos))
+                elif self.exit_signs in (5, 6, 7):
+                    new.append(("exit", pos))
+        self.queue[0:0] = new
+        return events
+
+    def _staff_for(self, pos: tuple[str, int, int]) -> list[tuple]:
+        """Staffers for a new tile, under Staffers on Strike and New Shift (ruling S12)."""
+        items = self._stations(pos)
+        if items and "strike" in self.fx:
+            del self.fx["strike"]
+            return []
+        if items and "shift" in self.fx:
+            seat = int(self.fx.pop("shift")[0])
+            items = [x for item in items for x in
+                     ([item, ("extra", item[1], seat)] if item[2] == "N" else [item])]
+        return items
+
+    def _matching_doors(self, tid: str, target: tuple, rots: list[int]) -> list[int]:
+        """Tile Placement: the turns where 2 doors match, if any turn has them (ruling V8).
+
+        Option ``tile_match``: ``passages`` counts every way across the new tile's border
+        (an open edge or a door on both sides); ``doors`` counts printed doors meeting
+        printed doors and keeps the turns with the most.
+        """
+        passages = self.game.options["tile_match"] == "passages"
+        ways = (OPEN, "d") if passages else ("d",)
+        floor, tx, ty = target[:3]
+        score = {}
+        for rot in rots:
+            g = self.game.geo[tid][rot]
+            n = 0
+            for i in range(9):
+                r, c = divmod(i, 3)
+                x, y = 3 * tx + c, 3 * ty + r
+                for d in range(4):
+                    if g.edges[i][d] not in ways:
+                        continue
+                    nb = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
+                    if nb == (floor, tx, ty) or nb not in self.tiles:
+                        continue
+                    og = self._geom(nb)
+                    j = 3 * ((y + DY[d]) % 3) + (x + DX[d]) % 3
+                    n += og.edges[j][(d + 2) % 4] in ways
+            score[rot] = n
+        if passages:
+            kept = [r for r in rots if score[r] >= 2]
+            return kept or rots
+        best = max(score.values(), default=0)
+        return [r for r in rots if score[r] == best] if best > 0 else rots
+
+    def _stations(self, pos: tuple[str, int, int]) -> list[tuple]:
+        floor, tx, ty = pos
+        g = self._geom(pos)
+        return [("station", (floor, 3 * tx + i % 3, 3 * ty + i // 3), g.features[i])
+                for i in range(9) if g.features[i] in "ND"]
+
+    def _place_partner(self, pos: tuple[str, int, int], tid: str, rot: int) -> list[tuple]:
+        pair = self.game.specs[tid].pair
+        partner = next(t.id for t in self.game.data.tiles if t.pair == pair and t.id != tid)
+        floor = "G1" if self.pairs_placed == 0 else "G2"
+        ground = (floor, 0, 0)
+        self._put_tile(ground, partner, rot)
+        self.pairs_placed += 1
+        g = self.game.geo[tid][rot]
+        for i, f in enumerate(g.features):
+            if f in "ES" and (f == "E" or i in (0, 2, 6, 8)):
+                r, c = divmod(i, 3)
+                up = ("U", 3 * pos[1] + c, 3 * pos[2] + r)
+                down = (floor, c, r)
+                kind = "elevator" if f == "E" else "stairs"
+                self.links[up] = (down, kind)
+                self.links[down] = (up, kind)
+        self.dormant[pos] = pair or ""
+        self.dormant[ground] = pair or ""
+        return [("one-stuff", pos), ("one-stuff", ground)]
+
+    def _explore(self, action: A.Explore) -> list[Event]:
+        self.target = next(t for t in self._targets(self.explore) if t[:3] == action.position)  # type: ignore[arg-type]
+        return [Event(f"the Staff explores {space_text(action.position)}", "explore", 0)]
+
+    def _place_stuff(self, action: A.PlaceStuff) -> list[Event]:
+        self.queue.pop(0)
+        self._put_stuff(action.space)
+        return [Event(f"Stuff placed at {space_text(action.space)}", "stuff", 0)]
+
+    def _send_staffer(self, action: A.SendStaffer) -> list[Event]:
+        self.queue.pop(0)
+        self.staffers[STAFFERS.index(action.staffer)] = action.space
+        self._resolve(action.space)
+        return [Event(f"{action.staffer} goes to {space_text(action.space)}", "staffer", 0)]
+
+    def _leave_station(self, action: A.LeaveStation) -> list[Event]:
+        self.queue.pop(0)
+        return []

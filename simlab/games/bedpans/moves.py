@@ -1,0 +1,251 @@
+"""Moving in Bedpans & Broomsticks: a Character's steps ("Movement", "Special – Movement",
+"Using an Elevator Space", "Using Stairs"), and the moves that Stuff forces.
+
+A mixin of :class:`~simlab.games.bedpans.rules.BedpansState`.  A move is one
+step per action (:meth:`Moves._step`) among :meth:`Moves._move_options`: no
+walls, no Just Cleaned space, a blocked door tried for 1 space of movement
+(:meth:`Moves._try_door`: Jammed Door's roll for doubles, Door Code's guess),
+Stuff taken on the way (:meth:`Moves._take`); arriving (:meth:`Moves._arrive`)
+stops Staffers at Residents and Elders at Staffers, slips on a Puddle, ends at
+a Bed Bump, and resolves neutralization.  Power-Chair's free moves
+(:meth:`Moves._chair_step`) and the moves "closer to the closest bed" of Lost
+Teeth, My Plants! and Nurse Call (:meth:`Moves._nudge_step`) are here too.
+Readings: rulings M1, B10, B19, S8-S13 in ``docs/rulings/bedpans.md``.
+
+Examples
+--------
+>>> from simlab.games.bedpans.rules import BedpansGame
+>>> s = BedpansGame(players=2).new_initial_state()
+>>> s.active, s.phase, s.mover, s.points = 1, "move", "red 1", 2
+>>> s._move_options()
+[Step(direction='E'), Step(direction='S'), Stop()]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from simlab.core.api import Action, Event
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.board import DX, DY, Space, marker_key, passage, space_text
+from simlab.games.bedpans.components import STAFFERS
+from simlab.games.bedpans.fields import StateFields
+
+if TYPE_CHECKING:  # pragma: no cover
+    from simlab.games.bedpans.rules import BedpansState
+
+__all__ = ["Moves"]
+
+#: Step directions on a floor.
+STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+class Moves(StateFields):
+    """Moving Characters for :class:`~simlab.games.bedpans.rules.BedpansState`."""
+
+    def _move_options(self) -> list[Action]:
+        name = self.mover
+        space = self.position(name)  # type: ignore[arg-type]
+        if space is None:
+            return []
+        options: list[Action] = []
+        status, blocked = self.status, self.blocked
+        bingo = self.fx.get("bingo")
+        beds = None
+        if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
+            beds = self.bed_distances()
+        if self.points > 0:
+            tiles, geo, markers = self.tiles, self.game.geo, self.door_markers
+            for label, d in STEP_DIRS.items():
+                if passage(tiles, geo, markers, space, d) is None:
+                    continue
+                nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
+                if blocked and marker_key(space, nxt) in blocked:
+                    options.append(A.TryDoor(label))
+                    continue
+                if status and status.get(nxt) == "Just Cleaned":
+                    continue
+                if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
+                    continue
+                link = self.links.get(nxt)
+                if link is not None and link[1] == "elevator" and self._occupied(link[0]):
+                    continue
+                options.append(A.Step(label))
+            link = self.links.get(space)
+            if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
+                    and not (status and status.get(link[0]) == "Just Cleaned"):
+                options.append(A.Step("down" if space[0] == "U" else "up"))
+        paid = self.game.options["stuff_is_stuff"]
+        if self.can_take and self.stuff_at.get(space, 0) > 0 and (
+            (self.took == 0 and not paid) or self.points > 0
+        ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
+            options.append(A.TakeStuff())
+        if options:
+            options.append(A.Stop())
+        return options
+
+    def _nudge_step(self) -> bool:
+        """Lost Teeth, My Plants!, Nurse Call: the next 1-space move closer to a bed."""
+        from simlab.games.bedpans.stuff import closer_spaces
+
+        name, chooser = self.nudges[0]
+        options = closer_spaces(cast("BedpansState", self), name)
+        if len(options) > 1:
+            self.need = ("decide", chooser, "closer")
+            return True
+        self.nudges.pop(0)
+        if options:
+            self._move_closer(name, options[0])
+        return False
+
+    def _move_closer(self, name: str, dest: Space) -> None:
+        if name in STAFFERS:
+            self.staffers[STAFFERS.index(name)] = dest
+        else:
+            colour, idx = name.split()
+            self.tokens[colour][int(idx) - 1] = dest
+        self._resolve(dest)
+
+    def _closer(self, action: A.Closer) -> list[Event]:
+        self.nudges.pop(0)
+        self._move_closer(action.name, action.space)
+        return [Event(f"{action.name} moves to {space_text(action.space)}", "move",
+                      self.need[1])]
+
+    def _step(self, action: A.Step) -> list[Event]:
+        name = self.mover
+        assert name is not None
+        space = self.position(name)
+        assert space is not None
+        self.points -= 1
+        if action.direction in ("down", "up"):
+            target, kind = self.links[space]
+            if kind == "elevator":  # everyone in the Elevator space rides along
+                toks, staff = self.occupants(space)
+                for c, i in toks:
+                    self.tokens[c][i] = target
+                for i in staff:
+                    self.staffers[i] = target
+        else:
+            d = STEP_DIRS[action.direction]
+            target = (space[0], space[1] + DX[d], space[2] + DY[d])
+        mark = self.status.get(target) if self.status else None
+        if mark == "Puddle":  # ruling S8: a slip
+            self.points = max(0, self.points - 1)
+        elif mark == "Bed Bump":  # ruling S13: entering it ends the movement
+            self.points = 0
+        moved = Event(f"{name} moves to {space_text(target)}", "move", self.active)
+        return [moved, *self._arrive(name, target)]
+
+    def _try_door(self, action: A.TryDoor) -> list[Event]:
+        space = self.position(self.mover)  # type: ignore[arg-type]
+        assert space is not None
+        d = STEP_DIRS[action.direction]
+        self.points -= 1
+        self.trying = marker_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
+        return [Event(f"{self.mover} tries the {self.blocked[self.trying][0]}", "door",
+                      self.active)]
+
+    def _door_result(self, action: A.DoorResult) -> list[Event]:
+        key = self.trying
+        assert key is not None
+        self.trying = None
+        if action.opened:
+            del self.blocked[key]
+            return [Event("the door is unblocked", "door", self.active)]
+        self.blocked[key][1] += 1
+        return [Event("the door stays blocked", "door", self.active)]
+
+    def _guess_code(self, action: A.GuessCode) -> list[Event]:
+        key = self.trying
+        assert key is not None
+        self.trying = None
+        entry = self.blocked[key]
+        if action.order == entry[2]:
+            del self.blocked[key]
+            return [Event(f"{self.mover} guesses the Door Code: the door is unblocked",
+                          "door", self.active)]
+        entry[1].append(action.order)
+        return [Event(f"{self.mover} guesses {action.order}: wrong", "door", self.active)]
+
+    def _chair_step(self) -> bool:
+        """Power-Chair: the player moves each token of the chosen pair up to 2 spaces."""
+        if self.mover is None:
+            self.mover, self.points, self.can_take = self.chair[0], 2, False
+        if self.position(self.mover) is None or not self._legal_chair():
+            self.chair.pop(0)
+            self.mover, self.points, self.can_take = None, 0, False
+            return False
+        self.need = ("decide", self.chair_seat, "chair")
+        return True
+
+    def _legal_chair(self) -> list[Action]:
+        return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
+
+    def _arrive(self, name: str, target: Space) -> list[Event]:
+        events: list[Event] = []
+        self.can_take = True
+        if name in STAFFERS:
+            self.staffers[STAFFERS.index(name)] = target
+            toks, _ = self.occupants(target)
+            if toks:
+                self.points = 0
+            self._resolve(target)
+            return events
+        colour, idx = name.split()
+        i = int(idx) - 1
+        self.tokens[colour][i] = target
+        pair = self.tokens[colour]
+        if pair[0] == pair[1]:
+            self.known[colour] = False  # the two may be shuffled
+        feature = self.features.get(target)
+        if i == self.elder[colour] and feature == "X":
+            opts = self.game.options
+            if opts["co_op_victory"] or opts["all_or_nothing"]:
+                return self._escape(colour)
+            self.winner = self.seat_of(colour)
+            self.reason = f"the {colour} Elder reached an Exit"
+            return [Event(self.reason, "win", self.winner)]
+        _, staff = self.occupants(target)
+        if staff and not self._disguised(colour, target):
+            if i == self.elder[colour]:
+                self.points = 0
+            self._resolve(target)
+        if self.tokens[colour][i] is None:
+            return events
+        if feature in ("E", "S"):
+            self._wake(target)
+        if self._targets(target):
+            self.explore = target
+        return events
+
+    def _disguised(self, colour: str, space: Space) -> bool:
+        """Disguise: the pair moves as if the space had no Staffers (ruling S13)."""
+        entries = self.fx.get("disguise")
+        return bool(entries) and f"{colour} {space_text(space)}" in entries  # type: ignore
+
+    def _wake(self, space: Space) -> None:
+        pos = (space[0], space[1] // 3, space[2] // 3)
+        pair = self.dormant.get(pos)
+        if pair is None:
+            return
+        for p in sorted(p for p, q in self.dormant.items() if q == pair):
+            del self.dormant[p]
+            self.queue.extend(self._stations(p))
+
+    def _stop(self, action: A.Stop) -> list[Event]:
+        self.points = 0
+        self.can_take = False
+        return []
+
+    def _take(self, action: A.TakeStuff) -> list[Event]:
+        space = self.position(self.mover)  # type: ignore[arg-type]
+        assert space is not None
+        if self.took > 0 or self.game.options["stuff_is_stuff"]:
+            self.points -= 1
+        self.took += 1
+        self.stuff_at[space] -= 1
+        if self.stuff_at[space] == 0:
+            del self.stuff_at[space]
+        self.draws.append(self.active)
+        return [Event(f"{self.mover} takes a Stuff-marker", "take", self.active)]
