@@ -44,7 +44,7 @@ BOARD_COUNT = 7
 SKILLS: tuple[str, ...] = ("Intensive care", "Pharmacy", "Finance", "Management")
 SPACE_KINDS: tuple[str, ...] = ("blue", "red", "unlimited", "night")
 BOARD_KINDS: tuple[str, ...] = ("blue", "red")
-#: Action ids a player board may carry (each has its rules in ``rules.py``).
+#: Action ids a player board may carry (each has its rules in ``player_boards.py``).
 BOARD_ACTIONS: tuple[str, ...] = (
     "steal_skill",
     "my_patient_now",

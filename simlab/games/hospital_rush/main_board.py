@@ -1,0 +1,267 @@
+"""The action spaces of Hospital Rush's main board: fetch medicine, night shift, study, rat
+out, final exam, sabotage and bribe ("treat patient" is in :mod:`.treatment`).
+
+A mixin of :class:`~simlab.games.hospital_rush.rules.HospitalRushState`.  Placing on a space
+runs its effect (a ``_fx_`` method, by the ``_SPACE_EFFECTS`` table of :mod:`.rules`): bucks
+are taken at once (:meth:`MainBoard._fx_night_shift`, :meth:`MainBoard._fx_rat_out`), and
+every choice becomes a task, decided one small action at a time: medicine from the chest
+(:meth:`MainBoard._take_medicine`), the next starting player (:meth:`MainBoard._appoint`), a
+skill (:meth:`MainBoard._learn`, :func:`learnable`), the ratted-out's penalty
+(:meth:`MainBoard._penalty`), the exam (:meth:`MainBoard._final_exam`), a bribe
+(:meth:`MainBoard._bribe_choice`).  :meth:`MainBoard._steal_it` takes the tiles of a steal,
+for Sabotage and for the player boards' Calling in a favor and Pickpocket.  Readings:
+``docs/rulings/hospital_rush.md``.
+
+Examples
+--------
+>>> from simlab.games.hospital_rush.rules import HospitalRushGame
+>>> s = HospitalRushGame(players=3).new_initial_state()
+>>> s.occupied = {"sabotage": [1]}            # Seat 1's marker on a red space
+>>> s._fx_rat_out(0, "rat_out", [])           # 1 buck, and 1 for each red marker
+>>> s.bucks, s.tasks
+([3, 1, 1], [('penalty', 1, 1, 1)])
+>>> _legal_penalty(s, s.tasks[0])             # pay 1 buck or lose 1 prestige point
+[Penalty(bucks=1), Penalty(bucks=0)]
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from simlab.core.api import Action, Event
+from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush.fields import _DONE, TILES, StateFields
+
+if TYPE_CHECKING:  # pragma: no cover
+    from simlab.games.hospital_rush.rules import HospitalRushState
+
+__all__ = ["BRIBES", "MainBoard", "learnable"]
+
+#: Bribe: bucks paid -> prestige points gained.
+BRIBES = {3: 1, 5: 2}
+
+_take = functools.cache(A.TakeMedicine)
+_steal = functools.cache(A.Steal)
+_penalty = functools.cache(A.Penalty)
+
+
+class MainBoard(StateFields):
+    """The main board's action spaces, for
+    :class:`~simlab.games.hospital_rush.rules.HospitalRushState`."""
+
+    # -- effects of placing a marker ------------------------------------------------------
+    def _fx_fetch(self, seat: int, space: str, events: list[Event]) -> None:
+        free = self.game.amount.get(space, 1)
+        self.tasks.append(("fetch", seat, free, 1 if free == 1 else 0))
+
+    def _fx_night_shift(self, seat: int, space: str, events: list[Event]) -> None:
+        got = self._gain(seat, self.game.amount[space])
+        events.append(Event(f"Seat {seat} takes {got} bucks for the night shift", "bucks", seat))
+        if space == "night_shift_1":
+            self.tasks.append(("appoint", seat))
+
+    def _fx_study(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append(("study", seat))
+
+    def _fx_rat_out(self, seat: int, space: str, events: list[Event]) -> None:
+        n = self.game.players
+        got = self._gain(seat, 1 + self.red_markers())
+        events.append(Event(f"Seat {seat} rats out and takes {got} bucks", "rat_out", seat))
+        for k in range(1, n):
+            victim = (seat + k) % n
+            count = self.red_markers(victim)
+            if count:
+                self.tasks.append(("penalty", victim, count, 1))
+                events.append(Event(f"Seat {victim} is ratted out ({count} red)", "ratted", victim))
+
+    def _fx_final_exam(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append(("exam", seat, self.game.amount[space]))
+
+    def _fx_sabotage(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append(("sabotage", seat, (), space == "cook_the_books"))
+
+    def _fx_bribe(self, seat: int, space: str, events: list[Event]) -> None:
+        cost = self.game.amount[space]
+        self.tasks.append(("bribe", seat, tuple(BRIBES) if cost == 0 else (cost,)))
+
+    # -- decisions -------------------------------------------------------------------
+    def _take_medicine(self, action: A.TakeMedicine) -> list[Event]:
+        _, seat, free, paid = self.tasks[0]
+        c = self.game.colours.index(action.colour)
+        if free:
+            free -= 1
+        else:
+            paid -= 1
+            self._pay(seat, 1)
+        self.chest[c] -= 1
+        self.medicine[seat][c] += 1
+        self.tasks[0] = ("fetch", seat, free, paid)
+        return [Event(f"Seat {seat}: {action}", "medicine", seat)]
+
+    def _appoint(self, action: A.Appoint) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        self.next_start = action.seat
+        return [Event(f"Seat {seat}: {action}", "appoint", seat)]
+
+    def _learn(self, action: A.Learn) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        self._pay(seat, self.game.data.supply["study_cost"])
+        self.study_markers -= 1
+        self.skills[seat].append(action.skill)
+        return [Event(f"Seat {seat}: {action}", "study", seat)]
+
+    def _penalty(self, action: A.Penalty) -> list[Event]:
+        _, seat, count, amount = self.tasks[0]
+        if action.bucks:
+            self._pay(seat, action.bucks)
+        else:
+            self._score(seat, -1)
+        if count > 1:
+            self.tasks[0] = ("penalty", seat, count - 1, amount)
+        else:
+            self.tasks.pop(0)
+        return [Event(f"Seat {seat}: {action}", "penalty", seat)]
+
+    def _final_exam(self, action: A.FinalExam) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        events: list[Event] = []
+        self._take_exam(seat, action.bucks, events)
+        return events
+
+    def _take_exam(self, seat: int, cost: int, events: list[Event]) -> None:
+        self._pay(seat, cost)
+        self.study_markers -= 1
+        self.exam[seat] = True
+        points = len(self.skills[seat])
+        self._score(seat, points)
+        events.append(Event(f"Seat {seat} takes the final exam: +{points} prestige", "exam", seat))
+
+    def _steal_it(self, action: A.Steal) -> list[Event]:
+        task = self.tasks[0]
+        kind, seat = task[0], task[1]
+        v, item = action.victim, action.item
+        if item == "buck":
+            self.bucks[v] -= action.count
+            self.bucks[seat] += action.count
+        else:
+            c = self.game.colours.index(item)
+            if action.bed:
+                bed = self.beds[action.bed - 1]
+                assert bed is not None
+                bed[TILES][c + 1] -= 1
+            else:
+                self.medicine[v][c] -= 1
+            self.medicine[seat][c] += 1
+        for _ in range(action.count):
+            self.steals.append((seat, v, item))
+        if kind == "sabotage":
+            taken = (*task[2], v)
+            self.tasks[0] = ("sabotage", seat, taken, task[3])
+            if len(taken) == 2:
+                self.tasks.pop(0)
+        elif kind == "pickpocket" and item != "buck" and task[2] == -1:
+            self.tasks[0] = ("pickpocket", seat, v)
+        else:
+            self.tasks.pop(0)
+        return [Event(f"Seat {seat}: {action}", "steal", seat)]
+
+    def _bribe_choice(self, action: A.Bribe) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        events: list[Event] = []
+        self._bribe(seat, action.bucks, events)
+        return events
+
+    def _bribe(self, seat: int, cost: int, events: list[Event]) -> None:
+        self._pay(seat, cost)
+        self._score(seat, BRIBES[cost])
+        events.append(Event(f"Seat {seat} bribes for {BRIBES[cost]} prestige", "bribe", seat))
+
+
+# -- task legality -------------------------------------------------------------------------
+
+
+def _legal_fetch(s: HospitalRushState, task: tuple) -> list[Action]:
+    _, seat, free, paid = task
+    if not free and not (paid and s.bucks[seat] >= 1):
+        return []
+    out: list[Action] = [_take(c) for c, n in zip(s.game.colours, s.chest, strict=True) if n]
+    out.append(_DONE)
+    return out
+
+
+def _legal_appoint(s: HospitalRushState, task: tuple) -> list[Action]:
+    return [A.Appoint(p) for p in range(s.game.players)]
+
+
+def _legal_study(s: HospitalRushState, task: tuple) -> list[Action]:
+    seat = task[1]
+    if s.bucks[seat] < s.game.data.supply["study_cost"] or not s.study_markers:
+        return []
+    return [*(A.Learn(k) for k in learnable(s.skills[seat])), _DONE]
+
+
+def learnable(skills: list[str]) -> list[str]:
+    """Skills not yet learned that may be learned (Management needs 2 others first).
+
+    Examples
+    --------
+    >>> learnable(["Finance"])
+    ['Intensive care', 'Pharmacy']
+    >>> learnable(["Finance", "Pharmacy"])
+    ['Intensive care', 'Management']
+    """
+    from simlab.games.hospital_rush.components import SKILLS
+
+    out = [k for k in SKILLS if k not in skills]
+    if len(skills) < 2 and "Management" in out:
+        out.remove("Management")
+    return out
+
+
+def _legal_penalty(s: HospitalRushState, task: tuple) -> list[Action]:
+    _, seat, _count, amount = task
+    if s.bucks[seat] >= amount:
+        return [_penalty(amount), _penalty(0)]
+    return [_penalty(0)]
+
+
+def _legal_sabotage(s: HospitalRushState, task: tuple) -> list[Action]:
+    _, seat, taken, bucks_only = task
+    out: list[Action] = []
+    for v in range(s.game.players):
+        if v == seat or v in taken:
+            continue
+        if s.bucks[v]:
+            out.append(_steal(v, "buck", 1, 0))
+        if not bucks_only:
+            out.extend(
+                _steal(v, c, 1, 0) for c, n in zip(s.game.colours, s.medicine[v], strict=True) if n
+            )
+    out.append(_DONE)
+    return out
+
+
+def _legal_bribe(s: HospitalRushState, task: tuple) -> list[Action]:
+    _, seat, costs = task
+    money = s.bucks[seat]
+    return [*(A.Bribe(c) for c in costs if money >= c), _DONE]
+
+
+def _legal_exam(s: HospitalRushState, task: tuple) -> list[Action]:
+    _, seat, cost = task
+    if s.exam[seat] or s.bucks[seat] < cost or not s.study_markers:
+        return []
+    return [A.FinalExam(cost), _DONE]
+
+
+#: The legal choices of each task this module queues (task kind -> function of state, task).
+TASK_LEGAL: dict[str, Any] = {
+    "fetch": _legal_fetch,
+    "appoint": _legal_appoint,
+    "study": _legal_study,
+    "penalty": _legal_penalty,
+    "sabotage": _legal_sabotage,
+    "bribe": _legal_bribe,
+    "exam": _legal_exam,
+}

@@ -1,0 +1,271 @@
+"""The action spaces of Hospital Rush's player boards: two for each board, for its owner only.
+
+A mixin of :class:`~simlab.games.hospital_rush.rules.HospitalRushState`.  Theo Goodberg
+steals a skill (:meth:`PlayerBoards._steal_skill`) or a patient
+(:meth:`PlayerBoards._take_over`); Kurt von Schneider calls in a favor
+(:meth:`PlayerBoards._fx_favor`) or sells medicine (:meth:`PlayerBoards._sell`); Marina
+Clementina picks pockets (:meth:`PlayerBoards._fx_pickpocket`) or watches and learns
+(:meth:`PlayerBoards._watch`); Freddie Funster's Chillax, man discharges bed 4, slides the
+beds and may readmit a discarded patient (:meth:`PlayerBoards._fx_chillax`,
+:meth:`PlayerBoards._readmit`), his Feel-good music treats a patient; Vanessa Toad discards a
+malingerer (:meth:`PlayerBoards._malinger`) or tells the boss
+(:meth:`PlayerBoards._fx_telling_the_boss`); Ivy Drip takes medicine
+(:meth:`PlayerBoards._fx_free_samples`), Otto Claves works overtime
+(:meth:`PlayerBoards._fx_overtime`) or cooks the books (a Sabotage of bucks only,
+:meth:`.MainBoard._fx_sabotage`).  A space whose only effect is a task of its own name uses
+:meth:`PlayerBoards._fx_task`; the steals' tiles are taken by :meth:`.MainBoard._steal_it`.
+Readings: ``docs/rulings/hospital_rush.md``.
+
+Examples
+--------
+>>> from simlab.games.hospital_rush.rules import HospitalRushGame
+>>> s = HospitalRushGame(players=3).new_initial_state()
+>>> s.beds = [None, ["Al Furry", [0, 0, 0, 0], None, None], None,
+...           ["Jim Caries", [1, 1, 0, 0], 0, None]]   # Seat 0's patient in bed 4 is cured
+>>> s.discard = ["Polly Pox"]
+>>> s._fx_chillax(2, "chillax", [])                    # Freddie: "Chillax, man"
+>>> s.prestige, [b and b[0] for b in s.beds], s.tasks
+([2, 0, 0], [None, None, None, 'Al Furry'], [('readmit', 2)])
+>>> _legal_readmit(s, s.tasks[0])[:2]
+[Readmit(patient='Jim Caries', mark=False), Readmit(patient='Jim Caries', mark=True)]
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from simlab.core.api import Action, Event
+from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush.fields import _DONE, MARKER, TILES, WATCHER, StateFields
+from simlab.games.hospital_rush.main_board import learnable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from simlab.games.hospital_rush.rules import HospitalRushState
+
+__all__ = ["BUCKS_PER_MEDICINE", "THEO_SKILL_PRICE", "PlayerBoards"]
+
+BUCKS_PER_MEDICINE = 2  # Kurt von Schneider's "sells medicine for 2 bucks apiece"
+THEO_SKILL_PRICE = 3
+
+_steal = functools.cache(A.Steal)
+
+
+class PlayerBoards(StateFields):
+    """The player boards' action spaces, for
+    :class:`~simlab.games.hospital_rush.rules.HospitalRushState`."""
+
+    # -- effects of placing a marker ------------------------------------------------------
+    def _fx_task(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append((space, seat))
+
+    def _fx_favor(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append(("favor_steal", seat))
+        self.tasks.append(("claim", seat, 0, 0, True, True))
+
+    def _fx_pickpocket(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append(("pickpocket", seat, -1))
+
+    def _fx_feel_good(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append(("claim", seat, 0, 1, False, False))
+
+    def _fx_chillax(self, seat: int, space: str, events: list[Event]) -> None:
+        if self.beds[3] is not None:
+            if self.is_cured(3):
+                self._discharge(3, events)
+            elif self.is_cured_early(3) and self.game.options["chillax_right_side"] == "early":
+                self._discharge(3, events, points=1)
+            else:
+                self._preterm(3, events)
+        self._slide()
+        if self.beds[0] is None and self.discard:
+            self.tasks.append(("readmit", seat))
+
+    def _fx_telling_the_boss(self, seat: int, space: str, events: list[Event]) -> None:
+        n = self.game.players
+        self._gain(seat, 1)
+        for k in range(1, n):
+            victim = (seat + k) % n
+            if self.red_markers(victim):
+                self.tasks.append(("penalty", victim, 1, 2))
+                events.append(Event(f"Seat {victim} is reported to the boss", "ratted", victim))
+
+    def _fx_free_samples(self, seat: int, space: str, events: list[Event]) -> None:
+        self.tasks.append(("fetch", seat, 3 if space == "raid_the_chest" else 1, 0))
+
+    def _fx_overtime(self, seat: int, space: str, events: list[Event]) -> None:
+        got = self._gain(seat, 2)
+        events.append(Event(f"Seat {seat} works overtime: {got} bucks", "bucks", seat))
+
+    # -- decisions -------------------------------------------------------------------
+    def _steal_skill(self, action: A.StealSkill) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        v = action.victim
+        self.bucks[seat] -= THEO_SKILL_PRICE
+        self.bucks[v] += THEO_SKILL_PRICE
+        self.skills[v].remove(action.skill)
+        self.skills[seat].append(action.skill)
+        self.steals.append((seat, v, "skill"))
+        return [Event(f"Seat {seat}: {action}", "steal", seat)]
+
+    def _take_over(self, action: A.TakeOver) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        bed = self.beds[action.bed - 1]
+        assert bed is not None
+        v = bed[MARKER]
+        price = sum(bed[TILES])
+        self.bucks[seat] -= price
+        self.bucks[v] += price
+        self._lift_marker(seat)
+        bed[MARKER] = seat
+        self.steals.append((seat, v, "patient"))
+        return [Event(f"Seat {seat}: {action} from Seat {v} for {price} bucks", "steal", seat)]
+
+    def _sell(self, action: A.Sell) -> list[Event]:
+        seat = self.tasks[0][1]
+        c = self.game.colours.index(action.colour)
+        self.medicine[seat][c] -= 1
+        self.chest[c] += 1
+        self._gain(seat, BUCKS_PER_MEDICINE)
+        return [Event(f"Seat {seat}: {action}", "sell", seat)]
+
+    def _watch(self, action: A.Watch) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        self._lift_marker(seat)
+        bed = self.beds[action.bed - 1]
+        assert bed is not None
+        bed[WATCHER] = seat
+        return [Event(f"Seat {seat}: {action}", "watch", seat)]
+
+    def _readmit(self, action: A.Readmit) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        self.discard.remove(action.patient)
+        if action.mark:
+            self._lift_marker(seat)
+        self.beds[0] = [action.patient, [0, 0, 0, 0], seat if action.mark else None, None]
+        return [Event(f"Seat {seat}: {action}", "readmit", seat)]
+
+    def _malinger(self, action: A.Malinger) -> list[Event]:
+        seat = self.tasks.pop(0)[1]
+        i = action.bed - 1
+        bed = self.beds[i]
+        assert bed is not None
+        events = [Event(f"Seat {seat}: {action}", "discard", seat)]
+        if self.is_cured(i):
+            self._score(seat, 1)
+            own_twice = self.game.options["malingerer_own_patient"] == "two"
+            if bed[MARKER] is not None and (bed[MARKER] != seat or own_twice):
+                self._score(bed[MARKER], 1)
+        self._clear(i)
+        return events
+
+
+# -- task legality -------------------------------------------------------------------------
+
+
+def _legal_steal_skill(s: HospitalRushState, task: tuple) -> list[Action]:
+    seat = task[1]
+    if s.bucks[seat] < THEO_SKILL_PRICE:
+        return []
+    mine = s.skills[seat]
+    ok = learnable(mine)
+    out: list[Action] = [
+        A.StealSkill(v, k)
+        for v in range(s.game.players)
+        if v != seat
+        for k in s.skills[v]
+        if k in ok
+    ]
+    out.append(_DONE)
+    return out
+
+
+def _legal_take_over(s: HospitalRushState, task: tuple) -> list[Action]:
+    seat = task[1]
+    out: list[Action] = [
+        A.TakeOver(i + 1)
+        for i, b in enumerate(s.beds)
+        if b is not None
+        and b[MARKER] is not None
+        and b[MARKER] != seat
+        and s.bucks[seat] >= sum(b[TILES])
+    ]
+    out.append(_DONE)
+    return out
+
+
+def _legal_favor_steal(s: HospitalRushState, task: tuple) -> list[Action]:
+    seat = task[1]
+    colours = s.game.colours
+    out: list[Action] = []
+    for v in range(s.game.players):
+        if v == seat:
+            continue
+        out.extend(_steal(v, c, 1, 0) for c, n in zip(colours, s.medicine[v], strict=True) if n)
+    for i, b in enumerate(s.beds):
+        if b is not None and b[MARKER] is not None and b[MARKER] != seat:
+            out.extend(_steal(b[MARKER], colours[c], 1, i + 1) for c in range(3) if b[TILES][c + 1])
+    out.append(_DONE)
+    return out
+
+
+def _legal_sell(s: HospitalRushState, task: tuple) -> list[Action]:
+    seat = task[1]
+    out: list[Action] = [
+        A.Sell(c) for c, n in zip(s.game.colours, s.medicine[seat], strict=True) if n
+    ]
+    out.append(_DONE)
+    return out
+
+
+def _legal_pickpocket(s: HospitalRushState, task: tuple) -> list[Action]:
+    _, seat, victim = task
+    colours = s.game.colours
+    out: list[Action] = []
+    for v in range(s.game.players) if victim == -1 else (victim,):
+        if v == seat:
+            continue
+        if victim == -1 and s.bucks[v]:
+            out.append(_steal(v, "buck", min(2, s.bucks[v]), 0))
+        out.extend(_steal(v, c, 1, 0) for c, n in zip(colours, s.medicine[v], strict=True) if n)
+    out.append(_DONE)
+    return out
+
+
+def _legal_watch(s: HospitalRushState, task: tuple) -> list[Action]:
+    seat = task[1]
+    out: list[Action] = [
+        A.Watch(i + 1)
+        for i, b in enumerate(s.beds)
+        if b is not None and b[MARKER] is not None and b[MARKER] != seat and b[WATCHER] is None
+    ]
+    out.append(_DONE)
+    return out
+
+
+def _legal_readmit(s: HospitalRushState, task: tuple) -> list[Action]:
+    if s.beds[0] is not None:
+        return []
+    names = sorted(set(s.discard))
+    out: list[Action] = [A.Readmit(n, m) for n in names for m in (False, True)]
+    out.append(_DONE)
+    return out
+
+
+def _legal_malinger(s: HospitalRushState, task: tuple) -> list[Action]:
+    out: list[Action] = [A.Malinger(i + 1) for i, b in enumerate(s.beds) if b is not None]
+    out.append(_DONE)
+    return out
+
+
+#: The legal choices of each task this module queues (task kind -> function of state, task).
+TASK_LEGAL: dict[str, Any] = {
+    "steal_skill": _legal_steal_skill,
+    "my_patient_now": _legal_take_over,
+    "favor_steal": _legal_favor_steal,
+    "sell_medicine": _legal_sell,
+    "pickpocket": _legal_pickpocket,
+    "watch_and_learn": _legal_watch,
+    "readmit": _legal_readmit,
+    "malingerer": _legal_malinger,
+}
