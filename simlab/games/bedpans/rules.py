@@ -171,6 +171,9 @@ class BedpansGame(Game):
                "Staff must neutralize as many Elders as there are players", variant=True),
         Option("co_op_victory", False, "Variation 'Co-op Victory' [neutral]: Elders reaching an "
                "Exit in the same round are co-winners (ruling V2)", variant=True),
+        Option("co_op_after_exit", "elders-won", "under 'Co-op Victory', whether the Staff may "
+               "still win in the rest of the round once an Elder has left by an Exit "
+               "(ruling V2)", choices=("elders-won", "race-on")),
         Option("all_or_nothing", False, "Variation 'All or Nothing' [favors Staff]: every Elder "
                "must reach an Exit (ruling V3)", variant=True),
         Option("no_recovery", False, "Variation 'No Recovery' [favors Staff]: a neutralized "
@@ -919,6 +922,13 @@ class BedpansState(Exploration, Moves, State):
             self.winner = 0
             self.reason = "every Elder is out of the game"
 
+    def _elders_have_won(self) -> bool:
+        """Co-op Victory, option ``co_op_after_exit=elders-won``: once an Elder has left by
+        an Exit, the round only adds co-winners; the Staff can no longer win (ruling V2)."""
+        opts = self.game.options
+        return (bool(self.escaped) and opts["co_op_victory"] and not opts["all_or_nothing"]
+                and opts["co_op_after_exit"] == "elders-won")
+
     def _finish_escapes(self) -> None:
         """Co-op Victory: the Elders out by an Exit this round win together."""
         if self.game.options["all_or_nothing"]:
@@ -1004,7 +1014,8 @@ class BedpansState(Exploration, Moves, State):
         else:
             self._queue_draw(seat)
         needed = self.game.players - (0 if self.game.options["staff_experience"] else 1)
-        if self.neutralized >= needed and not self.game.options["no_recovery"]:
+        if (self.neutralized >= needed and not self.game.options["no_recovery"]
+                and not self._elders_have_won()):
             self.winner = 0
             plural = "s" if self.neutralized != 1 else ""
             self.reason = f"the Staff neutralized {self.neutralized} Elder{plural}"

@@ -104,6 +104,11 @@ def verdicts(games: pd.DataFrame) -> pd.DataFrame:
     [['no_recovery', 'favors Staff', True]]
     >>> verdicts(g).finding[0]
     'no_recovery at 2 players: agrees with the rulebook, favors Staff (-1.000 to -1.000)'
+    >>> g["elder_win"] = False
+    >>> verdicts(g).finding[0]  # doctest: +NORMALIZE_WHITESPACE
+    "no_recovery at 2 players: no game's winner changed, so the Variation never decided a
+    game here (the rulebook says favors Staff)"
+
     """
     rows = []
     wide = games.pivot_table(index=["players", "variant", "pair"], columns="arm",
@@ -129,6 +134,9 @@ def _finding(players: int, variant: str, label: str, simulated: str, low: float,
     """One plain sentence: what the simulation says against the rulebook's label."""
     span = f"{low:+.3f} to {high:+.3f}"
     head = f"{variant} at {players} players"
+    if low == high == 0:
+        return (f"{head}: no game's winner changed, so the Variation never decided a game "
+                f"here (the rulebook says {label})")
     if label == "no label":
         return f"{head}: the rulebook gives no label; simulated {simulated} ({span})"
     if simulated == label:

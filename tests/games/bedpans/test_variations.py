@@ -54,6 +54,31 @@ def test_co_op_victory_elders_exiting_in_one_round_win_together():
     assert s.outcome.winners == (1, 2)
 
 
+def test_co_op_victory_after_an_exit_the_staff_can_no_longer_win_unless_race_on():
+    # 3 players: the Staff needs 2; one already neutralized, then red leaves by the Exit,
+    # then the Doctor catches blue in the same round
+    for reading, winners in (("elders-won", (1,)), ("race-on", (0,))):
+        s = exit_layout(players=3, variants=("co_op_victory",), co_op_after_exit=reading)
+        s.neutralized = 1
+        s.elder["red"] = 0
+        s.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+        at_move(s, 1, "red 1", 2)
+        s.apply(A.Step("N"))
+        assert s.outcome is None and s.escaped == [1]
+        s.staffers[0] = (U, 2, 2)
+        s.tokens["blue"] = [(U, 2, 2), (U, 2, 2)]
+        s._resolve((U, 2, 2))  # blue is neutralized: the Staff's second
+        if reading == "race-on":
+            s._settle()
+            assert s.outcome.winners == winners
+            continue
+        assert s.winner is None
+        s.active = 0
+        s._end_turn()  # the round ends: red wins alone
+        s._settle()
+        assert s.outcome.winners == winners
+
+
 def test_all_or_nothing_the_staff_moves_2_after_an_exit():
     s = exit_layout(players=3, variants=("all_or_nothing",))
     s.elder["red"] = 0
