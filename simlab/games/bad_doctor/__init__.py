@@ -4,7 +4,9 @@ Modules, read top-down: :mod:`~simlab.games.bad_doctor.components` (load and
 validate ``data/bad_doctor/``), :mod:`~simlab.games.bad_doctor.board` (each
 Patient and its tiles as a networkx tree), :mod:`~simlab.games.bad_doctor.actions`
 (actions in rulebook words and their parser), :mod:`~simlab.games.bad_doctor.rules`
-(the Game and State), :mod:`~simlab.games.bad_doctor.policies`,
+(the Game and State; the State's mixins :mod:`~simlab.games.bad_doctor.take_actions`,
+:mod:`~simlab.games.bad_doctor.bonuses` and :mod:`~simlab.games.bad_doctor.cures_and_deaths`,
+with :mod:`~simlab.games.bad_doctor.fields`), :mod:`~simlab.games.bad_doctor.policies`,
 :mod:`~simlab.games.bad_doctor.studies` and :mod:`~simlab.games.bad_doctor.render`.
 Rulings and reconstructed components: ``docs/rulings/bad_doctor.md``.
 

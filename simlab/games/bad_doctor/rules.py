@@ -10,6 +10,17 @@ draw is a chance node: outcomes are the kinds of tile left in the deck,
 each with its exact probability.  Hands are face-up and the decks are kept
 as unordered (sorted) piles, so nothing is hidden from any seat.
 
+The state is put together from mixins, one section of the rulebook each:
+:class:`.take_actions.TakeActions` (Step 1: drawing and placing Treatment
+Tiles, the stuck rule, taking a Doctor Marker back),
+:class:`.bonuses.Bonuses` (the Treatment Tile Bonuses) and
+:class:`.cures_and_deaths.CuresAndDeaths` (Steps 2 and 3: Cured Patients
+scored, Complication Cubes added, deaths); :mod:`.fields` declares what
+they share for the type checker.  This module holds the turn sequence (the
+queue, :meth:`BadDoctorState._advance` and the decisions waiting on it),
+the draws (chance) and what they hide, Step 4 and the end of the game, and
+the table that dispatches each action to its handler.
+
 Rulings (docs/rulings/bad_doctor.md) are game options; the rulebook's
 Variation is the variant ``two_fewer_wilds``.
 
@@ -56,19 +67,17 @@ from simlab.games.bad_doctor.actions import (
     TakeBackMarker,
     parse_action,
 )
-from simlab.games.bad_doctor.board import NO_MARKER, Patient
+from simlab.games.bad_doctor.board import NO_MARKER as NO_MARKER  # re-exported, as before
+from simlab.games.bad_doctor.board import Patient
+from simlab.games.bad_doctor.bonuses import _DRAWING, HOSPITAL_MAX, Bonuses
 from simlab.games.bad_doctor.components import Components, load_components
+from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths
+from simlab.games.bad_doctor.take_actions import HAND_LIMIT, TakeActions, _kinds
 
-__all__ = ["HAND_LIMIT", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
+__all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
 
-#: Treatment Tiles a player may hold.
-HAND_LIMIT = 5
 #: Patients the hospital is refilled to.
 HOSPITAL_SIZE = 4
-#: Patients the hospital may hold after an Add Patient bonus.
-HOSPITAL_MAX = 5
-#: Bonuses that need no choice (they draw).
-_DRAWING = frozenset({"Draw 1", "Draw 2", "All Draw 1", "Add Patient"})
 
 
 class BadDoctorGame(Game):
@@ -192,19 +201,8 @@ class BadDoctorGame(Game):
 
 
 @functools.lru_cache(maxsize=4096)
-def _fits(tile_id: str, malady: str) -> tuple[int, ...]:
-    return tuple(board.fits(load_components().tiles[tile_id], malady))
-
-
-@functools.lru_cache(maxsize=4096)
 def _share(count: int, total: int) -> Fraction:
     return Fraction(count, total)
-
-
-@functools.lru_cache(maxsize=1)
-def _kinds() -> dict[str, tuple]:
-    """Tile id -> its kind (ends and bonus), for grouping identical tiles."""
-    return {t.id: t.kind for t in load_components().tiles.values()}
 
 
 @functools.lru_cache(maxsize=256)
@@ -230,11 +228,7 @@ def _patient_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], .
     return tuple((RevealPatient(pid), p) for pid in pile)
 
 
-#: Placement actions are small values met again and again: build each once.
-_placement = functools.lru_cache(maxsize=1 << 16)(PlaceTile)
-
-
-class BadDoctorState(State):
+class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
     """A Bad Doctor position (every attribute is plain data, compared and copied generically).
 
     Attributes
@@ -344,77 +338,7 @@ class BadDoctorState(State):
     def _name(self, seat: int) -> str:
         return self.game.parts.doctors[seat]
 
-    def placements(self, seat: int) -> list[Action]:
-        """Every legal placement of one of ``seat``'s tiles (one per tile kind).
-
-        Examples
-        --------
-        >>> state = BadDoctorGame(players=2).new_initial_state()
-        >>> state.hands[0] = ["T35"]                     # a wild tile fits any open space
-        >>> len(state.placements(0))                     # 4 Starting Patients x 2 spaces
-        8
-        """
-        kinds = _kinds()
-        seen: set = set()
-        out: list[Action] = []
-        spaces = [(p.id, board.open_spaces(p)) for p in self.hospital]
-        for t in self.hands[seat]:
-            kind = kinds[t]
-            if kind in seen:
-                continue
-            seen.add(kind)
-            for pid, open_ in spaces:
-                for space, malady in open_:
-                    for end in _fits(t, malady):
-                        out.append(_placement(t, pid, space, malady, end))
-        return out
-
-    def _can_draw(self, seat: int) -> bool:
-        return len(self.hands[seat]) < HAND_LIMIT and bool(self.deck or self.discard)
-
-    def _could_place(self, tile_ids: list[str]) -> bool:
-        maladies = {m for p in self.hospital for _, m in board.open_spaces(p)}
-        return any(_fits(t, m) for t in set(tile_ids) for m in maladies)
-
-    def _turn_actions(self) -> list[Action]:
-        seat = self.seat
-        can_draw = self._can_draw(seat)
-        places = self.placements(seat)
-        if self.first_turn[seat]:
-            if self.drew and not self.placed and places:
-                return places
-            if self.placed and not self.drew and can_draw:
-                return [DrawTile()]
-        actions: list[Action] = [DrawTile()] if can_draw else []
-        actions.extend(places)
-        if actions:
-            return actions
-        hand = self.hands[seat]
-        if len(hand) >= HAND_LIMIT and self._could_place(self.deck + self.discard):
-            tiles = self.game.parts.tiles
-            kinds: dict = {}
-            for t in hand:
-                kinds.setdefault(tiles[t].kind, t)
-            return [DiscardTile(t) for t in kinds.values()]
-        return [Pass()]
-
-    def _bonus_targets(self, bonus: str) -> list[Action]:
-        hospital = self.hospital
-        if bonus == "Move Cube":
-            return [MoveCube(a.id, b.id) for a in hospital if a.complication_cubes
-                    for b in hospital if b is not a and board.free_cube_spaces(b) > 0]
-        if bonus == "Add Cube":
-            if not self.complication_cubes:
-                return []
-            return [AddCube(p.id) for p in hospital if board.free_cube_spaces(p) > 0]
-        if bonus == "Remove Cube":
-            return [RemoveCube(p.id) for p in hospital if p.complication_cubes]
-        if bonus == "Remove Tile":
-            return [RemoveTile(t, p.id) for p in hospital for t in board.edge_tiles(p)]
-        if bonus == "Place Tile":
-            return self.placements(self.seat)
-        return []
-
+    # -- decisions waiting on the queue (bonus, marker, death) -------------------
     def _decisions(self, item: tuple) -> list[Action]:
         kind = item[0]
         if kind == "bonus":
@@ -499,71 +423,7 @@ class BadDoctorState(State):
     def _reshuffle_patients(self) -> bool:
         return self.game.options["patient_deck_empty"] == "reshuffle"
 
-    def _drawing_bonus(self, bonus: str) -> None:
-        seat, n = self.seat, self.game.players
-        if bonus == "Draw 1":
-            self.queue.append(("draw", seat))
-        elif bonus == "Draw 2":
-            self.queue.extend([("draw", seat)] * 2)
-        elif bonus == "All Draw 1":
-            self.queue.extend(("draw", (seat + k) % n) for k in reversed(range(n)))
-        else:  # Add Patient
-            self.queue.append(("patient", HOSPITAL_MAX))
-
-    def _leave(self, patient: Patient, how: str) -> None:
-        """Discard a Patient's tiles and cubes and the Patient itself."""
-        self.hospital.remove(patient)
-        for tile in board.placed_tiles(patient):
-            bisect.insort(self.discard, tile)
-        self.complication_cubes += patient.complication_cubes
-        if patient.side:
-            self.patients_out.append(patient.id)
-        else:
-            bisect.insort(self.patient_discard, patient.id)
-        self.departures.append((patient.id, patient.arrived, self.shift, how))
-
-    def _turn_end(self, log: list[Event]) -> None:
-        """Step 2 (cure and score) and Step 3 (Complication Cubes, deaths)."""
-        seat = self.seat
-        for patient in [p for p in self.hospital if board.is_cured(p)]:
-            for _, owner in patient.junctions.values():
-                if owner == seat:
-                    self.score_pile[seat] += 1
-                elif owner >= 0:
-                    self.supply[owner] += 1
-            self._leave(patient, "cured")
-            log.append(Event(f"Patient {patient.id} is cured by {self._name(seat)}", "cure",
-                             seat))
-        dying: list[str] = []
-        spare = self.game.options["cubes_run_out"] == "spare"
-        for patient in self.hospital:
-            if patient.visited:
-                continue
-            if board.free_cube_spaces(patient) <= 0:
-                dying.append(patient.id)
-            elif self.complication_cubes > 0:
-                self.complication_cubes -= 1
-                patient.complication_cubes += 1
-                self.cubes_added += 1
-                log.append(Event(f"a Complication Cube is added to Patient {patient.id}",
-                                 "complication"))
-            elif not spare:
-                dying.append(patient.id)
-        self.queue.append(("shift_end",))
-        self.queue.extend(("death", pid) for pid in reversed(dying))
-
-    def _bury(self, pid: str, log: list[Event]) -> None:
-        """The rest of a death: markers home or to Score Piles, tiles and Patient discarded."""
-        seat = self.seat
-        patient = self.patient(pid)
-        for _, owner in patient.junctions.values():
-            if owner == seat:
-                self.supply[seat] += 1
-            elif owner >= 0:
-                self.score_pile[owner] += 1
-        self._leave(patient, "died")
-        log.append(Event(f"Patient {pid} dies on {self._name(seat)}'s shift", "death", seat))
-
+    # -- Step 4 and the end of the game ------------------------------------------
     def _shift_end(self, log: list[Event]) -> None:
         """Step 4: the end at the goal, or flip Shift Tokens and refill the hospital."""
         goal = self.game.options["goal"]
@@ -639,39 +499,7 @@ class BadDoctorState(State):
         names = " and ".join(self._name(s) for s in winners)
         log.append(Event(f"the game is over ({reason}); {names} wins", "end"))
 
-    # -- handlers --------------------------------------------------------------
-    def _place(self, action: PlaceTile) -> list[Event]:
-        seat = self.seat
-        from_bonus = bool(self.queue)
-        if from_bonus:
-            self.queue.pop()
-        else:
-            self.actions_left -= 1
-            self.placed += 1
-        tile = self.game.parts.tiles[action.tile]
-        self.hands[seat].remove(action.tile)
-        patient = self.patient(action.patient)
-        owner = NO_MARKER
-        if self.supply[seat] > 0:
-            self.supply[seat] -= 1
-            owner = seat
-        board.place_tile(patient, tile, action.space, action.end, owner)
-        patient.visited = True
-        if tile.bonus:
-            nested = from_bonus or self.game.options["optional_bonuses"]
-            self.queue.append(("bonus", tile.bonus, nested))
-        if owner == NO_MARKER and any(
-            board.markers_of(p, seat) for p in self.hospital if p is not patient
-        ):
-            self.queue.append(("marker", patient.id, action.space))
-        return [Event(f"{self._name(seat)} places {tile} on Patient {patient.id}", "place", seat)]
-
-    def _draw(self, action: Action) -> list[Event]:
-        self.actions_left -= 1
-        self.drew += 1
-        self.queue.append(("draw", self.seat))
-        return [Event(f"{self._name(self.seat)} draws a Treatment Tile", "draw", self.seat)]
-
+    # -- chance: the draws -----------------------------------------------------
     def _reveal_tile(self, action: RevealTile) -> list[Event]:
         seat = self.queue.pop()[1]
         events = []
@@ -704,84 +532,7 @@ class BadDoctorState(State):
         self.hospital.append(board.new_patient(card))
         return [Event(f"Starting Patient {card.id} shows side {card.side}", "patient")]
 
-    def _discard(self, action: DiscardTile) -> list[Event]:
-        seat = self.seat
-        self.hands[seat].remove(action.tile)
-        bisect.insort(self.discard, action.tile)
-        self.queue.append(("draw", seat))
-        return [Event(f"{self._name(seat)} is stuck and discards {action.tile}", "stuck", seat)]
-
-    def _pass(self, action: Action) -> list[Event]:
-        self.actions_left -= 1
-        return [Event(f"{self._name(self.seat)} can take no action", "pass", self.seat)]
-
-    def _take_back(self, action: TakeBackMarker) -> list[Event]:
-        seat = self.seat
-        _, pid, space = self.queue.pop()
-        source = self.patient(action.patient)
-        mine = max(s for s, (_, owner) in source.junctions.items() if owner == seat)
-        source.junctions[mine] = (source.junctions[mine][0], NO_MARKER)
-        target = self.patient(pid)
-        target.junctions[space] = (target.junctions[space][0], seat)
-        return [Event(f"{self._name(seat)} moves a Doctor Marker from Patient {source.id} "
-                      f"to Patient {pid}", "marker", seat)]
-
-    def _no_marker(self, action: Action) -> list[Event]:
-        self.queue.pop()
-        return []
-
-    def _cube(self, action: Action) -> list[Event]:
-        self.queue.pop()
-        if isinstance(action, AddCube):
-            p = self.patient(action.patient)
-            p.complication_cubes += 1
-            self.complication_cubes -= 1
-            p.visited = True
-        elif isinstance(action, RemoveCube):
-            p = self.patient(action.patient)
-            p.complication_cubes -= 1
-            self.complication_cubes += 1
-            p.visited = True
-        else:
-            assert isinstance(action, MoveCube)
-            a, b = self.patient(action.source), self.patient(action.target)
-            a.complication_cubes -= 1
-            b.complication_cubes += 1
-            a.visited = b.visited = True
-        return [Event(f"{self._name(self.seat)}: {action}", "cube", self.seat)]
-
-    def _remove_tile(self, action: RemoveTile) -> list[Event]:
-        self.queue.pop()
-        patient = self.patient(action.patient)
-        owner = board.remove_tile(patient, action.tile)
-        if owner >= 0:
-            self.supply[owner] += 1
-        bisect.insort(self.discard, action.tile)
-        patient.visited = True
-        return [Event(f"{self._name(self.seat)} removes {action.tile} from Patient "
-                      f"{patient.id}", "remove", self.seat)]
-
-    def _activate(self, action: ActivateBonus) -> list[Event]:
-        self.queue.pop()
-        self._drawing_bonus(action.bonus)
-        return []
-
-    def _decline(self, action: Action) -> list[Event]:
-        self.queue.pop()
-        return []
-
-    def _remove_marker(self, action: RemoveMarker) -> list[Event]:
-        seat = self.seat
-        _, dying = self.queue.pop()
-        p = self.patient(action.patient)
-        mine = max(s for s, (_, owner) in p.junctions.items() if owner == seat)
-        p.junctions[mine] = (p.junctions[mine][0], NO_MARKER)
-        self.removed[seat] += 1
-        events = [Event(f"{self._name(seat)} removes a Doctor Marker on Patient {p.id} "
-                        "from the game", "marker", seat)]
-        self._bury(dying, events)
-        return events
-
+    # -- display ---------------------------------------------------------------
     def _repr_png_(self) -> bytes:
         """The hospital drawn by :func:`simlab.games.bad_doctor.render.draw_hospital`."""
         import io
@@ -805,6 +556,8 @@ class BadDoctorState(State):
         return "\n".join(lines)
 
 
+#: Each action to its handler: TakeActions' (DrawTile to NoMarker), Bonuses' (MoveCube to
+#: DeclineBonus), CuresAndDeaths' (RemoveMarker) and this module's (the chance outcomes).
 _HANDLERS: dict[type, Callable[[BadDoctorState, Any], list[Event]]] = {
     DrawTile: BadDoctorState._draw,
     PlaceTile: BadDoctorState._place,
