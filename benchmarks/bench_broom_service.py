@@ -30,13 +30,6 @@ import _common
 GOAL = 30_000
 
 
-
-
-def measure(players: int, games: int, repeats: int, policy: str = "random") -> dict[str, Any]:
-    """Best-of-``repeats`` rates of ``games`` games with ``players`` seats."""
-    return _common.measure("broom_service", players, games, repeats, policy)
-
-
 def conservation(players: int, games: int) -> dict[str, Any]:
     """Play ``games`` random games; count those that break a component count."""
     import simlab
@@ -63,18 +56,13 @@ def conservation(players: int, games: int) -> dict[str, Any]:
 def run(games: int = 200, repeats: int = 3) -> dict[str, Any]:
     """Measure every player count; returns the figures as a JSON-ready dict."""
     _common.use_repo()
-    rows = [measure(n, games, repeats) for n in range(2, 6)]
-    rows.append(measure(4, max(1, games // 10), repeats, policy="heuristic"))
-    worst = min(r["transitions_per_s"] for r in rows if r["policy"] == "random")
-    return {"rows": rows, "goal_transitions_per_s": GOAL, "worst_random": worst,
-            "meets_goal": worst >= GOAL}
+    return _common.speed("broom_service", range(2, 6), games, repeats, GOAL, "heuristic",
+                         max(1, games // 10))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--games", type=int, default=200, help="games per measurement")
-    parser.add_argument("--repeats", type=int, default=3, help="repeats (best is kept)")
+    _common.add_speed_options(parser, games=200)
     parser.add_argument("--conservation-games", type=int, default=0,
                         help="random games per player count checked for conservation")
     args = parser.parse_args(argv)
@@ -84,15 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
-    print(f"Broom Service, {args.games} games per row, best of {args.repeats}")
-    head = ("players", "policy", "transitions/s", "games/s", "actions/game")
-    print(f"{head[0]:>7} {head[1]:>10} {head[2]:>14} {head[3]:>9} {head[4]:>12}")
-    for r in result["rows"]:
-        print(f"{r['players']:>7} {r['policy']:>10} {r['transitions_per_s']:>14,} "
-              f"{r['games_per_s']:>9} {r['transitions'] / r['games']:>12.0f}")
-    verdict = "meets" if result["meets_goal"] else "MISSES"
-    print(f"slowest random row: {result['worst_random']:,} transitions/s ({verdict} the goal "
-          f"of {GOAL:,})")
+    _common.print_speed("Broom Service", args.games, args.repeats, result)
     for r in result.get("conservation", []):
         print(f"conservation, {r['players']} players: {r['games']:,} games, {r['steps']:,} "
               f"steps checked, {r['failures']} failures ({r['seconds']} s)")

@@ -31,13 +31,6 @@ import _common
 GOAL = 30_000
 
 
-
-
-def measure(players: int, games: int, repeats: int, policy: str = "random") -> dict[str, Any]:
-    """Best-of-``repeats`` rates of ``games`` games with ``players`` seats."""
-    return _common.measure("hospital_rush", players, games, repeats, policy)
-
-
 def reliability(players: int, games: int) -> dict[str, Any]:
     """Play ``games`` random games; count endings and conservation failures."""
     import simlab
@@ -70,20 +63,16 @@ def reliability(players: int, games: int) -> dict[str, Any]:
 def run(games: int = 200, repeats: int = 3, reliable: int = 10_000) -> dict[str, Any]:
     """Measure every player count; returns the figures as a JSON-ready dict."""
     _common.use_repo()
-    rows = [measure(n, games, repeats) for n in range(3, 6)]
-    rows.append(measure(4, max(1, games // 4), repeats, policy="greedy"))
-    worst = min(r["transitions_per_s"] for r in rows if r["policy"] == "random")
+    result = _common.speed("hospital_rush", range(3, 6), games, repeats, GOAL, "greedy",
+                           max(1, games // 4))
     checks = [reliability(n, reliable) for n in range(3, 6)] if reliable else []
-    return {"rows": rows, "goal_transitions_per_s": GOAL, "worst_random": worst,
-            "meets_goal": worst >= GOAL, "reliability": checks,
+    return {**result, "reliability": checks,
             "reliable": all(c["failed"] == 0 for c in checks)}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--games", type=int, default=200, help="games per speed measurement")
-    parser.add_argument("--repeats", type=int, default=3, help="repeats (best is kept)")
+    _common.add_speed_options(parser, games=200, games_help="games per speed measurement")
     parser.add_argument("--reliability", type=int, default=10_000,
                         help="random games per player count for the reliability run (0: skip)")
     args = parser.parse_args(argv)
@@ -91,15 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=1))
         return 0 if result["reliable"] else 1
-    print(f"Hospital Rush, {args.games} games per row, best of {args.repeats}")
-    head = ("players", "policy", "transitions/s", "games/s", "actions/game")
-    print(f"{head[0]:>7} {head[1]:>10} {head[2]:>14} {head[3]:>9} {head[4]:>12}")
-    for r in result["rows"]:
-        print(f"{r['players']:>7} {r['policy']:>10} {r['transitions_per_s']:>14,} "
-              f"{r['games_per_s']:>9} {r['transitions'] / r['games']:>12.0f}")
-    verdict = "meets" if result["meets_goal"] else "MISSES"
-    print(f"slowest random row: {result['worst_random']:,} transitions/s ({verdict} the goal "
-          f"of {GOAL:,})")
+    _common.print_speed("Hospital Rush", args.games, args.repeats, result)
     for c in result["reliability"]:
         print(f"reliability {c['players']}p: {c['games']:,} random games, {c['failed']} failed "
               f"(end + conservation), {c['ended_by_round_guard']} ended by the round guard, "

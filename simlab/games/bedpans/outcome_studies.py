@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from typing import Any
 
@@ -33,7 +32,7 @@ import pandas as pd
 
 from simlab.core import stats
 from simlab.core.play import make_policies, run, sample_chance
-from simlab.core.study import Param, Study, per_game, register_study
+from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribution
 
 __all__ = ["ESCAPE", "OUTCOMES", "PAIRINGS", "corridor_state", "exact_escape_one_turn"]
@@ -43,8 +42,7 @@ PAIRINGS = ("random-random", "heuristic-heuristic", "heuristic-random", "random-
 
 
 def _outcome_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> dict:
-    combos = list(itertools.product([int(p) for p in params["players"]], params["pairings"]))
-    players, pairing = combos[index % len(combos)]
+    players, pairing = game_setting(index, params["players"], params["pairings"])
     staff, elders = pairing.split("-")
     game = BedpansGame(players=players, round_limit=params["round_limit"])
     final = run(game, [staff] + [elders] * (players - 1), seed=int(rng.integers(2**63)))

@@ -23,7 +23,6 @@ Examples
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -31,7 +30,7 @@ import pandas as pd
 
 from simlab.core import stats
 from simlab.core.play import make_policies, sample_chance
-from simlab.core.study import Param, Study, per_game, register_study
+from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 from simlab.games.bedpans.stuff import IMPLEMENTED
@@ -74,8 +73,7 @@ def _result(final: BedpansState) -> dict[str, Any]:
 
 
 def _variant_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
-    combos = list(itertools.product([int(p) for p in params["players"]], params["variants"]))
-    players, variant = combos[index % len(combos)]
+    players, variant = game_setting(index, params["players"], params["variants"])
     seed = int(rng.integers(2**63))
     rows = []
     for arm, variants in (("base", ()), ("variant", (variant,))):

@@ -29,7 +29,6 @@ Examples
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -38,7 +37,14 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.api import Event
 from simlab.core.play import run
-from simlab.core.study import Param, Study, per_game, register_study
+from simlab.core.study import (
+    Param,
+    Study,
+    game_setting,
+    per_game,
+    register_study,
+    rotate_seats,
+)
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.rules import HAND, BroomServiceGame, BroomServiceState
 
@@ -83,14 +89,8 @@ def exact_steal_probability(players: int, place: int, q: float) -> float:
     return round(1.0 - (1.0 - HAND / _ROLES * q) ** later, 12)
 
 
-def _combos(params: dict[str, Any]) -> list[tuple[int, str]]:
-    players = [int(p) for p in params["players"]]
-    return list(itertools.product(players, params["policies"]))
-
-
 def _steals_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
-    combos = _combos(params)
-    players, policy = combos[index % len(combos)]
+    players, policy = game_setting(index, params["players"], params["policies"])
     game = BroomServiceGame(players=players)
     rows: list[dict[str, Any]] = []
     claim: dict[str, Any] | None = None
@@ -198,8 +198,7 @@ STEALS = register_study(
 
 def _scores_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
     players = params["players"]
-    pool = params["policies"]
-    seats = [pool[(s + index) % len(pool)] for s in range(players)]
+    seats = rotate_seats(params["policies"], players, index)
     game = BroomServiceGame(players=players)
     outcome = run(game, seats, seed=int(rng.integers(2**63))).outcome
     assert outcome is not None

@@ -22,7 +22,6 @@ Examples
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import networkx as nx
@@ -32,7 +31,15 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.api import Event
 from simlab.core.play import run
-from simlab.core.study import Param, Study, StudyResult, per_game, register_study
+from simlab.core.study import (
+    Param,
+    Study,
+    StudyResult,
+    game_setting,
+    per_game,
+    register_study,
+    rotate_seats,
+)
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.board import steal_graph, sum_steal_graphs
 from simlab.games.hospital_rush.policies import POLICIES
@@ -55,8 +62,7 @@ def _round_now(state: HospitalRushState) -> int:
 
 
 def _patients_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
-    combos = list(itertools.product([int(p) for p in params["players"]], params["policies"]))
-    players, policy = combos[index % len(combos)]
+    players, policy = game_setting(index, params["players"], params["policies"])
     game = HospitalRushGame(players=players)
     admitted: dict[str, int] = {}
     rows: list[dict[str, Any]] = []
@@ -170,8 +176,7 @@ PATIENTS = register_study(
 
 def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
     players = params["players"]
-    pool = params["policies"]
-    seats = [pool[(s + index) % len(pool)] for s in range(players)]
+    seats = rotate_seats(params["policies"], players, index)
     game = HospitalRushGame(players=players)
     reds: list[dict[str, Any]] = []
     open_reds: list[dict[str, Any]] = []

@@ -26,6 +26,7 @@ from simlab.games.bad_doctor.actions import (
     RevealTile,
     TakeBackMarker,
 )
+from tests.games._checks import assert_every_seat_sees_everything
 from tests.games.bad_doctor import place, position
 
 
@@ -564,21 +565,4 @@ def test_state_draws_itself():
 
 
 def test_nothing_is_hidden_so_every_seat_sees_every_action_and_event():
-    import numpy as np
-
-    from simlab.core.play import sample_chance
-
-    game = simlab.load_game("bad_doctor", players=3)
-    state = game.new_initial_state()
-    rng = np.random.default_rng(5)
-    for _ in range(150):  # chance draws that name a seat included
-        if state.current_player == TERMINAL:
-            break
-        if state.current_player == CHANCE:
-            action = sample_chance(state.chance_outcomes(), rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.integers(len(legal)))]
-        assert all(state.view(seat) == state for seat in range(3))
-        assert {state.action_text_for(action, seat) for seat in range(3)} == {str(action)}
-        assert all(event.seen_by is None for event in state.apply(action))
+    assert_every_seat_sees_everything("bad_doctor", players=3)

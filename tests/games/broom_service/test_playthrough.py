@@ -23,8 +23,7 @@ from pathlib import Path
 
 import pytest
 
-import simlab
-from simlab.core.record import GameRecord
+from tests.games._checks import assert_same_seed_plays_same_game, replay_golden
 
 FOLDER = Path(__file__).resolve().parents[2] / "playthroughs"
 
@@ -103,16 +102,11 @@ def test_every_golden_file_is_checked():
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_replay_matches_golden(name):
-    record = GameRecord.load(FOLDER / name)
-    final = simlab.replay(record)
-    assert final.outcome == record.outcome
+    record, final = replay_golden(FOLDER / name)
     assert summary(final) == EXPECTED[name]
     assert record.outcome.scores == tuple(float(v) for v in EXPECTED[name]["final_vp"])
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_same_seed_and_policies_play_the_same_game(name):
-    record = GameRecord.load(FOLDER / name)
-    game = simlab.load_game(record.game, players=record.players, **record.options)
-    again = simlab.play(game, record.policies, seed=record.seed)
-    assert again.actions == record.actions
+    assert_same_seed_plays_same_game(FOLDER / name)

@@ -22,6 +22,7 @@ from simlab.games.hospital_rush.rules import (
     HospitalRushState,
     component_totals,
 )
+from tests.games._checks import assert_every_seat_sees_everything
 
 BOARDS = ["Theo Goodberg", "Kurt von Schneider", "Marina Clementina", "Freddie Funster",
           "Vanessa Toad"]
@@ -690,21 +691,4 @@ def test_illegal_actions_leave_the_state_unchanged():
 
 
 def test_nothing_is_hidden_so_every_seat_sees_every_action_and_event():
-    import numpy as np
-
-    from simlab.core.play import sample_chance
-
-    game = simlab.load_game("hospital_rush", players=3)
-    state = game.new_initial_state()
-    rng = np.random.default_rng(5)
-    for _ in range(150):  # chance draws that name a seat included
-        if state.current_player == TERMINAL:
-            break
-        if state.current_player == CHANCE:
-            action = sample_chance(state.chance_outcomes(), rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.integers(len(legal)))]
-        assert all(state.view(seat) == state for seat in range(3))
-        assert {state.action_text_for(action, seat) for seat in range(3)} == {str(action)}
-        assert all(event.seen_by is None for event in state.apply(action))
+    assert_every_seat_sees_everything("hospital_rush", players=3)

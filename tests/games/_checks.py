@@ -1,0 +1,55 @@
+"""Checks that more than one game's tests share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import simlab
+from simlab.core.api import CHANCE, TERMINAL
+from simlab.core.play import sample_chance
+from simlab.core.record import GameRecord
+
+
+def assert_every_seat_sees_everything(name: str, players: int = 3, steps: int = 150,
+                                      seed: int = 5) -> None:
+    """Play up to ``steps`` random actions of ``name``; nothing may be hidden from any seat.
+
+    Every seat's view is the state itself, every seat reads every action the
+    same, and no event is addressed to some seats only.  Chance draws that
+    name a seat are included.
+    """
+    state = simlab.load_game(name, players=players).new_initial_state()
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.current_player == TERMINAL:
+            break
+        if state.current_player == CHANCE:
+            action = sample_chance(state.chance_outcomes(), rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+        assert all(state.view(seat) == state for seat in range(players))
+        assert {state.action_text_for(action, seat) for seat in range(players)} == {str(action)}
+        assert all(event.seen_by is None for event in state.apply(action))
+
+
+def replay_golden(path: Path) -> tuple[GameRecord, Any]:
+    """Load the golden record at ``path``, replay it and check it ends as recorded.
+
+    Returns the record and its final state, for the game's own summary checks.
+    """
+    record = GameRecord.load(path)
+    final = simlab.replay(record)
+    assert final.outcome == record.outcome
+    return record, final
+
+
+def assert_same_seed_plays_same_game(path: Path) -> None:
+    """Playing the golden record's game again from its seed and policies gives its actions."""
+    record = GameRecord.load(path)
+    game = simlab.load_game(record.game, players=record.players, **record.options)
+    again = simlab.play(game, record.policies, seed=record.seed)
+    assert again.actions == record.actions
