@@ -351,10 +351,6 @@ class HeuristicPolicy:
 
         return min(legal, key=key)
 
-    def _goals(self, view: BedpansState, mover: str) -> tuple[list[Space], bool]:
-        """Goal spaces for ``mover`` and whether it should avoid Staffers (:func:`goals`)."""
-        return goals(view, mover)
-
     def _move(self, view: BedpansState, legal: Sequence[Any]) -> Any:
         if A.TakeStuff() in legal and view.took == 0:
             return A.TakeStuff()
