@@ -41,7 +41,7 @@ from simlab.core.errors import ConfigError
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, adjacency, layout_key, marker_key
 from simlab.games.bedpans.components import OPEN
-from simlab.games.bedpans.rules import STAFFERS, BedpansState, read_roll
+from simlab.games.bedpans.rules import STAFFERS, BedpansState
 from simlab.games.bedpans.stuff import ABILITIES
 
 __all__ = ["HeuristicPolicy", "distance_field", "escape_goals", "frontier", "goals",
@@ -394,9 +394,7 @@ class HeuristicPolicy:
             where = view.position(a.mover)
             left = field.get(where, FAR) if where else FAR
             if dice:
-                kind = ("doctor" if a.mover == "Doctor" else
-                        "nurse1" if view.moves_done == 0 else "nurse")
-                left -= read_roll(kind, dice)
+                left -= view.dice_result(a.mover)
             return (left, a.mover != "Doctor", a.mover)
 
         return min(legal, key=key)

@@ -593,18 +593,33 @@ class BedpansState(Exploration, Moves, State):
             self.points, self.pending, self.phase = self.pending, 0, "move"
             return
         if self.dice:  # ... and the Staff's dice, read for the Staffer chosen (ruling V10)
-            kind = "doctor" if name == "Doctor" else "nurse1" if self.moves_done == 0 else "nurse"
-            bonus = 2 if name in self.fx.get("hurry", ()) else 0
-            self.points = read_roll(kind, self.dice) + bonus  # type: ignore[arg-type]
-            self.dice, self.phase = (), "move"
+            self.points, self.dice, self.phase = self.dice_result(name), (), "move"
             return
         if self.active != 0:
             self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
-        elif name == "Doctor":
-            self.roll_kind = "doctor"
         else:
-            self.roll_kind = "nurse1" if self.moves_done == 0 else "nurse"
+            self.roll_kind = self._staffer_roll(name)
         self.phase = "roll"
+
+    def _staffer_roll(self, name: str) -> str:
+        """How the Staffer ``name`` moved next reads its dice (ruling M3)."""
+        if name == "Doctor":
+            return "doctor"
+        return "nurse1" if self.moves_done == 0 else "nurse"
+
+    def dice_result(self, name: str) -> int:
+        """The movement result the Staff's rolled dice give the Staffer ``name`` if chosen
+        now ("Roll Movement Dice & Assign", ruling V10; Hurry Up included).
+
+        Examples
+        --------
+        >>> s = BedpansGame(players=2).new_initial_state()
+        >>> s.dice = (3, 1, 2)
+        >>> s.dice_result("Doctor"), s.dice_result("Nurse 1")
+        (4, 5)
+        """
+        bonus = 2 if name in self.fx.get("hurry", ()) else 0
+        return read_roll(self._staffer_roll(name), self.dice) + bonus
 
     def _end_turn(self) -> None:
         n = self.game.players

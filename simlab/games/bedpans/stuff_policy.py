@@ -148,6 +148,16 @@ class Sight:
         return distance_field(self.view, escape_goals(self.view), cut=self.view.blocked)
 
     @cached_property
+    def to_frontier(self) -> dict[Space, int]:
+        """Distances to the spaces with an open edge still to explore (empty: none)."""
+        edges = frontier(self.view)
+        return distance_field(self.view, edges) if edges else {}
+
+    def near_frontier(self, spot: Space | None, moves: int) -> bool:
+        """Whether ``spot`` is at most ``moves`` from an open edge still to explore."""
+        return spot is not None and self.to_frontier.get(spot, FAR) <= moves
+
+    @cached_property
     def chaser(self) -> Space | None:
         """The space of the Staffer nearest the seat's Elder, if within ``THREAT``."""
         if self.elder_at is None:
@@ -350,10 +360,7 @@ def _new_shift(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff 
     if sight.seat > 0 or view.active == 0:
         return None
     start = sight.runner([view.colour_of(view.active)])
-    edges = frontier(view)
-    if start is None or not edges:
-        return None
-    return plays[0] if distance_field(view, edges).get(start, FAR) <= SHIFT_NEAR else None
+    return plays[0] if sight.near_frontier(start, SHIFT_NEAR) else None
 
 
 def _head_nurse(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
@@ -389,11 +396,9 @@ def _strike(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | N
     """An Elder, in its own turn, next to the unexplored layout: no Staffers on the next
     tile with a station."""
     view = sight.view
-    if sight.seat == 0 or view.active != sight.seat or sight.elder_at is None:
+    if sight.seat == 0 or view.active != sight.seat:
         return None
-    edges = frontier(view)
-    near = bool(edges) and distance_field(view, edges).get(sight.elder_at, FAR) <= SHIFT_NEAR
-    return plays[0] if near else None
+    return plays[0] if sight.near_frontier(sight.elder_at, SHIFT_NEAR) else None
 
 
 def _disguise(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
@@ -482,11 +487,7 @@ def _plans(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | No
     view = sight.view
     if sight.seat == 0 or view.active != sight.seat or view.phase != "window1":
         return None
-    edges = frontier(view)
-    if sight.elder_at is None or not edges:
-        return None
-    near = distance_field(view, edges).get(sight.elder_at, FAR) <= PLANS_NEAR
-    return plays[0] if near else None
+    return plays[0] if sight.near_frontier(sight.elder_at, PLANS_NEAR) else None
 
 
 def _bump(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | None:
