@@ -29,6 +29,7 @@ __all__ = [
     "Admit",
     "Appoint",
     "Bribe",
+    "Chillax",
     "DealBoard",
     "Done",
     "EarlyDischarge",
@@ -38,12 +39,14 @@ __all__ = [
     "Penalty",
     "Place",
     "PlaceTile",
+    "RatOut",
     "Readmit",
     "Sell",
     "Steal",
     "StealSkill",
     "TakeMedicine",
     "TakeOver",
+    "TellTheBoss",
     "Treat",
     "Watch",
     "parse_action",
@@ -145,6 +148,26 @@ class Learn(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class RatOut(Action):
+    """Rat out: punish ``victim``, an opponent with action markers on red spaces."""
+
+    victim: int
+
+    def __str__(self) -> str:
+        return f"Rat out Seat {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
+class TellTheBoss(Action):
+    """Vanessa Toad, "I'm telling the boss": report ``victim``, an opponent on a red space."""
+
+    victim: int
+
+    def __str__(self) -> str:
+        return f"Tell the boss about Seat {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
 class Penalty(Action):
     """A ratted-out player pays ``bucks`` to the bank, or (``bucks == 0``) loses 1 prestige."""
 
@@ -242,6 +265,18 @@ class Watch(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Chillax(Action):
+    """Freddie Funster, "Chillax, man": discharge bed 4 (if a patient lies there) and slide."""
+
+    discharge: bool = True
+
+    def __str__(self) -> str:
+        if self.discharge:
+            return "Discharge the patient in bed 4 and slide the others"
+        return "Slide the patients toward bed 4"
+
+
+@dataclass(frozen=True, slots=True)
 class Readmit(Action):
     """Freddie Funster, "Chillax, man": a patient from the discard pile into bed 1."""
 
@@ -317,6 +352,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
         (r"Place 1 (\w+) medicine", lambda m: PlaceTile(m[1])),
         (r"Appoint Seat (\d+) starting player", lambda m: Appoint(int(m[1]))),
         (r"Learn (.+)", lambda m: Learn(m[1])),
+        (r"Rat out Seat (\d+)", lambda m: RatOut(int(m[1]))),
+        (r"Tell the boss about Seat (\d+)", lambda m: TellTheBoss(int(m[1]))),
+        (r"Discharge the patient in bed 4 and slide the others", lambda m: Chillax(True)),
+        (r"Slide the patients toward bed 4", lambda m: Chillax(False)),
         (r"Lose 1 prestige point", lambda m: Penalty(0)),
         (r"Pay (\d+) bucks? to the bank", lambda m: Penalty(int(m[1]))),
         (

@@ -100,7 +100,9 @@ FLOWS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 
 
-def board_graph(players: int = 4, data: Components | None = None) -> nx.DiGraph:
+def board_graph(
+    players: int = 4, data: Components | None = None, night_shift_4: bool = False
+) -> nx.DiGraph:
     """The board graph for ``players`` players (the 3/4 side, or the 5 side).
 
     Parameters
@@ -109,6 +111,8 @@ def board_graph(players: int = 4, data: Components | None = None) -> nx.DiGraph:
         3, 4 or 5.
     data : Components, optional
         Loaded components; ``load_components()`` when omitted.
+    night_shift_4 : bool
+        The game option of that name: the 5 side's reconstructed 4th night-shift space.
 
     Examples
     --------
@@ -136,6 +140,8 @@ def board_graph(players: int = 4, data: Components | None = None) -> nx.DiGraph:
     for supply in SUPPLIES:
         g.add_node(supply, role="supply")
     for s in data.spaces_for(players):
+        if s.id == "night_shift_4" and not night_shift_4:
+            continue
         g.add_node(s.id, role="space", title=s.title, kind=s.kind, amount=s.amount, board=None)
     for action in data.board_actions:
         g.add_node(

@@ -6,7 +6,8 @@ runs its effect (a ``_fx_`` method, by the ``_SPACE_EFFECTS`` table of :mod:`.ru
 are taken at once (:meth:`MainBoard._fx_night_shift`, :meth:`MainBoard._fx_rat_out`), and
 every choice becomes a task, decided one small action at a time: medicine from the chest
 (:meth:`MainBoard._take_medicine`), the next starting player (:meth:`MainBoard._appoint`), a
-skill (:meth:`MainBoard._learn`, :func:`learnable`), the ratted-out's penalty
+skill (:meth:`MainBoard._learn`, :func:`learnable`), whom to rat out
+(:meth:`MainBoard._denounce`, also for "I'm telling the boss"), the ratted-out's penalty
 (:meth:`MainBoard._penalty`), the exam (:meth:`MainBoard._final_exam`), a bribe
 (:meth:`MainBoard._bribe_choice`).  :meth:`MainBoard._steal_it` takes the tiles of a steal,
 for Sabotage and for the player boards' Calling in a favor and Pickpocket.  Readings:
@@ -19,7 +20,11 @@ Examples
 >>> s.occupied = {"sabotage": [1]}            # Seat 1's marker on a red space
 >>> s._fx_rat_out(0, "rat_out", [])           # 1 buck, and 1 for each red marker
 >>> s.bucks, s.tasks
-([3, 1, 1], [('penalty', 1, 1, 1)])
+([3, 1, 1], [('rat_out', 0, (1,))])
+>>> _legal_rat_out(s, s.tasks[0])             # the rat may punish Seat 1, or forfeit
+[RatOut(victim=1), Done()]
+>>> [str(e) for e in s._denounce(A.RatOut(1))]
+['Seat 0: Rat out Seat 1', 'Seat 1 is ratted out (1 red)']
 >>> _legal_penalty(s, s.tasks[0])             # pay 1 buck or lose 1 prestige point
 [Penalty(bucks=1), Penalty(bucks=0)]
 """
@@ -65,15 +70,9 @@ class MainBoard(StateFields):
         self.tasks.append(("study", seat))
 
     def _fx_rat_out(self, seat: int, space: str, events: list[Event]) -> None:
-        n = self.game.players
         got = self._gain(seat, 1 + self.red_markers())
         events.append(Event(f"Seat {seat} rats out and takes {got} bucks", "rat_out", seat))
-        for k in range(1, n):
-            victim = (seat + k) % n
-            count = self.red_markers(victim)
-            if count:
-                self.tasks.append(("penalty", victim, count, 1))
-                events.append(Event(f"Seat {victim} is ratted out ({count} red)", "ratted", victim))
+        self.tasks.append(("rat_out", seat, self.red_opponents(seat)))
 
     def _fx_final_exam(self, seat: int, space: str, events: list[Event]) -> None:
         self.tasks.append(("exam", seat, self.game.amount[space]))
@@ -110,6 +109,22 @@ class MainBoard(StateFields):
         self.study_markers -= 1
         self.skills[seat].append(action.skill)
         return [Event(f"Seat {seat}: {action}", "study", seat)]
+
+    def _denounce(self, action: A.RatOut | A.TellTheBoss) -> list[Event]:
+        """Rat out (or tell the boss about) one opponent: their penalty comes next, then the
+        rest of the opponents the informer may still punish (those after it, clockwise)."""
+        kind, seat, victims = self.tasks[0]
+        v = action.victim
+        rest = (kind, seat, victims[victims.index(v) + 1 :])
+        if kind == "rat_out":
+            count = self.red_markers(v)
+            penalty = ("penalty", v, count, 1)
+            text = f"Seat {v} is ratted out ({count} red)"
+        else:
+            penalty = ("penalty", v, 1, 2)
+            text = f"Seat {v} is reported to the boss"
+        self.tasks[0:1] = [penalty, rest]
+        return [Event(f"Seat {seat}: {action}", "denounce", seat), Event(text, "ratted", v)]
 
     def _penalty(self, action: A.Penalty) -> list[Event]:
         _, seat, count, amount = self.tasks[0]
@@ -219,6 +234,13 @@ def learnable(skills: list[str]) -> list[str]:
     return out
 
 
+def _legal_rat_out(s: HospitalRushState, task: tuple) -> list[Action]:
+    victims = task[2]
+    if not victims:
+        return []
+    return [*(A.RatOut(v) for v in victims), _DONE]
+
+
 def _legal_penalty(s: HospitalRushState, task: tuple) -> list[Action]:
     _, seat, _count, amount = task
     if s.bucks[seat] >= amount:
@@ -260,6 +282,7 @@ TASK_LEGAL: dict[str, Any] = {
     "fetch": _legal_fetch,
     "appoint": _legal_appoint,
     "study": _legal_study,
+    "rat_out": _legal_rat_out,
     "penalty": _legal_penalty,
     "sabotage": _legal_sabotage,
     "bribe": _legal_bribe,

@@ -6,7 +6,7 @@ steals a skill (:meth:`PlayerBoards._steal_skill`) or a patient
 (:meth:`PlayerBoards._fx_favor`) or sells medicine (:meth:`PlayerBoards._sell`); Marina
 Clementina picks pockets (:meth:`PlayerBoards._fx_pickpocket`) or watches and learns
 (:meth:`PlayerBoards._watch`); Freddie Funster's Chillax, man discharges bed 4, slides the
-beds and may readmit a discarded patient (:meth:`PlayerBoards._fx_chillax`,
+beds and may readmit a discarded patient, each step a choice (:meth:`PlayerBoards._chillax`,
 :meth:`PlayerBoards._readmit`), his Feel-good music treats a patient; Vanessa Toad discards a
 malingerer (:meth:`PlayerBoards._malinger`) or tells the boss
 (:meth:`PlayerBoards._fx_telling_the_boss`); Ivy Drip takes medicine
@@ -24,8 +24,11 @@ Examples
 ...           ["Jim Caries", [1, 1, 0, 0], 0, None]]   # Seat 0's patient in bed 4 is cured
 >>> s.discard = ["Polly Pox"]
 >>> s._fx_chillax(2, "chillax", [])                    # Freddie: "Chillax, man"
+>>> _legal_chillax(s, s.tasks[0])                      # he may forfeit it
+[Chillax(discharge=True), Done()]
+>>> _ = s._chillax(A.Chillax())
 >>> s.prestige, [b and b[0] for b in s.beds], s.tasks
-([2, 0, 0], [None, None, None, 'Al Furry'], [('readmit', 2)])
+([2, 0, 0], [None, None, None, 'Al Furry'], [('readmit', 2, None)])
 >>> _legal_readmit(s, s.tasks[0])[:2]
 [Readmit(patient='Jim Caries', mark=False), Readmit(patient='Jim Caries', mark=True)]
 """
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from simlab.core.api import Action, Event
 from simlab.games.hospital_rush import actions as A
-from simlab.games.hospital_rush.fields import _DONE, MARKER, TILES, WATCHER, StateFields
+from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER, StateFields
 from simlab.games.hospital_rush.main_board import learnable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,25 +73,13 @@ class PlayerBoards(StateFields):
         self.tasks.append(("claim", seat, 0, 1, False, False))
 
     def _fx_chillax(self, seat: int, space: str, events: list[Event]) -> None:
-        if self.beds[3] is not None:
-            if self.is_cured(3):
-                self._discharge(3, events)
-            elif self.is_cured_early(3) and self.game.options["chillax_right_side"] == "early":
-                self._discharge(3, events, points=1)
-            else:
-                self._preterm(3, events)
-        self._slide()
-        if self.beds[0] is None and self.discard:
-            self.tasks.append(("readmit", seat))
+        self.tasks.append(("chillax", seat))
+        self.tasks.append(("readmit", seat, None))
 
     def _fx_telling_the_boss(self, seat: int, space: str, events: list[Event]) -> None:
-        n = self.game.players
-        self._gain(seat, 1)
-        for k in range(1, n):
-            victim = (seat + k) % n
-            if self.red_markers(victim):
-                self.tasks.append(("penalty", victim, 1, 2))
-                events.append(Event(f"Seat {victim} is reported to the boss", "ratted", victim))
+        got = self._gain(seat, 1)
+        events.append(Event(f"Seat {seat} tells the boss and takes {got} buck", "bucks", seat))
+        self.tasks.append(("boss", seat, self.red_opponents(seat)))
 
     def _fx_free_samples(self, seat: int, space: str, events: list[Event]) -> None:
         self.tasks.append(("fetch", seat, 3 if space == "raid_the_chest" else 1, 0))
@@ -136,6 +127,25 @@ class PlayerBoards(StateFields):
         assert bed is not None
         bed[WATCHER] = seat
         return [Event(f"Seat {seat}: {action}", "watch", seat)]
+
+    def _chillax(self, action: A.Chillax) -> list[Event]:
+        """"Chillax, man": bed 4 is discharged (cured: its points as in phase 3; not cured:
+        preterm), then the patients slide toward bed 4."""
+        seat = self.tasks.pop(0)[1]
+        events = [Event(f"Seat {seat}: {action}", "chillax", seat)]
+        if action.discharge:
+            bed = self.beds[3]
+            assert bed is not None
+            if self.game.options["chillax_readmit"] == "other" and self.tasks:
+                self.tasks[0] = ("readmit", seat, bed[NAME])
+            if self.is_cured(3):
+                self._discharge(3, events, front=True)
+            elif self.is_cured_early(3) and self.game.options["chillax_right_side"] == "early":
+                self._discharge(3, events, points=1, front=True)
+            else:
+                self._preterm(3, events)
+        self._slide()
+        return events
 
     def _readmit(self, action: A.Readmit) -> list[Event]:
         seat = self.tasks.pop(0)[1]
@@ -243,13 +253,29 @@ def _legal_watch(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
+def _legal_chillax(s: HospitalRushState, task: tuple) -> list[Action]:
+    if s.beds[3] is not None:
+        return [A.Chillax(True), _DONE]
+    beds = [b is not None for b in s.beds]
+    if beds != sorted(beds):  # a gap to close: a patient left of an empty bed
+        return [A.Chillax(False), _DONE]
+    return []
+
+
 def _legal_readmit(s: HospitalRushState, task: tuple) -> list[Action]:
     if s.beds[0] is not None:
         return []
-    names = sorted(set(s.discard))
+    names = sorted(set(s.discard) - {task[2]})
     out: list[Action] = [A.Readmit(n, m) for n in names for m in (False, True)]
     out.append(_DONE)
     return out
+
+
+def _legal_boss(s: HospitalRushState, task: tuple) -> list[Action]:
+    victims = task[2]
+    if not victims:
+        return []
+    return [*(A.TellTheBoss(v) for v in victims), _DONE]
 
 
 def _legal_malinger(s: HospitalRushState, task: tuple) -> list[Action]:
@@ -266,6 +292,8 @@ TASK_LEGAL: dict[str, Any] = {
     "sell_medicine": _legal_sell,
     "pickpocket": _legal_pickpocket,
     "watch_and_learn": _legal_watch,
+    "chillax": _legal_chillax,
     "readmit": _legal_readmit,
+    "boss": _legal_boss,
     "malingerer": _legal_malinger,
 }

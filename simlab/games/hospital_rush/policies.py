@@ -106,6 +106,11 @@ class RuleOfThumbPolicy:
             return 1.0 if action.seat == (seat + 1) % s.game.players else 0.0
         if isinstance(action, A.Learn):
             return _SKILL_ORDER.get(action.skill, 0)
+        if isinstance(action, (A.RatOut, A.TellTheBoss)):
+            # punish every opponent, the nearest clockwise first (so none is skipped)
+            return 2.0 - 0.01 * ((action.victim - seat) % s.game.players)
+        if isinstance(action, A.Chillax):
+            return self._chillax_worth(s, seat)
         if isinstance(action, A.Penalty):
             return 1.0 if action.bucks and s.bucks[seat] - action.bucks >= 0 else 0.5
         if isinstance(action, A.Steal):
@@ -120,6 +125,18 @@ class RuleOfThumbPolicy:
         if isinstance(action, A.Readmit):
             return 1.0 + action.mark
         return 1.0
+
+    def _chillax_worth(self, s: Any, seat: int) -> float:
+        """Discharging bed 4 is good unless it scores an opponent or loses our own work."""
+        bed = s.beds[3]
+        if bed is None:
+            return 0.5
+        cured = s.is_cured(3)
+        if bed[_MARKER] == seat:
+            return 3.0 if cured else -0.5
+        if bed[_MARKER] is not None:
+            return -1.0 if cured else 1.0
+        return 0.5
 
     def _wanted(self, s: Any, seat: int, colour: str) -> float:
         bed = s.patient_of(seat)

@@ -135,6 +135,22 @@ class HospitalRushGame(Game):
             "docs/rulings/hospital_rush.md",
             choices=("preterm", "early"),
         ),
+        Option(
+            "chillax_readmit",
+            "any",
+            "Freddie's 'Chillax, man' may readmit to bed 1 any patient of the discard pile, the "
+            "one it just discharged included ('any'), or any but that one ('other'); "
+            "docs/rulings/hospital_rush.md",
+            choices=("any", "other"),
+        ),
+        Option(
+            "night_shift_4",
+            False,
+            "the 5-player side has a 4th night-shift space paying 4 bucks (reconstructed; the "
+            "rulebook lists 3 spaces, '2, 3 or 4', and no 4th among the 5-player differences); "
+            "docs/rulings/hospital_rush.md",
+            choices=(False, True),
+        ),
     )
 
     def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
@@ -146,7 +162,11 @@ class HospitalRushGame(Game):
         self.colours = data.colours
         self.tiles = ("patch", *data.colours)
         self.patients: dict[str, Patient] = {p.name: p for p in data.patients}
-        spaces = data.spaces_for(self.players)
+        spaces = tuple(
+            s
+            for s in data.spaces_for(self.players)
+            if s.id != "night_shift_4" or self.options["night_shift_4"]
+        )
         #: space id -> kind ("blue", "red", "unlimited", "night") for main and board spaces.
         self.space: dict[str, str] = {s.id: s.kind for s in spaces}
         self.amount: dict[str, int] = {s.id: s.amount for s in spaces}
@@ -321,6 +341,19 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
             for x in seats
             if seat is None or x == seat
         )
+
+    def red_opponents(self, seat: int) -> tuple[int, ...]:
+        """The opponents of ``seat`` with an action marker on a red space, clockwise from it.
+
+        Examples
+        --------
+        >>> s = HospitalRushGame(players=4).new_initial_state()
+        >>> s.occupied = {"sabotage": [1], "bribe": [3], "rat_out": [2]}
+        >>> s.red_opponents(2), s.red_opponents(3)
+        ((3, 1), (1,))
+        """
+        n = self.game.players
+        return tuple(v for v in ((seat + k) % n for k in range(1, n)) if self.red_markers(v))
 
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -507,6 +540,8 @@ _HANDLERS: dict[type, Any] = {
     A.PlaceTile: S._place_tile,
     A.Appoint: S._appoint,
     A.Learn: S._learn,
+    A.RatOut: S._denounce,
+    A.TellTheBoss: S._denounce,
     A.Penalty: S._penalty,
     A.Steal: S._steal_it,
     A.Bribe: S._bribe_choice,
@@ -515,6 +550,7 @@ _HANDLERS: dict[type, Any] = {
     A.TakeOver: S._take_over,
     A.Sell: S._sell,
     A.Watch: S._watch,
+    A.Chillax: S._chillax,
     A.Readmit: S._readmit,
     A.Malinger: S._malinger,
     A.EarlyDischarge: S._early,

@@ -180,18 +180,25 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
     game = HospitalRushGame(players=players)
     reds: list[dict[str, Any]] = []
     open_reds: list[dict[str, Any]] = []
+    places = [0]  # action markers placed so far in the game
 
     def watch(state: Any, actor: int, action: Any, events: list[Event]) -> None:
         if isinstance(action, A.Place):
-            if state.placed == 1:
+            # Every round places exactly 2 markers a seat, the starting player first: the
+            # k-th marker of a round is marker 1 + (k >= players) of the seat at place
+            # k mod players.  (Read from the count, not from the state, which may already
+            # be in the next round when the last marker's action ended it.)
+            k = places[0] % (2 * players)
+            places[0] += 1
+            if k == 0:
                 open_reds.clear()
             if action.space in game.red_spaces:
                 red = {
                     "row": "red",
                     "seat": actor,
                     "policy": seats[actor],
-                    "position": state.placement_index(actor),
-                    "marker": 1 + (state.placed > players),
+                    "position": k % players,
+                    "marker": 1 + (k >= players),
                     "ratted": False,
                 }
                 reds.append(red)

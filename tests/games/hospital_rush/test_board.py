@@ -31,7 +31,8 @@ def test_beds_in_a_row_leave_from_bed_four(players):
 def test_spaces_of_each_side_and_their_supplies():
     four, five = board_graph(4), board_graph(5)
     assert "bribe" in four and "bribe" not in five and "bribe_2" in five
-    assert "night_shift_4" in five and "night_shift_4" not in four
+    assert "night_shift_4" not in five and "night_shift_4" not in four
+    assert "night_shift_4" in board_graph(5, night_shift_4=True)  # the option's space
     game = HospitalRushGame(players=5)
     spaces = {n for n, d in five.nodes(data=True) if d["role"] == "space"}
     assert spaces == set(game.space)  # every space the rules know, nothing more

@@ -165,5 +165,6 @@ def test_chillax_right_side_option():
         s.study_markers -= 1
         touch(s)
         s.apply("Seat 0 places on Chillax, man")
+        s.apply("Discharge the patient in bed 4 and slide the others")
         assert s.prestige[1] == points and s.bucks[1] == 1 + 2 * points
         assert "Amadeus Tinnitus" in s.discard and s.patches == 20

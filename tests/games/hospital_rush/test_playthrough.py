@@ -32,19 +32,19 @@ FOLDER = Path(__file__).resolve().parents[2] / "playthroughs"
 
 EXPECTED = {
     "hospital_rush-3p-random-seed1.json": {
-        "prestige": [3, 11, 6],
-        "bucks": [1, 2, 17],
-        "medicine": [[1, 0, 1], [1, 0, 0], [0, 0, 0]],
+        "prestige": [2, 10, 3],
+        "bucks": [14, 12, 2],
+        "medicine": [[0, 0, 0], [1, 0, 2], [1, 2, 0]],
         "skills": [
-            ["Pharmacy"],
-            ["Finance", "Intensive care", "Pharmacy", "Management"],
-            ["Finance", "Intensive care", "Management", "Pharmacy"],
+            ["Pharmacy", "Intensive care", "Management", "Finance"],
+            ["Pharmacy", "Finance", "Intensive care", "Management"],
+            ["Intensive care", "Pharmacy", "Finance", "Management"],
         ],
         "boards": ["Vanessa Toad", "Kurt von Schneider", "Ivy Drip"],
-        "round": 44,
+        "round": 53,
         "winners": [1],
-        "steals": 37,
-        "beds": [None, "Art Ritis", "Amadeus Tinnitus", "Otto Immune"],
+        "steals": 47,
+        "beds": ["Pat Ella", "Quentin Quarantino", None, "Flo Bia"],
     },
     "hospital_rush-4p-policies-seed7.json": {
         "prestige": [8, 10, 9, 2],

@@ -299,9 +299,14 @@ def test_rat_out_pays_per_red_marker_and_punishes():
         s.apply("Done")
     s.apply("Seat 2 places on rat out")
     assert s.bucks[2] == 1 + 1 + 2  # 1, plus 1 per red marker
+    assert s.current_player == 2  # the rat chooses whom to punish, clockwise
+    assert texts(s) == ["Rat out Seat 0", "Rat out Seat 1", "Done"]
+    s.apply("Rat out Seat 0")
     assert s.current_player == 0
     assert texts(s) == ["Pay 1 buck to the bank", "Lose 1 prestige point"]
     s.apply("Pay 1 buck to the bank")
+    assert s.current_player == 2 and texts(s) == ["Rat out Seat 1", "Done"]
+    s.apply("Rat out Seat 1")
     assert s.current_player == 1 and texts(s) == ["Pay 1 buck to the bank",
                                                   "Lose 1 prestige point"]
     s.apply("Lose 1 prestige point")
@@ -315,6 +320,7 @@ def test_prestige_never_below_minus_two():
     s.bucks[1] = 0
     s.occupied = {"my_patient_now": [1]}
     s.apply("Seat 0 places on rat out")
+    s.apply("Rat out Seat 1")
     assert texts(s) == ["Lose 1 prestige point"]
     s.apply("Lose 1 prestige point")
     assert s.prestige[1] == -2
@@ -516,6 +522,8 @@ def test_freddie_chillax_discharges_bed_four_and_readmits():
     touch(s)
     name = s.discard[0]
     s.apply("Seat 0 places on Chillax, man")
+    assert texts(s) == ["Discharge the patient in bed 4 and slide the others", "Done"]
+    s.apply("Discharge the patient in bed 4 and slide the others")
     assert [b[0] for b in s.beds[1:]] == BEDS[:3] and s.beds[0] is None
     assert "Amadeus Tinnitus" in s.discard
     s.apply(f"Admit {name} from the discard pile to bed 1 with the patient marker")
@@ -537,8 +545,11 @@ def test_vanessa_telling_the_boss_costs_two_bucks_or_a_point():
     touch(s)
     s.apply("Seat 0 places on I'm telling the boss")
     assert s.bucks[0] == 2
+    assert texts(s) == ["Tell the boss about Seat 1", "Tell the boss about Seat 2", "Done"]
+    s.apply("Tell the boss about Seat 1")
     assert texts(s) == ["Pay 2 bucks to the bank", "Lose 1 prestige point"]
     s.apply("Pay 2 bucks to the bank")
+    s.apply("Tell the boss about Seat 2")
     assert texts(s) == ["Lose 1 prestige point"]  # seat 2 has only 1 buck
 
 

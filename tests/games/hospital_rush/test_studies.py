@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
+import pytest
+
 import simlab
-from simlab.games.hospital_rush.studies import FATES, summed_steal_graph
+from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush.rules import HospitalRushGame
+from simlab.games.hospital_rush.studies import FATES, _unfair_game, summed_steal_graph
 
 
 def test_registered():
@@ -46,3 +52,44 @@ def test_boards_win_rates_by_board():
     assert (wins.low <= wins.estimate).all() and (wins.estimate <= wins.high).all()
     assert len(r.games) == 40
     r.plot()
+
+
+def _hand_count_reds(game, seats, seed):
+    """Red action markers of one game counted by walking its record: the place in the round
+    and the marker read from the state *before* each placement, and ratted out when a rat
+    (or Vanessa telling the boss) later punishes that seat in the same round."""
+    record = simlab.play(game, seats, seed=seed)
+    state = game.new_initial_state()
+    reds = []
+    for text in record.actions:
+        action = game.parse_action(text)
+        if isinstance(action, A.Place) and action.space in game.red_spaces:
+            reds.append({"seat": action.seat, "round": state.round,
+                         "position": state.placement_index(action.seat),
+                         "marker": 1 if state.placed < game.players else 2, "ratted": False})
+        if isinstance(action, (A.RatOut, A.TellTheBoss)):
+            for red in reds:
+                if red["seat"] == action.victim and red["round"] == state.round:
+                    red["ratted"] = True
+        state.apply(action)
+    return [{k: r[k] for k in ("seat", "position", "marker", "ratted")} for r in reds]
+
+
+@pytest.mark.parametrize(("players", "index"), [(3, 0), (3, 8), (3, 11), (4, 1), (4, 8)])
+def test_unfair_red_rows_match_hand_counted_games(players, index):
+    """Games 8 and 11 (3 players) and 8 (4 players) end a round with a red marker whose
+    action needs no decision, after night shift 1 appointed another starting player: the
+    state the study's hook sees there is already in the next round."""
+    params = {"players": players, "policies": ("opportunist", "greedy", "random")}
+    game = HospitalRushGame(players=players)
+    rows = pd.DataFrame(_unfair_game(params, np.random.default_rng(index), index))
+    seats = list(rows[rows.row == "seat"].sort_values("seat").policy)
+    seed = int(np.random.default_rng(index).integers(2**63))
+    expected = _hand_count_reds(game, seats, seed)
+    reds = rows[rows.row == "red"]
+    got = reds[["seat", "position", "marker", "ratted"]]
+    assert got.astype(object).to_dict("records") == expected and len(expected) >= 3
+    # the opportunist's rule: red only with its second marker, from one of the last two
+    # places of the round (the bug recorded such markers at an earlier place, marker 1)
+    opp = got[reds.policy == "opportunist"]
+    assert (opp.marker == 2).all() and (opp.position >= players - 2).all()
