@@ -489,23 +489,24 @@ class BroomServiceState(State):
         hand = self.hands[action.seat]
         hand.append(action.role)
         hand.sort(key=self.game.roles.index)
+        events = [Event(f"Seat {action.seat} chooses a role card", "choose", action.seat)]
         if len(hand) == self.hand_limits()[1]:
-            self._next_chooser()
-        return [Event(f"Seat {action.seat} chooses a role card", "choose", action.seat)]
+            events += self._next_chooser()
+        return events
 
     def _done_choosing(self, action: A.DoneChoosing) -> list[Event]:
-        self._next_chooser()
         n = len(self.hands[action.seat])
-        return [Event(f"Seat {action.seat} holds {n} role cards", "choose", action.seat)]
+        events = [Event(f"Seat {action.seat} holds {n} role cards", "choose", action.seat)]
+        return events + self._next_chooser()
 
-    def _next_chooser(self) -> None:
+    def _next_chooser(self) -> list[Event]:
         if self.chooser + 1 < self.game.players:
             self.chooser += 1
-        else:
-            self._start_turn(self.last_brave)
+            return []
+        return self._start_turn(self.last_brave)
 
     # -- turns ------------------------------------------------------------------------
-    def _start_turn(self, candidate: int) -> None:
+    def _start_turn(self, candidate: int) -> list[Event]:
         """The starting player cascade: ``candidate`` or the next clockwise seat with cards."""
         n = self.game.players
         for k in range(n):
@@ -516,8 +517,8 @@ class BroomServiceState(State):
                 self.role = None
                 self.claim = None
                 self.brave_actor = None
-                return
-        self._end_round()
+                return []
+        return self._end_round()
 
     def _play(self, action: A.PlayRole) -> list[Event]:
         seat, role, brave = action.seat, action.role, action.brave
@@ -574,10 +575,8 @@ class BroomServiceState(State):
             self.performed.append(self.role)
         if self.brave_actor is not None:
             self.last_brave = self.brave_actor
-            self._start_turn(self.brave_actor)
-        else:
-            self._start_turn(self.leader)
-        return []
+            return self._start_turn(self.brave_actor)
+        return self._start_turn(self.leader)
 
     # -- actions --------------------------------------------------------------------
     def _finish_act(self, events: list[Event]) -> list[Event]:
@@ -640,8 +639,9 @@ class BroomServiceState(State):
         self.wands[seat] -= action.wands
         self.clouds[action.space] = None
         self.charmed[seat].append(cloud)
-        events = [Event(f"Seat {seat} charms away cloud {cloud} from {action.space}", "charm",
-                        seat)]
+        wands = f"{action.wands} wand{'s' * (action.wands != 1)}"
+        events = [Event(f"Seat {seat} charms away cloud {cloud} from {action.space}, "
+                        f"paying {wands}", "charm", seat)]
         if brave:
             self.vp[seat] += BRAVE_BONUS
             events.append(Event(f"Seat {seat} +{BRAVE_BONUS} VP (brave)", "vp", seat))
@@ -653,25 +653,33 @@ class BroomServiceState(State):
         return self._finish_act([Event(f"Seat {seat} does nothing", "skip", seat)])
 
     # -- end of round and game ----------------------------------------------------------
-    def _end_round(self) -> None:
+    def _end_round(self) -> list[Event]:
+        """"When all players are out of cards, complete any end-of-round event": every change
+        it makes is an event."""
         card = self.game.events[self.event] if self.event else None
         n = self.game.players
+        events: list[Event] = []
         if card is not None and card.effect == "wand_tax":
             for s in range(n):
                 if self.wands[s] == 0:
                     self.vp[s] -= card.amount
+                    events.append(Event(f"{card.name}: Seat {s} has no wand, -{card.amount} VP",
+                                        "vp", s))
         elif card is not None and card.effect == "helping_hand":
             low = min(self.vp)
             for s in range(n):
                 if self.vp[s] == low:
                     self.potions[s] = [p + card.amount for p in self.potions[s]]
+                    each = f"{card.amount} potion{'s' * (card.amount != 1)} of each colour"
+                    events.append(Event(f"{card.name}: Seat {s} has the fewest VP and takes "
+                                        f"{each}", "gather", s))
         self.act = None
         self.role = None
         self.responders = []
         if self.round == ROUNDS:
-            self._end_game()
-        else:
-            self._start_round()
+            return events + self._end_game()
+        self._start_round()
+        return events
 
     def end_scoring(self, seat: int) -> dict[str, int]:
         """The end-game VP of ``seat``: lightning symbols and resource sets.
@@ -689,13 +697,21 @@ class BroomServiceState(State):
             "sets_vp": resource_sets_vp(self.potions[seat], self.wands[seat]),
         }
 
-    def _end_game(self) -> None:
+    def _end_game(self) -> list[Event]:
+        """End scoring, itemised per seat: lightning symbols and resource sets."""
         final = []
+        events = []
         for s in range(self.game.players):
             score = self.end_scoring(s)
-            final.append(self.vp[s] + score["lightning_vp"] + score["sets_vp"])
+            total = self.vp[s] + score["lightning_vp"] + score["sets_vp"]
+            final.append(total)
+            events.append(Event(
+                f"End scoring, Seat {s}: {self.vp[s]} VP, +{score['lightning_vp']} VP for "
+                f"{score['lightning']} lightning, +{score['sets_vp']} VP for resource sets "
+                f"= {total} VP", "score", s))
         self.final_vp = final
         self.phase = "over"
+        return events
 
     # -- hidden information ---------------------------------------------------------------
     def _hide(self, seat: int) -> None:
