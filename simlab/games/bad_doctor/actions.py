@@ -126,12 +126,13 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class TakeBackMarker(Action):
-    """Empty supply: take one of your Doctor Markers back from another Patient."""
+    """Empty supply: take back your Doctor Marker at Malady ``space`` of another Patient."""
 
     patient: str
+    space: int
 
     def __str__(self) -> str:
-        return f"take back a Doctor Marker from Patient {self.patient}"
+        return f"take back the Doctor Marker at space {self.space} of Patient {self.patient}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,12 +205,14 @@ class DeclineBonus(Action):
 
 @dataclass(frozen=True, slots=True)
 class RemoveMarker(Action):
-    """Death with an empty supply: remove one of your markers on ``patient`` from the game."""
+    """Death with an empty supply: remove your marker at ``space`` of ``patient`` from the game."""
 
     patient: str
+    space: int
 
     def __str__(self) -> str:
-        return f"remove a Doctor Marker on Patient {self.patient} from the game"
+        return (f"remove the Doctor Marker at space {self.space} of Patient {self.patient} "
+                "from the game")
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +232,13 @@ class RevealPatient(Action):
     patient: str
 
     def __str__(self) -> str:
-        card = load_components().patients.get(self.patient)
-        more = f" ({card.describe()})" if card is not None else ""
-        return f"reveal Patient {self.patient}{more}"
+        parts = load_components()
+        card = parts.patients.get(self.patient)
+        if card is not None:
+            return f"reveal Patient {self.patient} ({card.describe()})"
+        if self.patient in parts.starting:  # a dead Starting Patient, back from the discards
+            return f"reveal Patient {self.patient} (Starting Patient)"
+        return f"reveal Patient {self.patient}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +284,10 @@ def _with_tile(build: Callable[..., Action]) -> Callable[[re.Match[str]], Action
 
 
 def _patient(m: re.Match[str]) -> Action:
-    card = load_components().patients.get(m[1])
+    parts = load_components()
+    if m[1] in parts.starting and m[2] in (None, "Starting Patient"):
+        return RevealPatient(m[1])
+    card = parts.patients.get(m[1])
     if card is None:
         raise IllegalActionError(f"bad_doctor has no Patient {m[1]!r} in the Patient Deck")
     if m[2] is not None and m[2] != card.describe():
@@ -293,8 +303,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
                 r"(?: with its (\w+) end)?"), _place),
     (re.compile(rf"discard tile {_TILE} because stuck"), _with_tile(DiscardTile)),
     (re.compile(r"pass \(no action possible\)"), lambda m: Pass()),
-    (re.compile(rf"take back a Doctor Marker from Patient {_ID}"),
-     lambda m: TakeBackMarker(m[1])),
+    (re.compile(rf"take back the Doctor Marker at space (\d+) of Patient {_ID}"),
+     lambda m: TakeBackMarker(m[2], int(m[1]))),
     (re.compile(r"place no Doctor Marker"), lambda m: NoMarker()),
     (re.compile(rf"move cube from Patient {_ID} to Patient {_ID}"),
      lambda m: MoveCube(m[1], m[2])),
@@ -303,8 +313,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
     (re.compile(rf"remove tile {_TILE} from Patient {_ID}"), _with_tile(RemoveTile)),
     (re.compile(r"activate the bonus \(([A-Za-z0-9 ]+)\)"), lambda m: ActivateBonus(m[1])),
     (re.compile(r"decline the bonus"), lambda m: DeclineBonus()),
-    (re.compile(rf"remove a Doctor Marker on Patient {_ID} from the game"),
-     lambda m: RemoveMarker(m[1])),
+    (re.compile(rf"remove the Doctor Marker at space (\d+) of Patient {_ID} from the game"),
+     lambda m: RemoveMarker(m[2], int(m[1]))),
     (re.compile(rf"reveal tile {_TILE}"), _with_tile(RevealTile)),
     (re.compile(rf"reveal Patient {_ID}(?: \(([^)]*)\))?"), _patient),
     (re.compile(rf"Starting Patient {_ID} shows side ([AB])"), lambda m: ChooseSide(m[1], m[2])),

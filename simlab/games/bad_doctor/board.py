@@ -46,6 +46,7 @@ __all__ = [
     "graph_edge_tiles",
     "graph_is_cured",
     "is_cured",
+    "marker_spaces",
     "markers_by_seat",
     "markers_of",
     "new_patient",
@@ -97,8 +98,10 @@ class Patient:
     next_space: int = 1
 
 
-def new_patient(card: PatientCard, arrived: int = 0) -> Patient:
+def new_patient(card: PatientCard, arrived: int = 0, extra: int = 0) -> Patient:
     """A Patient as it enters the hospital: open spaces from its card, no cubes.
+
+    ``extra`` cube spaces are added to the card's (the ``extra_cube_spaces`` knob).
 
     Examples
     --------
@@ -107,7 +110,7 @@ def new_patient(card: PatientCard, arrived: int = 0) -> Patient:
     {1: ('red', 'P07'), 2: ('green', 'P07'), 3: ('yellow', 'P07')}
     """
     spaces = {i: (m, card.id) for i, m in enumerate(card.maladies, 1)}
-    return Patient(card.id, card.side, card.cube_spaces, arrived=arrived, spaces=spaces,
+    return Patient(card.id, card.side, card.cube_spaces + extra, arrived=arrived, spaces=spaces,
                    next_space=len(spaces) + 1)
 
 
@@ -226,6 +229,22 @@ def remove_tile(patient: Patient, tile_id: str) -> int:
 def markers_of(patient: Patient, seat: int) -> int:
     """How many of ``seat``'s Doctor Markers are on the Patient."""
     return sum(1 for _, owner in patient.junctions.values() if owner == seat)
+
+
+def marker_spaces(patient: Patient, seat: int) -> list[int]:
+    """The Malady spaces of the Patient that carry one of ``seat``'s Doctor Markers.
+
+    Examples
+    --------
+    >>> from simlab.games.bad_doctor.components import load_components
+    >>> parts = load_components()
+    >>> p = new_patient(parts.card("P11"))
+    >>> place_tile(p, parts.tiles["T01"], 1, 0, 2)
+    >>> place_tile(p, parts.tiles["T02"], 2, 0, 2)
+    >>> marker_spaces(p, 2), marker_spaces(p, 0)
+    ([1, 2], [])
+    """
+    return [space for space, (_, owner) in patient.junctions.items() if owner == seat]
 
 
 def markers_by_seat(patient: Patient, players: int) -> list[int]:

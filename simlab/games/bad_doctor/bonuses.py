@@ -19,7 +19,7 @@ Examples
 >>> state = BadDoctorGame(players=3).new_initial_state()
 >>> state._bonus_targets("Remove Cube")             # no Patient has a cube yet
 []
->>> state.queue = [("bonus", "Add Cube", False)]    # a placed tile's Bonus, waiting
+>>> state.queue = [("bonus", "Add Cube", False, "T11")]  # a placed tile's Bonus, waiting
 >>> state._cube(AddCube("S3"))
 [Event(text='Dr. A. Achoo: add cube to Patient S3', kind='cube', seat=0, seen_by=None)]
 >>> state.queue, state.complication_cubes, state.patient("S3").visited
@@ -52,7 +52,8 @@ class Bonuses(StateFields):
     """The Treatment Tile Bonuses, for :class:`~simlab.games.bad_doctor.rules.BadDoctorState`."""
 
     # -- what a bonus may do ---------------------------------------------------
-    def _bonus_targets(self, bonus: str) -> list[Action]:
+    def _bonus_targets(self, bonus: str, placed: str = "") -> list[Action]:
+        """The targets ``bonus`` may take; ``placed`` is the tile whose bonus it is (R11)."""
         hospital = self.hospital
         if bonus == "Move Cube":
             return [MoveCube(a.id, b.id) for a in hospital if a.complication_cubes
@@ -64,7 +65,9 @@ class Bonuses(StateFields):
         if bonus == "Remove Cube":
             return [RemoveCube(p.id) for p in hospital if p.complication_cubes]
         if bonus == "Remove Tile":
-            return [RemoveTile(t, p.id) for p in hospital for t in board.edge_tiles(p)]
+            own = self.game.options["remove_placed_tile"]
+            return [RemoveTile(t, p.id) for p in hospital for t in board.edge_tiles(p)
+                    if own or t != placed]
         if bonus == "Place Tile":
             return self.placements(self.seat)
         return []

@@ -38,7 +38,7 @@ a Complication Cube is added to Patient S1
 a Complication Cube is added to Patient S4
 Dr. Eror removes a Doctor Marker from the supply from the game
 Patient S2 dies on Dr. Eror's shift
->>> state.departures, state.patients_out, state.removed
+>>> state.departures, state.patient_discard, state.removed
 ([('S2', 0, 1, 'died')], ['S2'], [0, 1])
 """
 
@@ -65,9 +65,11 @@ class CuresAndDeaths(StateFields):
         for tile in board.placed_tiles(patient):
             bisect.insort(self.discard, tile)
         self.complication_cubes += patient.complication_cubes
-        if patient.side:
-            self.patients_out.append(patient.id)
-        else:
+        if patient.side and how == "cured":  # "If the Patient Cured is a Starting Patient,
+            self.patients_out.append(patient.id)  # it is removed from the game."
+        else:  # "The deceased Patient is also discarded" (a Starting Patient too: R4)
+            if patient.side:
+                self.starting_sides[patient.id] = patient.side
             bisect.insort(self.patient_discard, patient.id)
         self.departures.append((patient.id, patient.arrived, self.shift, how))
 
@@ -117,7 +119,7 @@ class CuresAndDeaths(StateFields):
         seat = self.seat
         _, dying = self.queue.pop()
         p = self.patient(action.patient)
-        mine = max(s for s, (_, owner) in p.junctions.items() if owner == seat)
+        mine = action.space
         p.junctions[mine] = (p.junctions[mine][0], NO_MARKER)
         self.removed[seat] += 1
         events = [Event(f"{self._name(seat)} removes a Doctor Marker on Patient {p.id} "

@@ -37,6 +37,7 @@ class StateFields:
         discard: list[str]
         patient_discard: list[str]
         patients_out: list[str]
+        starting_sides: dict[str, str]
         hospital: list[Patient]
         complication_cubes: int
         supply: list[int]

@@ -143,12 +143,13 @@ class HeuristicPolicy:
             owner = next(o for t, o in p.junctions.values() if t == action.tile)
             return (2.0 if owner not in (seat, -1) else -2.0 if owner == seat else 0.0) + (
                 self._save(p, seat, view) if self._in_danger(p) else 0.0)
+        # which of a Patient's markers: the one at the highest-numbered space, the newest
         if isinstance(action, TakeBackMarker):
             p = view.patient(action.patient)
-            return 1.0 + len(board.open_spaces(p)) - 2.0
+            return 1.0 + len(board.open_spaces(p)) - 2.0 + 1e-3 * action.space
         if isinstance(action, RemoveMarker):
             p = view.patient(action.patient)
-            return len(board.open_spaces(p)) + board.free_cube_spaces(p)
+            return len(board.open_spaces(p)) + board.free_cube_spaces(p) + 1e-3 * action.space
         return 0.0
 
     def _fit_count(self, view: Any, tile_id: str) -> float:

@@ -135,23 +135,32 @@ def draw_hospital(state: Any, fig: Figure | None = None) -> Figure:
     for ax, patient in zip(axes, patients, strict=False):
         draw_patient(ax, patient)
     names = state.game.seat_names()
-    line = "   ".join(
-        f"{names[s]}: score {state.score_pile[s]}, supply {state.supply[s]}, "
-        f"hand {len(state.hands[s])}" for s in range(state.game.players)
-    )
-    fig.suptitle(f"Turn {state.shift + 1}, {names[state.seat]} to act — {line}", fontsize=8)
+    # "Treatment Tiles are always visible to the other players": every hand is shown
+    lines = [f"{names[s]}: score {state.score_pile[s]}, supply {state.supply[s]}, "
+             f"hand {_hand(state, s)}" for s in range(state.game.players)]
+    fig.suptitle(f"Turn {state.shift + 1}, {names[state.seat]} to act\n" + "\n".join(lines),
+                 fontsize=8)
     return fig
 
 
+def _hand(state: Any, seat: int) -> str:
+    """``seat``'s face-up Treatment Tiles as text (``-`` for none)."""
+    tiles = state.game.parts.tiles
+    return ", ".join(str(tiles[t]) for t in state.hands[seat]) or "-"
+
+
 def summary(state: Any) -> dict[str, Any]:
-    """The state table of the stepper: shift, cubes, and per doctor score, supply, hand.
+    """The state table of the stepper: shift, cubes, and per doctor score, supply, the hand.
 
     Examples
     --------
     >>> import simlab
     >>> state = simlab.load_game("bad_doctor", players=2).new_initial_state()
     >>> summary(state)["Dr. A. Achoo"]
-    'score pile 0, supply 20, 0 tiles in hand, 0 removed'
+    'score pile 0, supply 20, hand -, 0 removed'
+    >>> state.hands[0] = ["T01", "T17"]                # hands are face up: shown in full
+    >>> summary(state)["Dr. A. Achoo"]
+    'score pile 0, supply 20, hand T01 (red), T17 (red/green, Draw 2), 0 removed'
     """
     rows: dict[str, Any] = {
         "turn": state.shift + 1,
@@ -161,5 +170,5 @@ def summary(state: Any) -> dict[str, Any]:
     }
     for seat, name in enumerate(state.game.seat_names()):
         rows[name] = (f"score pile {state.score_pile[seat]}, supply {state.supply[seat]}, "
-                      f"{len(state.hands[seat])} tiles in hand, {state.removed[seat]} removed")
+                      f"hand {_hand(state, seat)}, {state.removed[seat]} removed")
     return rows

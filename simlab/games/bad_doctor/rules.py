@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -72,7 +71,7 @@ from simlab.games.bad_doctor.board import Patient
 from simlab.games.bad_doctor.bonuses import _DRAWING, HOSPITAL_MAX, Bonuses
 from simlab.games.bad_doctor.components import Components, load_components
 from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths
-from simlab.games.bad_doctor.take_actions import HAND_LIMIT, TakeActions, _kinds
+from simlab.games.bad_doctor.take_actions import HAND_LIMIT, TakeActions
 
 __all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
 
@@ -125,7 +124,18 @@ class BadDoctorGame(Game):
         Option("patient_deck_empty", "reshuffle",
                "empty Patient Deck: reshuffle the discards or let the hospital shrink (ruling)",
                choices=("reshuffle", "shrink")),
-        Option("optional_bonuses", False, "every Treatment Tile Bonus may be declined (ruling)"),
+        Option("optional_bonuses", False, "every Treatment Tile Bonus may be declined (R9)",
+               choices=(False, True)),
+        Option("remove_placed_tile", True,
+               "Remove Tile may take the tile whose bonus it is, the tile just placed (R11)",
+               choices=(True, False)),
+        Option("extra_cube_spaces", 0,
+               "reconstruction knob (not a rule): every Patient has this many more spaces for "
+               "Complication Cubes than data/bad_doctor/patients.txt gives (C3)",
+               choices=(0, 1, 2, 3, -1)),
+        Option("max_tile_ends", 3,
+               "reconstruction knob (not a rule): Treatment Tiles with more Malady ends than "
+               "this stay in the box (C2)", choices=(3, 2, 1)),
         Option("goal", 8, "Doctor Markers in a Score Pile that end the game"),
         Option("max_shifts", 300, "guard: the game ends after this many turns (ruling)"),
     )
@@ -136,6 +146,11 @@ class BadDoctorGame(Game):
             raise ConfigError("bad_doctor: goal and max_shifts must be at least 1")
         parts = self.parts
         removed = parts.variation_removes if self.options["two_fewer_wilds"] else ()
+        most = self.options["max_tile_ends"]
+        removed = (*removed, *(t for t, tile in parts.tiles.items()
+                               if len(tile.ends) > most and t not in removed))
+        #: Cube spaces every Patient has beyond its card (the reconstruction knob).
+        self.extra_cube_spaces: int = self.options["extra_cube_spaces"]
         #: Tiles in play (the Variation leaves two wild tiles in the box).
         self.tile_ids: tuple[str, ...] = tuple(t for t in parts.tiles if t not in removed)
         self.removed_tiles: tuple[str, ...] = tuple(removed)
@@ -212,13 +227,12 @@ def _reveal(tile_id: str) -> RevealTile:
 
 @functools.lru_cache(maxsize=65536)
 def _tile_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    """Chance outcomes of a draw from ``pile``: one per tile kind, lowest id first."""
-    kinds = _kinds()
-    keys = [kinds[t] for t in pile]
-    count = Counter(keys)                                # kinds in order of first appearance
-    first = dict(zip(reversed(keys), reversed(pile), strict=True))  # kind -> lowest id
-    n = len(pile)
-    return tuple((_reveal(first[k]), _share(c, n)) for k, c in count.items())
+    """Chance outcomes of a draw from ``pile``: each tile, equally likely (R8).
+
+    Identical tiles stay apart, so that the draw names the tile drawn.
+    """
+    p = _share(1, len(pile))
+    return tuple((_reveal(t), p) for t in pile)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -273,6 +287,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         self.patient_deck: list[str] = sorted(parts.patients)
         self.patient_discard: list[str] = []
         self.patients_out: list[str] = []
+        #: Side shown by each dead Starting Patient in the Patient discard pile or deck (R4).
+        self.starting_sides: dict[str, str] = {}
         self.hospital: list[Patient] = []
         self.complication_cubes: int = parts.counts["complication_cubes"]
         self.supply: list[int] = [game.markers] * n
@@ -294,7 +310,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
             if side == "random":
                 queue.append(("side", pid))
             else:
-                self.hospital.append(board.new_patient(parts.card(pid, side)))
+                self.hospital.append(board.new_patient(parts.card(pid, side),
+                                                       extra=game.extra_cube_spaces))
         for _ in range(2):
             queue.extend(("draw", s) for s in range(n))
         self.queue: list[tuple] = queue[::-1]
@@ -344,14 +361,15 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         if kind == "bonus":
             bonus, may_decline = item[1], item[2]
             actions: list[Action] = ([ActivateBonus(bonus)] if bonus in _DRAWING
-                                     else self._bonus_targets(bonus))
+                                     else self._bonus_targets(bonus, item[3]))
             return [*actions, DeclineBonus()] if may_decline else actions
         if kind == "marker":
             seat = self.seat
-            return [*(TakeBackMarker(p.id) for p in self.hospital
-                      if p.id != item[1] and board.markers_of(p, seat)), NoMarker()]
+            return [*(TakeBackMarker(p.id, space) for p in self.hospital if p.id != item[1]
+                      for space in board.marker_spaces(p, seat)), NoMarker()]
         if kind == "death":
-            return [RemoveMarker(p.id) for p in self.hospital if board.markers_of(p, self.seat)]
+            return [RemoveMarker(p.id, space) for p in self.hospital
+                    for space in board.marker_spaces(p, self.seat)]
         raise AssertionError(item)  # pragma: no cover
 
     # -- the automatic part of the rules ----------------------------------------
@@ -389,7 +407,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                 if bonus in _DRAWING and not may_decline:
                     queue.pop()
                     self._drawing_bonus(bonus)
-                elif bonus in _DRAWING or self._bonus_targets(bonus):
+                elif bonus in _DRAWING or self._bonus_targets(bonus, item[3]):
                     self.to_move = self.seat
                     return
                 else:
@@ -497,7 +515,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         winners = tuple(s for s in range(n) if keys[s] == best)
         self.result = Outcome(winners, tuple(float(x) for x in self.score_pile), reason)
         names = " and ".join(self._name(s) for s in winners)
-        log.append(Event(f"the game is over ({reason}); {names} wins", "end"))
+        verb = "wins" if len(winners) == 1 else "share the win"
+        log.append(Event(f"the game is over ({reason}); {names} {verb}", "end"))
 
     # -- chance: the draws -----------------------------------------------------
     def _reveal_tile(self, action: RevealTile) -> list[Event]:
@@ -521,15 +540,16 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
             events.append(Event("the Patient discard pile is shuffled into the Patient Deck",
                                 "reshuffle"))
         self.patient_deck.remove(action.patient)
-        card = self.game.parts.card(action.patient)
-        self.hospital.append(board.new_patient(card, arrived=self.shift))
+        card = self.game.parts.card(action.patient, self.starting_sides.pop(action.patient, ""))
+        self.hospital.append(board.new_patient(card, arrived=self.shift,
+                                               extra=self.game.extra_cube_spaces))
         events.append(Event(f"Patient {card.id} ({card.name}) arrives", "patient"))
         return events
 
     def _choose_side(self, action: ChooseSide) -> list[Event]:
         self.queue.pop()
         card = self.game.parts.card(action.patient, action.side)
-        self.hospital.append(board.new_patient(card))
+        self.hospital.append(board.new_patient(card, extra=self.game.extra_cube_spaces))
         return [Event(f"Starting Patient {card.id} shows side {card.side}", "patient")]
 
     # -- display ---------------------------------------------------------------

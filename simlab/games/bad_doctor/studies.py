@@ -60,26 +60,30 @@ def _seat_policies(mix: str, players: int) -> list[str]:
     return [names[s % len(names)] for s in range(players)]
 
 
-def _grid(params: dict[str, Any]) -> list[tuple[int, str, bool]]:
+def _grid(params: dict[str, Any]) -> list[tuple[int, str, bool, int, int]]:
     variation = {"off": (False,), "on": (True,), "both": (False, True)}[params["variation"]]
     players = sorted(int(p) for p in params["players"])
-    return list(itertools.product(players, params["mixes"], variation))
+    spaces = [int(k) for k in params.get("extra_cube_spaces", ("0",))]
+    ends = [int(k) for k in params.get("max_tile_ends", ("3",))]
+    return list(itertools.product(players, params["mixes"], variation, spaces, ends))
 
 
 def complications_game(params: dict[str, Any], rng: np.random.Generator,
                        game: int) -> list[dict[str, Any]]:
     """One game: a row per Patient, the first also carrying the game's figures."""
     grid = _grid(params)
-    players, mix, fewer_wilds = grid[game % len(grid)]
+    players, mix, fewer_wilds, extra, ends = grid[game % len(grid)]
     g = simlab.load_game("bad_doctor", players=players,
-                         variants=("two_fewer_wilds",) if fewer_wilds else ())
+                         variants=("two_fewer_wilds",) if fewer_wilds else (),
+                         extra_cube_spaces=extra, max_tile_ends=ends)
     state = simlab.run(g, _seat_policies(mix, players), seed=rng)
     assert isinstance(state, BadDoctorState)
     shifts = state.shift + 1
     deaths = sum(1 for d in state.departures if d[3] == "died")
     cures = sum(1 for d in state.departures if d[3] == "cured")
     config = {"players": players, "mix": mix,
-              "variation": "two fewer wilds" if fewer_wilds else "all tiles"}
+              "variation": "two fewer wilds" if fewer_wilds else "all tiles",
+              "extra_cube_spaces": extra, "max_tile_ends": ends}
     episodes = [(pid, arrived, left, how) for pid, arrived, left, how in state.departures]
     episodes += [(p.id, p.arrived, state.shift, "in hospital") for p in state.hospital]
     rows = []
@@ -135,7 +139,9 @@ def welch_difference(a: Any, b: Any, confidence: float = 0.95) -> tuple[float, f
 def _effect_rows(first: pd.DataFrame) -> pd.DataFrame:
     """The Variation's effect on each per-game mean, per player count and mix."""
     rows = []
-    for (players, mix), part in first.groupby(["players", "mix"], sort=True):
+    knobs = ["extra_cube_spaces", "max_tile_ends"]
+    for (players, mix, extra, ends), part in first.groupby(["players", "mix", *knobs],
+                                                           sort=True):
         on = part[part.variation == "two fewer wilds"]
         off = part[part.variation == "all tiles"]
         if len(on) < 2 or len(off) < 2:
@@ -143,6 +149,7 @@ def _effect_rows(first: pd.DataFrame) -> pd.DataFrame:
         for quantity in _GAME_MEANS:
             diff, low, high = welch_difference(on[quantity], off[quantity])
             rows.append({"players": players, "mix": mix, "variation": EFFECT,
+                         "extra_cube_spaces": extra, "max_tile_ends": ends,
                          "quantity": quantity, "kind": "difference", "estimate": diff,
                          "low": low, "high": high, "n": len(on) + len(off),
                          "exact": np.nan})
@@ -150,7 +157,7 @@ def _effect_rows(first: pd.DataFrame) -> pd.DataFrame:
 
 
 def _complications_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
-    by = ["players", "mix", "variation"]
+    by = ["players", "mix", "variation", "extra_cube_spaces", "max_tile_ends"]
     first = games[games.game_row]
     per_game = stats.summarize(first, by=by, means=list(_GAME_MEANS))
     left = games[games.status != "in hospital"].copy()
@@ -195,8 +202,9 @@ def _complications_plot(result: Any) -> Any:
     games = result.games
     fig = Figure(figsize=(11, 3.6), layout="constrained")
     ax_surv, ax_cure, ax_deaths = fig.subplots(1, 3)
-    for (players, mix, variation), part in games.groupby(["players", "mix", "variation"]):
-        label = f"{players}p {mix}, {variation}"
+    keys = ["players", "mix", "variation", "extra_cube_spaces", "max_tile_ends"]
+    for (players, mix, variation, extra, ends), part in games.groupby(keys):
+        label = f"{players}p {mix}, {variation}" + _knobs_label(extra, ends)
         t, s = survival_curve(part.duration, part.status == "died")
         ax_surv.step(t, s, where="post", label=label)
         t, s = survival_curve(part.duration, part.status == "cured")
@@ -208,13 +216,21 @@ def _complications_plot(result: Any) -> Any:
     summary = result.summary
     rows = summary[(summary.quantity == "deaths") & (summary.kind == "mean")]
     rows = rows.reset_index(drop=True)
-    labels = [f"{r.players}p {r.mix}\n{r.variation}" for r in rows.itertuples()]
+    labels = [f"{r.players}p {r.mix}\n{r.variation}"
+              + _knobs_label(r.extra_cube_spaces, r.max_tile_ends) for r in rows.itertuples()]
     y = np.arange(len(rows))
     ax_deaths.errorbar(rows.estimate, y, xerr=[rows.estimate - rows.low, rows.high - rows.estimate],
                        fmt="o", ms=4)
     ax_deaths.set_yticks(y, labels, fontsize=6)
     ax_deaths.set(title="Deaths per game (95% t interval)", xlabel="deaths")
     return fig
+
+
+def _knobs_label(extra: int, ends: int) -> str:
+    """How a configuration's reconstruction knobs differ from the data ("" if they do not)."""
+    parts = ([f"{int(extra):+d} cube spaces"] if int(extra) else []) + (
+        [f"tiles of <= {int(ends)} ends"] if int(ends) != 3 else [])
+    return (", " + ", ".join(parts)) if parts else ""
 
 
 def seats_game(params: dict[str, Any], rng: np.random.Generator,
@@ -254,6 +270,11 @@ COMPLICATIONS = register_study(
                   help="policy mixes; a+b alternates a and b by seat"),
             Param("variation", "both", str, choices=("off", "on", "both"),
                   help="the Variation without two wild tiles: off, on or both"),
+            Param("extra_cube_spaces", ("0",), tuple, choices=("-1", "0", "1", "2", "3"),
+                  help="reconstruction knob: cube spaces added to every Patient (comma-"
+                       "separated values to compare)"),
+            Param("max_tile_ends", ("3",), tuple, choices=("1", "2", "3"),
+                  help="reconstruction knob: tiles with more Malady ends stay in the box"),
         ),
         run_chunk=per_game(complications_game),
         summarize=_complications_summary,

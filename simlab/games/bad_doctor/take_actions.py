@@ -144,7 +144,7 @@ class TakeActions(StateFields):
         patient.visited = True
         if tile.bonus:
             nested = from_bonus or self.game.options["optional_bonuses"]
-            self.queue.append(("bonus", tile.bonus, nested))
+            self.queue.append(("bonus", tile.bonus, nested, tile.id))
         if owner == NO_MARKER and any(
             board.markers_of(p, seat) for p in self.hospital if p is not patient
         ):
@@ -173,7 +173,7 @@ class TakeActions(StateFields):
         seat = self.seat
         _, pid, space = self.queue.pop()
         source = self.patient(action.patient)
-        mine = max(s for s, (_, owner) in source.junctions.items() if owner == seat)
+        mine = action.space
         source.junctions[mine] = (source.junctions[mine][0], NO_MARKER)
         target = self.patient(pid)
         target.junctions[space] = (target.junctions[space][0], seat)

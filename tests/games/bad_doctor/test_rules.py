@@ -143,13 +143,13 @@ def test_empty_supply_take_back_a_marker_or_not():
     place(state, "T09", "S2", 2, owner=0)
     state.supply[0] = 0
     state.apply(PlaceTile("T01", "S1", 1, "red", 0))
-    assert state.legal_actions() == [TakeBackMarker("S2"), NoMarker()]
-    state.apply(TakeBackMarker("S2"))
+    assert state.legal_actions() == [TakeBackMarker("S2", 2), NoMarker()]
+    state.apply(TakeBackMarker("S2", 2))
     assert state.patient("S2").junctions[2] == ("T09", -1)
     assert state.patient("S1").junctions[1] == ("T01", 0)
     assert not state.patient("S2").visited   # taking a marker back is no visit
     state.apply(PlaceTile("T13", "S3", 2, "blue", 0))
-    assert state.legal_actions() == [TakeBackMarker("S1"), NoMarker()]
+    assert state.legal_actions() == [TakeBackMarker("S1", 1), NoMarker()]
     state.apply(NoMarker())
     assert state.patient("S3").junctions[2] == ("T13", -1)
     assert state.patient("S1").junctions[1] == ("T01", 0)
@@ -320,7 +320,9 @@ def test_death_when_no_space_active_loses_a_marker_others_bank():
     assert state.removed == [1, 0]
     assert state.score_pile == [0, 1]
     assert state.supply == [20 - 2 - 1 + 1, 19]  # two placed, one removed, one back
-    assert "S2" in state.patients_out and {"T18", "T01"} <= set(state.discard)
+    # R4: "The deceased Patient is also discarded" -- a Starting Patient too
+    assert "S2" in state.patient_discard and "S2" not in state.patients_out
+    assert {"T18", "T01"} <= set(state.discard)
     assert state.departures[-1][3] == "died"
     assert state.current_player == CHANCE           # refill to four
     state.apply(RevealPatient("P08"))
@@ -337,8 +339,8 @@ def test_death_with_empty_supply_removes_a_marker_from_the_hospital():
     state.supply[0] = 0
     state.apply(DrawTile())
     _reveal(state)
-    assert state.legal_actions() == [RemoveMarker("S3")]
-    state.apply(RemoveMarker("S3"))
+    assert state.legal_actions() == [RemoveMarker("S3", 1)]
+    state.apply(RemoveMarker("S3", 1))
     assert state.removed == [1, 0] and state.patient("S3").junctions[1] == ("T09", -1)
     assert "S2" not in [p.id for p in state.hospital]
 
@@ -419,13 +421,15 @@ def test_treatment_deck_reshuffles_the_discard_pile():
     assert state.deck == ["T05", "T09"] and state.discard == []
 
 
-def test_draw_outcomes_group_identical_tiles():
+def test_draw_outcomes_name_the_tile_drawn():
     state = position(hands=[["T01"]])
     state.deck = ["T05", "T13", "T35", "T36", "T37"]
     state.apply(DrawTile())
     outcomes = dict(state.chance_outcomes())
-    assert outcomes == {RevealTile("T05"): Fraction(1, 5), RevealTile("T13"): Fraction(1, 5),
-                        RevealTile("T35"): Fraction(3, 5)}
+    assert outcomes == {RevealTile(t): Fraction(1, 5) for t in state.deck}
+    events = state.apply(RevealTile("T37"))  # identical to T35 and T36, but T37 was drawn
+    assert "Dr. A. Achoo draws T37 (wild)" in [str(e) for e in events]
+    assert "T37" in state.hands[0] and state.deck == ["T05", "T13", "T35", "T36"]
 
 
 def test_patient_deck_reshuffle_and_shrink():
@@ -512,7 +516,7 @@ def test_game_ends_when_no_marker_can_score_any_more():
         "place tile T33 (wild/red, Draw 1) on Patient S1 at red space 1 with its wild end",
         "discard tile T05 (green) because stuck",
         "pass (no action possible)",
-        "take back a Doctor Marker from Patient P03",
+        "take back the Doctor Marker at space 3 of Patient P03",
         "place no Doctor Marker",
         "move cube from Patient P01 to Patient S2",
         "add cube to Patient P07",
@@ -520,7 +524,8 @@ def test_game_ends_when_no_marker_can_score_any_more():
         "remove tile T15 (blue, Remove Tile) from Patient S3",
         "activate the bonus (Draw 1)",
         "decline the bonus",
-        "remove a Doctor Marker on Patient S3 from the game",
+        "remove the Doctor Marker at space 1 of Patient S3 from the game",
+        "reveal Patient S2 (Starting Patient)",
         "reveal tile T35 (wild)",
         "reveal Patient P07 (red/green/yellow, 3 cube spaces)",
         "Starting Patient S2 shows side B",
