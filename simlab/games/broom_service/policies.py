@@ -77,7 +77,7 @@ def greedy_action(view: BroomServiceState, legal: Sequence[Any], rng: np.random.
         elif isinstance(a, A.Gather):
             v = a.count * RESOURCE_VALUE
         elif isinstance(a, A.Move):
-            role = view.act[1] if view.act else ""
+            role = view.act.role if view.act else ""
             v = 0.1 + _move_value(view, seat, role, a.region)
         else:
             v = 0.0

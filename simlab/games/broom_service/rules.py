@@ -23,11 +23,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import ConfigError
+from simlab.core.errors import ConfigError, IllegalActionError
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import Realm, realm
 from simlab.games.broom_service.components import POTIONS, Components, load_components
@@ -36,7 +39,9 @@ __all__ = [
     "AMULET_VP",
     "BEWITCHED_PER_ROUND",
     "HIDDEN",
+    "PendingAction",
     "ROUNDS",
+    "Stage",
     "BroomServiceGame",
     "BroomServiceState",
     "amulet_vp",
@@ -103,6 +108,32 @@ def amulet_vp(amulets: int) -> int:
     [0, 4, 9, 15, 15]
     """
     return AMULET_VP[min(max(amulets, 0), len(AMULET_VP) - 1)]
+
+
+class Stage(enum.StrEnum):
+    """Where a role's action stands: its first step, or a brave Witch's delivery after moving."""
+
+    MAIN = "main"
+    DELIVER = "deliver"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAction:
+    """The role action a seat is performing ("the last brave player performs the brave action",
+    or a cowardly action performed at once).
+
+    Examples
+    --------
+    >>> PendingAction(2, "Witch (Forest)", True)
+    PendingAction(seat=2, role='Witch (Forest)', brave=True, stage=<Stage.MAIN: 'main'>, region='')
+    """
+
+    seat: int
+    role: str
+    brave: bool
+    stage: Stage = Stage.MAIN
+    #: The region a brave Witch moved to (where she may deliver).
+    region: str = ""
 
 
 class BroomServiceGame(Game):
@@ -237,8 +268,8 @@ class BroomServiceState(State):
         self.brave_actor: int | None = None
         self.performed: list[str] = []
         self.log: list[tuple[int, str, str]] = []
-        # Pending action: (seat, role, brave, stage, region) or None.
-        self.act: tuple[int, str, bool, str, str] | None = None
+        #: The role action being performed, or None.
+        self.act: PendingAction | None = None
         self.final_vp: list[int] | None = None
 
     # -- generic fast copy -------------------------------------------------------
@@ -248,8 +279,8 @@ class BroomServiceState(State):
         phase = self.phase
         if phase == "follow":
             return self.responders[0]
-        if phase == "act":
-            return self.act[0]  # type: ignore[index]
+        if phase == "act" and self.act is not None:
+            return self.act.seat
         if phase == "lead":
             return self.leader
         if phase == "choose":
@@ -305,7 +336,8 @@ class BroomServiceState(State):
         3
         """
         cloud = self.clouds[space]
-        assert cloud is not None
+        if cloud is None:
+            raise IllegalActionError(f"cloud space {space} has no heavy cloud to charm away")
         return self.game.clouds[cloud].stars + self._event_amount("charm_cost", 0)
 
     def _deliveries(self, seat: int, region: str, role: str) -> list[Action]:
@@ -351,15 +383,17 @@ class BroomServiceState(State):
         do nothing
         """
         saved = self.act
-        self.act = (seat, role, brave, "main", "")
+        self.act = PendingAction(seat, role, brave)
         try:
             return self._act_options()
         finally:
             self.act = saved
 
     def _act_options(self) -> list[Action]:
-        assert self.act is not None
-        seat, role, brave, stage, region = self.act
+        if self.act is None:  # pragma: no cover - only called in the act phase
+            return []
+        act = self.act
+        seat, role, brave, stage, region = act.seat, act.role, act.brave, act.stage, act.region
         kind, of = self.game.role_kind[role]
         rl = self.game.realm
         out: list[Action] = []
@@ -367,7 +401,7 @@ class BroomServiceState(State):
             count = 3 if brave else self._event_amount("cowardly_gather", 1)
             out.append(A.Gather(of, count))  # type: ignore[arg-type]
         elif kind == "witch":
-            if stage == "deliver":
+            if stage == Stage.DELIVER:
                 out = self._deliveries(seat, region, role)
             else:
                 clouds = self.clouds
@@ -550,13 +584,12 @@ class BroomServiceState(State):
 
     def _next(self, action: A.Next) -> list[Event]:
         seat = self.responders.pop(0)
-        assert self.role is not None
-        self.log.append((seat, self.role, "next"))
+        self.log.append((seat, cast(str, self.role), "next"))  # a role is being followed
         return [Event(f"Seat {seat}: Next!", "next", seat), *self._continue()]
 
     def _begin_act(self, seat: int, role: str, brave: bool) -> list[Event]:
         self.phase = "act"
-        self.act = (seat, role, brave, "main", "")
+        self.act = PendingAction(seat, role, brave)
         return []
 
     def _continue(self) -> list[Event]:
@@ -564,15 +597,15 @@ class BroomServiceState(State):
         if self.responders:
             self.phase = "follow"
             return []
-        assert self.role is not None
+        role = cast(str, self.role)  # every turn has a role once its first card is played
         if self.claim is not None:
             seat, self.claim = self.claim, None
             self.brave_actor = seat
-            text = f"Seat {seat} performs the brave {self.role}"
-            return [Event(text, "brave", seat), *self._begin_act(seat, self.role, True)]
+            text = f"Seat {seat} performs the brave {role}"
+            return [Event(text, "brave", seat), *self._begin_act(seat, role, True)]
         self.act = None
-        if self.role not in self.performed:
-            self.performed.append(self.role)
+        if role not in self.performed:
+            self.performed.append(role)
         if self.brave_actor is not None:
             self.last_brave = self.brave_actor
             return self._start_turn(self.brave_actor)
@@ -590,8 +623,15 @@ class BroomServiceState(State):
             return [Event(f"Brave Hearts: Seat {seat} +{bonus} VP", "vp", seat)]
         return []
 
+    def _pending(self) -> PendingAction:
+        """The action being performed (the handlers below are reached only in the act phase)."""
+        if self.act is None:  # pragma: no cover - _apply checks legality first
+            raise IllegalActionError("no role action is being performed")
+        return self.act
+
     def _gather(self, action: A.Gather) -> list[Event]:
-        seat, _, brave, _, _ = self.act  # type: ignore[misc]
+        act = self._pending()
+        seat, brave = act.seat, act.brave
         self.potions[seat][_COLOUR_INDEX[action.colour]] += action.count
         events = [Event(f"Seat {seat} {action}", "gather", seat)]
         if brave:
@@ -599,18 +639,20 @@ class BroomServiceState(State):
         return self._finish_act(events)
 
     def _move(self, action: A.Move) -> list[Event]:
-        seat, role, brave, _, _ = self.act  # type: ignore[misc]
+        act = self._pending()
+        seat, role, brave = act.seat, act.role, act.brave
         self.pawns[seat][action.pawn - 1] = action.region
         events = [Event(f"Seat {seat} moves pawn {action.pawn} to {action.region}", "move", seat)]
         if brave:
             events += self._performed_brave(seat)
             if self._deliveries(seat, action.region, role):
-                self.act = (seat, role, brave, "deliver", action.region)
+                self.act = dataclasses.replace(act, stage=Stage.DELIVER, region=action.region)
                 return events
         return self._finish_act(events)
 
     def _deliver(self, action: A.Deliver) -> list[Event]:
-        seat, role, brave, _stage, _ = self.act  # type: ignore[misc]
+        act = self._pending()
+        seat, role, brave = act.seat, act.role, act.brave
         tower = self.game.realm.towers[action.tower]
         self.potions[seat][_COLOUR_INDEX[action.colour]] -= 1
         gain = tower.vp
@@ -633,9 +675,9 @@ class BroomServiceState(State):
         return self._finish_act([Event(text, "deliver", seat), *events])
 
     def _charm(self, action: A.Charm) -> list[Event]:
-        seat, _, brave, _, _ = self.act  # type: ignore[misc]
-        cloud = self.clouds[action.space]
-        assert cloud is not None
+        act = self._pending()
+        seat, brave = act.seat, act.brave
+        cloud = cast(int, self.clouds[action.space])  # legal: a cloud lies there
         self.wands[seat] -= action.wands
         self.clouds[action.space] = None
         self.charmed[seat].append(cloud)
@@ -649,7 +691,7 @@ class BroomServiceState(State):
         return self._finish_act(events)
 
     def _do_nothing(self, action: A.DoNothing) -> list[Event]:
-        seat = self.act[0]  # type: ignore[index]
+        seat = self._pending().seat
         return self._finish_act([Event(f"Seat {seat} does nothing", "skip", seat)])
 
     # -- end of round and game ----------------------------------------------------------
