@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import PatientCard, TreatmentTile, matches
 
 __all__ = [
@@ -219,7 +220,7 @@ def remove_tile(patient: Patient, tile_id: str) -> int:
     """
     space = next((s for s, (tile, _) in patient.junctions.items() if tile == tile_id), None)
     if space is None:  # pragma: no cover - the caller checks
-        raise KeyError(tile_id)
+        raise IllegalActionError(f"tile {tile_id} is not on Patient {patient.id}")
     _, owner = patient.junctions.pop(space)
     for s in [s for s, (_, node) in patient.spaces.items() if node == tile_id]:
         del patient.spaces[s]

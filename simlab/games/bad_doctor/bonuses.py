@@ -96,8 +96,7 @@ class Bonuses(StateFields):
             p.complication_cubes -= 1
             self.complication_cubes += 1
             p.visited = True
-        else:
-            assert isinstance(action, MoveCube)
+        elif isinstance(action, MoveCube):
             a, b = self.patient(action.source), self.patient(action.target)
             a.complication_cubes -= 1
             b.complication_cubes += 1

@@ -128,11 +128,6 @@ class PatientCard:
     cube_spaces: int
     name: str = ""
 
-    @property
-    def is_starting(self) -> bool:
-        """Whether this is a side of a Starting Patient."""
-        return self.side != ""
-
     def describe(self) -> str:
         """Maladies and cube spaces as in an action text."""
         return f"{'/'.join(self.maladies)}, {self.cube_spaces} cube spaces"

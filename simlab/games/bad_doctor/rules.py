@@ -45,7 +45,7 @@ from fractions import Fraction
 from typing import Any
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import ConfigError
+from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import (
     ActivateBonus,
@@ -346,11 +346,17 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
 
     # -- lookups ---------------------------------------------------------------
     def patient(self, pid: str) -> Patient:
-        """The Patient ``pid`` in the hospital (KeyError if not there)."""
+        """The Patient ``pid`` in the hospital.
+
+        Raises
+        ------
+        IllegalActionError
+            No Patient ``pid`` is in the hospital.
+        """
         for p in self.hospital:
             if p.id == pid:
                 return p
-        raise KeyError(pid)
+        raise IllegalActionError(f"Patient {pid} is not in the hospital")
 
     def _name(self, seat: int) -> str:
         return self.game.parts.doctors[seat]
@@ -370,7 +376,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         if kind == "death":
             return [RemoveMarker(p.id, space) for p in self.hospital
                     for space in board.marker_spaces(p, self.seat)]
-        raise AssertionError(item)  # pragma: no cover
+        raise SimlabError(f"bad_doctor: no decision waits on {item!r}")  # pragma: no cover
 
     # -- the automatic part of the rules ----------------------------------------
     def _advance(self, log: list[Event]) -> None:

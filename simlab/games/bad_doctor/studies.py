@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -76,8 +76,7 @@ def complications_game(params: dict[str, Any], rng: np.random.Generator,
     g = simlab.load_game("bad_doctor", players=players,
                          variants=("two_fewer_wilds",) if fewer_wilds else (),
                          extra_cube_spaces=extra, max_tile_ends=ends)
-    state = simlab.run(g, _seat_policies(mix, players), seed=rng)
-    assert isinstance(state, BadDoctorState)
+    state = cast(BadDoctorState, simlab.run(g, _seat_policies(mix, players), seed=rng))
     shifts = state.shift + 1
     deaths = sum(1 for d in state.departures if d[3] == "died")
     cures = sum(1 for d in state.departures if d[3] == "cured")
@@ -239,9 +238,8 @@ def seats_game(params: dict[str, Any], rng: np.random.Generator,
     counts = sorted(int(p) for p in params["players"])
     players = counts[game % len(counts)]
     g = simlab.load_game("bad_doctor", players=players)
-    state = simlab.run(g, params["policy"], seed=rng)
-    assert isinstance(state, BadDoctorState) and state.outcome is not None
-    winners = state.outcome.winners
+    state = cast(BadDoctorState, simlab.run(g, params["policy"], seed=rng))
+    winners = state.outcome.winners if state.outcome is not None else ()
     return [{"players": players, "seat": s, "win": s in winners,
              "score": state.score_pile[s]} for s in range(players)]
 

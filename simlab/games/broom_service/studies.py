@@ -29,13 +29,13 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
 
 from simlab.core import stats
-from simlab.core.api import Event
+from simlab.core.api import Event, Outcome
 from simlab.core.play import run
 from simlab.core.study import (
     Param,
@@ -113,8 +113,8 @@ def _steals_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
             rows.append({**claim, "stolen": False})
             claim = None
 
-    final = run(game, policy, seed=int(rng.integers(2**63)), on_action=watch)
-    assert isinstance(final, BroomServiceState)
+    final = cast(BroomServiceState,
+                 run(game, policy, seed=int(rng.integers(2**63)), on_action=watch))
     out = [{"row": "claim", "vp": np.nan, **r} for r in rows]
     for seat, vp in enumerate(final.final_vp or []):
         out.append({"row": "seat", "seat": seat, "vp": float(vp), "policy": policy,
@@ -200,8 +200,7 @@ def _scores_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
     players = params["players"]
     seats = rotate_seats(params["policies"], players, index)
     game = BroomServiceGame(players=players)
-    outcome = run(game, seats, seed=int(rng.integers(2**63))).outcome
-    assert outcome is not None
+    outcome = cast(Outcome, run(game, seats, seed=int(rng.integers(2**63))).outcome)  # ended
     return [
         {"seat": s, "policy": seats[s], "vp": outcome.scores[s], "win": s in outcome.winners,
          "sole_win": outcome.winners == (s,)}

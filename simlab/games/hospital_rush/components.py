@@ -155,7 +155,7 @@ class Components:
         for p in self.patients:
             if p.name == name:
                 return p
-        raise KeyError(name)
+        raise DataError(f"no patient card called {name!r}", key=name)
 
     def spaces_for(self, players: int) -> tuple[Space, ...]:
         """The main-board spaces on the side used with ``players`` players."""

@@ -162,8 +162,7 @@ class MainBoard(StateFields):
         else:
             c = self.game.colours.index(item)
             if action.bed:
-                bed = self.beds[action.bed - 1]
-                assert bed is not None
+                bed = self._bed(action.bed - 1)
                 bed[TILES][c + 1] -= 1
             else:
                 self.medicine[v][c] -= 1

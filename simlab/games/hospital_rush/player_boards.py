@@ -101,8 +101,7 @@ class PlayerBoards(StateFields):
 
     def _take_over(self, action: A.TakeOver) -> list[Event]:
         seat = self.tasks.pop(0)[1]
-        bed = self.beds[action.bed - 1]
-        assert bed is not None
+        bed = self._bed(action.bed - 1)
         v = bed[MARKER]
         price = sum(bed[TILES])
         self.bucks[seat] -= price
@@ -123,8 +122,7 @@ class PlayerBoards(StateFields):
     def _watch(self, action: A.Watch) -> list[Event]:
         seat = self.tasks.pop(0)[1]
         self._lift_marker(seat)
-        bed = self.beds[action.bed - 1]
-        assert bed is not None
+        bed = self._bed(action.bed - 1)
         bed[WATCHER] = seat
         return [Event(f"Seat {seat}: {action}", "watch", seat)]
 
@@ -134,8 +132,7 @@ class PlayerBoards(StateFields):
         seat = self.tasks.pop(0)[1]
         events = [Event(f"Seat {seat}: {action}", "chillax", seat)]
         if action.discharge:
-            bed = self.beds[3]
-            assert bed is not None
+            bed = self._bed(3)
             if self.game.options["chillax_readmit"] == "other" and self.tasks:
                 self.tasks[0] = ("readmit", seat, bed[NAME])
             if self.is_cured(3):
@@ -158,8 +155,7 @@ class PlayerBoards(StateFields):
     def _malinger(self, action: A.Malinger) -> list[Event]:
         seat = self.tasks.pop(0)[1]
         i = action.bed - 1
-        bed = self.beds[i]
-        assert bed is not None
+        bed = self._bed(i)
         events = [Event(f"Seat {seat}: {action}", "discard", seat)]
         if self.is_cured(i):
             self._score(seat, 1)

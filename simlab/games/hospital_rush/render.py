@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -45,8 +45,7 @@ def draw(state: Any, ax: Axes | None = None, title: str | None = None) -> Figure
     """
     if ax is None:
         ax = Figure(figsize=(9, 6.2), layout="constrained").add_subplot()
-    fig = ax.get_figure(root=True)
-    assert isinstance(fig, Figure)
+    fig = cast(Figure, ax.get_figure(root=True))  # an Axes drawn by matplotlib has one
     game = state.game
     ax.set_xlim(0, 10)
     ax.set_ylim(0, 10)

@@ -22,14 +22,14 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 import numpy as np
 import pandas as pd
 
 from simlab.core import stats
-from simlab.core.api import Event
+from simlab.core.api import Event, Outcome
 from simlab.core.play import run
 from simlab.core.study import (
     Param,
@@ -80,8 +80,8 @@ def _patients_game(params: dict[str, Any], rng: np.random.Generator, index: int)
         for name in now - admitted.keys():
             admitted[name] = state.round
 
-    final = run(game, policy, seed=int(rng.integers(2**63)), on_action=watch)
-    assert isinstance(final, HospitalRushState)
+    final = cast(HospitalRushState,
+                 run(game, policy, seed=int(rng.integers(2**63)), on_action=watch))
     base = {"players": players, "policy": policy, "game_rounds": final.round}
     out = [
         {**base, **r, **{f: r["fate"] == f for f in FATES}, "in_bed_at_end": False} for r in rows
@@ -209,10 +209,9 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
                     if red["seat"] == e.seat:
                         red["ratted"] = True
 
-    final = run(game, seats, seed=int(rng.integers(2**63)), on_action=watch)
-    assert isinstance(final, HospitalRushState)
-    outcome = final.outcome
-    assert outcome is not None
+    final = cast(HospitalRushState,
+                 run(game, seats, seed=int(rng.integers(2**63)), on_action=watch))
+    outcome = cast(Outcome, final.outcome)  # the game ran to its end
     out: list[dict[str, Any]] = list(reds)
     made = [0] * players
     suffered = [0] * players
@@ -367,10 +366,8 @@ UNFAIR = register_study(
 def _boards_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
     players = params["players"]
     game = HospitalRushGame(players=players)
-    final = run(game, params["policy"], seed=int(rng.integers(2**63)))
-    assert isinstance(final, HospitalRushState)
-    outcome = final.outcome
-    assert outcome is not None
+    final = cast(HospitalRushState, run(game, params["policy"], seed=int(rng.integers(2**63))))
+    outcome = cast(Outcome, final.outcome)  # the game ran to its end
     return [
         {
             "board": final.boards[s],

@@ -37,6 +37,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from simlab.core.api import Action, Event
+from simlab.core.errors import SimlabError
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER, StateFields
 
@@ -63,8 +64,7 @@ class Treatment(StateFields):
 
     def needs(self, bed: int) -> list[int]:
         """Tiles still missing on the patient in bed index ``bed`` (patch, colours)."""
-        b = self.beds[bed]
-        assert b is not None
+        b = self._bed(bed)
         need = self.game.patients[b[NAME]].needs
         return [n - t for n, t in zip(need, b[TILES], strict=True)]
 
@@ -81,6 +81,14 @@ class Treatment(StateFields):
         early = self.game.patients[b[NAME]].early
         return early is not None and all(t >= e for t, e in zip(b[TILES], early, strict=True))
 
+    def _bed(self, i: int) -> list[Any]:
+        """The patient in bed index ``i``; the actions that name a bed are legal only for an
+        occupied one, so an empty bed here is an error of the rules, not of a player."""
+        bed = self.beds[i]
+        if bed is None:  # pragma: no cover - legality is checked before
+            raise SimlabError(f"hospital_rush: bed {i + 1} is empty")
+        return bed
+
     # -- treat patient -------------------------------------------------------------------
     def _fx_treat(self, seat: int, space: str, events: list[Event]) -> None:
         self.tasks.append(("claim", seat, self.game.amount[space], 0, True, True))
@@ -88,8 +96,7 @@ class Treatment(StateFields):
     def _treat_patient(self, action: A.Treat) -> list[Event]:
         _, seat, free, patch_free, paid, intensive = self.tasks[0]
         i = action.bed - 1
-        bed = self.beds[i]
-        assert bed is not None
+        bed = self._bed(i)
         if bed[MARKER] is None:
             self._lift_marker(seat)
             bed[MARKER] = seat
@@ -115,8 +122,7 @@ class Treatment(StateFields):
                 free -= 1
             else:
                 self._pay(seat, 1)
-        bed = self.beds[i]
-        assert bed is not None
+        bed = self._bed(i)
         bed[TILES][k] += 1
         self.tasks[0] = ("tiles", seat, i, free, patch_free, paid)
         events = [Event(f"Seat {seat}: {action} on bed {i + 1}", "tile", seat)]
@@ -172,8 +178,7 @@ class Treatment(StateFields):
 
     def _clear(self, i: int) -> None:
         """Remove the patient in bed index ``i``: tiles back, markers back, card discarded."""
-        bed = self.beds[i]
-        assert bed is not None
+        bed = self._bed(i)
         tiles = bed[TILES]
         self.patches += tiles[0]
         for c in range(3):
@@ -185,12 +190,10 @@ class Treatment(StateFields):
         self, i: int, events: list[Event], points: int | None = None, front: bool = False
     ) -> None:
         """Discharge a cured patient: prestige, Finance, Pharmacy, watcher's point."""
-        bed = self.beds[i]
-        assert bed is not None
+        bed = self._bed(i)
         marker, watcher = bed[MARKER], bed[WATCHER]
         full = points is None
-        gain = self.game.patients[bed[NAME]].prestige if full else points
-        assert gain is not None
+        gain = self.game.patients[bed[NAME]].prestige if points is None else points
         if marker is not None:
             self._score(marker, gain)
             skills = self.skills[marker]
@@ -216,8 +219,7 @@ class Treatment(StateFields):
         self._clear(i)
 
     def _preterm(self, i: int, events: list[Event]) -> None:
-        bed = self.beds[i]
-        assert bed is not None
+        bed = self._bed(i)
         events.append(
             Event(f"{bed[NAME]} in bed {i + 1} is discharged preterm", "preterm", bed[MARKER])
         )
