@@ -19,9 +19,10 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush.tasks import Task
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Event
@@ -32,6 +33,7 @@ __all__ = ["MARKER", "NAME", "TILES", "WATCHER", "StateFields"]
 #: Indices into a bed: ``[patient name, tiles placed (patch, colour 0-2), marker, watcher]``.
 NAME, TILES, MARKER, WATCHER = 0, 1, 2, 3
 _DONE = A.Done()
+_T = TypeVar("_T", bound=Task)
 
 
 class StateFields:
@@ -58,10 +60,11 @@ class StateFields:
         placed: int
         start: int
         next_start: int | None
-        tasks: list[tuple[Any, ...]]
+        tasks: list[Task]
         steals: list[tuple[int, int, str]]
         end_reason: str
 
+        def _task(self, kind: type[_T]) -> _T: ...
         def red_markers(self, seat: int | None = None) -> int: ...
         def red_opponents(self, seat: int) -> tuple[int, ...]: ...
         def _gain(self, seat: int, bucks: int) -> int: ...

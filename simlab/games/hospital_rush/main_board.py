@@ -20,7 +20,7 @@ Examples
 >>> s.occupied = {"sabotage": [1]}            # Seat 1's marker on a red space
 >>> s._fx_rat_out(0, "rat_out", [])           # 1 buck, and 1 for each red marker
 >>> s.bucks, s.tasks
-([3, 1, 1], [('rat_out', 0, (1,))])
+([3, 1, 1], [Denounce(seat=0, victims=(1,), to_the_boss=False)])
 >>> _legal_rat_out(s, s.tasks[0])             # the rat may punish Seat 1, or forfeit
 [RatOut(victim=1), Done()]
 >>> [str(e) for e in s._denounce(A.RatOut(1))]
@@ -31,11 +31,13 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import TYPE_CHECKING, Any
 
 from simlab.core.api import Action, Event
 from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.fields import _DONE, TILES, StateFields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,35 +60,36 @@ class MainBoard(StateFields):
     # -- effects of placing a marker ------------------------------------------------------
     def _fx_fetch(self, seat: int, space: str, events: list[Event]) -> None:
         free = self.game.amount.get(space, 1)
-        self.tasks.append(("fetch", seat, free, 1 if free == 1 else 0))
+        self.tasks.append(T.FetchMedicine(seat, free, 1 if free == 1 else 0))
 
     def _fx_night_shift(self, seat: int, space: str, events: list[Event]) -> None:
         got = self._gain(seat, self.game.amount[space])
         events.append(Event(f"Seat {seat} takes {got} bucks for the night shift", "bucks", seat))
         if space == "night_shift_1":
-            self.tasks.append(("appoint", seat))
+            self.tasks.append(T.AppointStartingPlayer(seat))
 
     def _fx_study(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("study", seat))
+        self.tasks.append(T.LearnSkill(seat))
 
     def _fx_rat_out(self, seat: int, space: str, events: list[Event]) -> None:
         got = self._gain(seat, 1 + self.red_markers())
         events.append(Event(f"Seat {seat} rats out and takes {got} bucks", "rat_out", seat))
-        self.tasks.append(("rat_out", seat, self.red_opponents(seat)))
+        self.tasks.append(T.Denounce(seat, self.red_opponents(seat)))
 
     def _fx_final_exam(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("exam", seat, self.game.amount[space]))
+        self.tasks.append(T.TakeFinalExam(seat, self.game.amount[space]))
 
     def _fx_sabotage(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("sabotage", seat, (), space == "cook_the_books"))
+        self.tasks.append(T.Sabotage(seat, (), space == "cook_the_books"))
 
     def _fx_bribe(self, seat: int, space: str, events: list[Event]) -> None:
         cost = self.game.amount[space]
-        self.tasks.append(("bribe", seat, tuple(BRIBES) if cost == 0 else (cost,)))
+        self.tasks.append(T.BribeStaff(seat, tuple(BRIBES) if cost == 0 else (cost,)))
 
     # -- decisions -------------------------------------------------------------------
     def _take_medicine(self, action: A.TakeMedicine) -> list[Event]:
-        _, seat, free, paid = self.tasks[0]
+        task = self._task(T.FetchMedicine)
+        seat, free, paid = task.seat, task.free, task.paid
         c = self.game.colours.index(action.colour)
         if free:
             free -= 1
@@ -95,16 +98,16 @@ class MainBoard(StateFields):
             self._pay(seat, 1)
         self.chest[c] -= 1
         self.medicine[seat][c] += 1
-        self.tasks[0] = ("fetch", seat, free, paid)
+        self.tasks[0] = T.FetchMedicine(seat, free, paid)
         return [Event(f"Seat {seat}: {action}", "medicine", seat)]
 
     def _appoint(self, action: A.Appoint) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         self.next_start = action.seat
         return [Event(f"Seat {seat}: {action}", "appoint", seat)]
 
     def _learn(self, action: A.Learn) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         self._pay(seat, self.game.data.supply["study_cost"])
         self.study_markers -= 1
         self.skills[seat].append(action.skill)
@@ -113,33 +116,34 @@ class MainBoard(StateFields):
     def _denounce(self, action: A.RatOut | A.TellTheBoss) -> list[Event]:
         """Rat out (or tell the boss about) one opponent: their penalty comes next, then the
         rest of the opponents the informer may still punish (those after it, clockwise)."""
-        kind, seat, victims = self.tasks[0]
-        v = action.victim
-        rest = (kind, seat, victims[victims.index(v) + 1 :])
-        if kind == "rat_out":
+        task = self._task(T.Denounce)
+        seat, victims, v = task.seat, task.victims, action.victim
+        rest = dataclasses.replace(task, victims=victims[victims.index(v) + 1 :])
+        if not task.to_the_boss:
             count = self.red_markers(v)
-            penalty = ("penalty", v, count, 1)
+            penalty = T.PayPenalty(v, count, 1)
             text = f"Seat {v} is ratted out ({count} red)"
         else:
-            penalty = ("penalty", v, 1, 2)
+            penalty = T.PayPenalty(v, 1, 2)
             text = f"Seat {v} is reported to the boss"
         self.tasks[0:1] = [penalty, rest]
         return [Event(f"Seat {seat}: {action}", "denounce", seat), Event(text, "ratted", v)]
 
     def _penalty(self, action: A.Penalty) -> list[Event]:
-        _, seat, count, amount = self.tasks[0]
+        task = self._task(T.PayPenalty)
+        seat, count = task.seat, task.count
         if action.bucks:
             self._pay(seat, action.bucks)
         else:
             self._score(seat, -1)
         if count > 1:
-            self.tasks[0] = ("penalty", seat, count - 1, amount)
+            self.tasks[0] = dataclasses.replace(task, count=count - 1)
         else:
             self.tasks.pop(0)
         return [Event(f"Seat {seat}: {action}", "penalty", seat)]
 
     def _final_exam(self, action: A.FinalExam) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         events: list[Event] = []
         self._take_exam(seat, action.bucks, events)
         return events
@@ -154,7 +158,7 @@ class MainBoard(StateFields):
 
     def _steal_it(self, action: A.Steal) -> list[Event]:
         task = self.tasks[0]
-        kind, seat = task[0], task[1]
+        seat = task.seat
         v, item = action.victim, action.item
         if item == "buck":
             self.bucks[v] -= action.count
@@ -169,19 +173,19 @@ class MainBoard(StateFields):
             self.medicine[seat][c] += 1
         for _ in range(action.count):
             self.steals.append((seat, v, item))
-        if kind == "sabotage":
-            taken = (*task[2], v)
-            self.tasks[0] = ("sabotage", seat, taken, task[3])
+        if isinstance(task, T.Sabotage):
+            taken = (*task.taken, v)
+            self.tasks[0] = dataclasses.replace(task, taken=taken)
             if len(taken) == 2:
                 self.tasks.pop(0)
-        elif kind == "pickpocket" and item != "buck" and task[2] == -1:
-            self.tasks[0] = ("pickpocket", seat, v)
+        elif isinstance(task, T.Pickpocket) and item != "buck" and task.victim == -1:
+            self.tasks[0] = T.Pickpocket(seat, v)
         else:
             self.tasks.pop(0)
         return [Event(f"Seat {seat}: {action}", "steal", seat)]
 
     def _bribe_choice(self, action: A.Bribe) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         events: list[Event] = []
         self._bribe(seat, action.bucks, events)
         return events
@@ -195,8 +199,8 @@ class MainBoard(StateFields):
 # -- task legality -------------------------------------------------------------------------
 
 
-def _legal_fetch(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, free, paid = task
+def _legal_fetch(s: HospitalRushState, task: T.FetchMedicine) -> list[Action]:
+    seat, free, paid = task.seat, task.free, task.paid
     if not free and not (paid and s.bucks[seat] >= 1):
         return []
     out: list[Action] = [_take(c) for c, n in zip(s.game.colours, s.chest, strict=True) if n]
@@ -204,12 +208,12 @@ def _legal_fetch(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_appoint(s: HospitalRushState, task: tuple) -> list[Action]:
+def _legal_appoint(s: HospitalRushState, task: T.AppointStartingPlayer) -> list[Action]:
     return [A.Appoint(p) for p in range(s.game.players)]
 
 
-def _legal_study(s: HospitalRushState, task: tuple) -> list[Action]:
-    seat = task[1]
+def _legal_study(s: HospitalRushState, task: T.LearnSkill) -> list[Action]:
+    seat = task.seat
     if s.bucks[seat] < s.game.data.supply["study_cost"] or not s.study_markers:
         return []
     return [*(A.Learn(k) for k in learnable(s.skills[seat])), _DONE]
@@ -233,22 +237,23 @@ def learnable(skills: list[str]) -> list[str]:
     return out
 
 
-def _legal_rat_out(s: HospitalRushState, task: tuple) -> list[Action]:
-    victims = task[2]
-    if not victims:
+def _legal_rat_out(s: HospitalRushState, task: T.Denounce) -> list[Action]:
+    if not task.victims:
         return []
-    return [*(A.RatOut(v) for v in victims), _DONE]
+    if task.to_the_boss:
+        return [*(A.TellTheBoss(v) for v in task.victims), _DONE]
+    return [*(A.RatOut(v) for v in task.victims), _DONE]
 
 
-def _legal_penalty(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, _count, amount = task
+def _legal_penalty(s: HospitalRushState, task: T.PayPenalty) -> list[Action]:
+    seat, amount = task.seat, task.bucks
     if s.bucks[seat] >= amount:
         return [_penalty(amount), _penalty(0)]
     return [_penalty(0)]
 
 
-def _legal_sabotage(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, taken, bucks_only = task
+def _legal_sabotage(s: HospitalRushState, task: T.Sabotage) -> list[Action]:
+    seat, taken, bucks_only = task.seat, task.taken, task.bucks_only
     out: list[Action] = []
     for v in range(s.game.players):
         if v == seat or v in taken:
@@ -263,27 +268,27 @@ def _legal_sabotage(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_bribe(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, costs = task
+def _legal_bribe(s: HospitalRushState, task: T.BribeStaff) -> list[Action]:
+    seat, costs = task.seat, task.costs
     money = s.bucks[seat]
     return [*(A.Bribe(c) for c in costs if money >= c), _DONE]
 
 
-def _legal_exam(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, cost = task
+def _legal_exam(s: HospitalRushState, task: T.TakeFinalExam) -> list[Action]:
+    seat, cost = task.seat, task.cost
     if s.exam[seat] or s.bucks[seat] < cost or not s.study_markers:
         return []
     return [A.FinalExam(cost), _DONE]
 
 
-#: The legal choices of each task this module queues (task kind -> function of state, task).
-TASK_LEGAL: dict[str, Any] = {
-    "fetch": _legal_fetch,
-    "appoint": _legal_appoint,
-    "study": _legal_study,
-    "rat_out": _legal_rat_out,
-    "penalty": _legal_penalty,
-    "sabotage": _legal_sabotage,
-    "bribe": _legal_bribe,
-    "exam": _legal_exam,
+#: The legal choices of each task this module queues (task class -> function of state, task).
+TASK_LEGAL: dict[type, Any] = {
+    T.FetchMedicine: _legal_fetch,
+    T.AppointStartingPlayer: _legal_appoint,
+    T.LearnSkill: _legal_study,
+    T.Denounce: _legal_rat_out,
+    T.PayPenalty: _legal_penalty,
+    T.Sabotage: _legal_sabotage,
+    T.BribeStaff: _legal_bribe,
+    T.TakeFinalExam: _legal_exam,
 }

@@ -28,7 +28,7 @@ Examples
 [Chillax(discharge=True), Done()]
 >>> _ = s._chillax(A.Chillax())
 >>> s.prestige, [b and b[0] for b in s.beds], s.tasks
-([2, 0, 0], [None, None, None, 'Al Furry'], [('readmit', 2, None)])
+([2, 0, 0], [None, None, None, 'Al Furry'], [ReadmitPatient(seat=2, excluded=None)])
 >>> _legal_readmit(s, s.tasks[0])[:2]
 [Readmit(patient='Jim Caries', mark=False), Readmit(patient='Jim Caries', mark=True)]
 """
@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from simlab.core.api import Action, Event
 from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER, StateFields
 from simlab.games.hospital_rush.main_board import learnable
 
@@ -60,29 +61,29 @@ class PlayerBoards(StateFields):
 
     # -- effects of placing a marker ------------------------------------------------------
     def _fx_task(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append((space, seat))
+        self.tasks.append(T.BoardSpace(seat, space))
 
     def _fx_favor(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("favor_steal", seat))
-        self.tasks.append(("claim", seat, 0, 0, True, True))
+        self.tasks.append(T.BoardSpace(seat, space))  # the steal
+        self.tasks.append(T.ClaimPatient(seat, 0, 0, True, True))
 
     def _fx_pickpocket(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("pickpocket", seat, -1))
+        self.tasks.append(T.Pickpocket(seat))
 
     def _fx_feel_good(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("claim", seat, 0, 1, False, False))
+        self.tasks.append(T.ClaimPatient(seat, 0, 1, False, False))
 
     def _fx_chillax(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("chillax", seat))
-        self.tasks.append(("readmit", seat, None))
+        self.tasks.append(T.ChillaxMan(seat))
+        self.tasks.append(T.ReadmitPatient(seat))
 
     def _fx_telling_the_boss(self, seat: int, space: str, events: list[Event]) -> None:
         got = self._gain(seat, 1)
         events.append(Event(f"Seat {seat} tells the boss and takes {got} buck", "bucks", seat))
-        self.tasks.append(("boss", seat, self.red_opponents(seat)))
+        self.tasks.append(T.Denounce(seat, self.red_opponents(seat), to_the_boss=True))
 
     def _fx_free_samples(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("fetch", seat, 3 if space == "raid_the_chest" else 1, 0))
+        self.tasks.append(T.FetchMedicine(seat, 3 if space == "raid_the_chest" else 1, 0))
 
     def _fx_overtime(self, seat: int, space: str, events: list[Event]) -> None:
         got = self._gain(seat, 2)
@@ -90,7 +91,7 @@ class PlayerBoards(StateFields):
 
     # -- decisions -------------------------------------------------------------------
     def _steal_skill(self, action: A.StealSkill) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         v = action.victim
         self.bucks[seat] -= THEO_SKILL_PRICE
         self.bucks[v] += THEO_SKILL_PRICE
@@ -100,7 +101,7 @@ class PlayerBoards(StateFields):
         return [Event(f"Seat {seat}: {action}", "steal", seat)]
 
     def _take_over(self, action: A.TakeOver) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         bed = self._bed(action.bed - 1)
         v = bed[MARKER]
         price = sum(bed[TILES])
@@ -112,7 +113,7 @@ class PlayerBoards(StateFields):
         return [Event(f"Seat {seat}: {action} from Seat {v} for {price} bucks", "steal", seat)]
 
     def _sell(self, action: A.Sell) -> list[Event]:
-        seat = self.tasks[0][1]
+        seat = self.tasks[0].seat
         c = self.game.colours.index(action.colour)
         self.medicine[seat][c] -= 1
         self.chest[c] += 1
@@ -120,7 +121,7 @@ class PlayerBoards(StateFields):
         return [Event(f"Seat {seat}: {action}", "sell", seat)]
 
     def _watch(self, action: A.Watch) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         self._lift_marker(seat)
         bed = self._bed(action.bed - 1)
         bed[WATCHER] = seat
@@ -129,12 +130,12 @@ class PlayerBoards(StateFields):
     def _chillax(self, action: A.Chillax) -> list[Event]:
         """"Chillax, man": bed 4 is discharged (cured: its points as in phase 3; not cured:
         preterm), then the patients slide toward bed 4."""
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         events = [Event(f"Seat {seat}: {action}", "chillax", seat)]
         if action.discharge:
             bed = self._bed(3)
             if self.game.options["chillax_readmit"] == "other" and self.tasks:
-                self.tasks[0] = ("readmit", seat, bed[NAME])
+                self.tasks[0] = T.ReadmitPatient(seat, bed[NAME])
             if self.is_cured(3):
                 self._discharge(3, events, front=True)
             elif self.is_cured_early(3) and self.game.options["chillax_right_side"] == "early":
@@ -145,7 +146,7 @@ class PlayerBoards(StateFields):
         return events
 
     def _readmit(self, action: A.Readmit) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         self.discard.remove(action.patient)
         if action.mark:
             self._lift_marker(seat)
@@ -153,7 +154,7 @@ class PlayerBoards(StateFields):
         return [Event(f"Seat {seat}: {action}", "readmit", seat)]
 
     def _malinger(self, action: A.Malinger) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         i = action.bed - 1
         bed = self._bed(i)
         events = [Event(f"Seat {seat}: {action}", "discard", seat)]
@@ -169,8 +170,8 @@ class PlayerBoards(StateFields):
 # -- task legality -------------------------------------------------------------------------
 
 
-def _legal_steal_skill(s: HospitalRushState, task: tuple) -> list[Action]:
-    seat = task[1]
+def _legal_steal_skill(s: HospitalRushState, task: T.Task) -> list[Action]:
+    seat = task.seat
     if s.bucks[seat] < THEO_SKILL_PRICE:
         return []
     mine = s.skills[seat]
@@ -186,8 +187,8 @@ def _legal_steal_skill(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_take_over(s: HospitalRushState, task: tuple) -> list[Action]:
-    seat = task[1]
+def _legal_take_over(s: HospitalRushState, task: T.Task) -> list[Action]:
+    seat = task.seat
     out: list[Action] = [
         A.TakeOver(i + 1)
         for i, b in enumerate(s.beds)
@@ -200,8 +201,8 @@ def _legal_take_over(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_favor_steal(s: HospitalRushState, task: tuple) -> list[Action]:
-    seat = task[1]
+def _legal_favor_steal(s: HospitalRushState, task: T.Task) -> list[Action]:
+    seat = task.seat
     colours = s.game.colours
     out: list[Action] = []
     for v in range(s.game.players):
@@ -215,8 +216,8 @@ def _legal_favor_steal(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_sell(s: HospitalRushState, task: tuple) -> list[Action]:
-    seat = task[1]
+def _legal_sell(s: HospitalRushState, task: T.Task) -> list[Action]:
+    seat = task.seat
     out: list[Action] = [
         A.Sell(c) for c, n in zip(s.game.colours, s.medicine[seat], strict=True) if n
     ]
@@ -224,8 +225,8 @@ def _legal_sell(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_pickpocket(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, victim = task
+def _legal_pickpocket(s: HospitalRushState, task: T.Pickpocket) -> list[Action]:
+    seat, victim = task.seat, task.victim
     colours = s.game.colours
     out: list[Action] = []
     for v in range(s.game.players) if victim == -1 else (victim,):
@@ -238,8 +239,8 @@ def _legal_pickpocket(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_watch(s: HospitalRushState, task: tuple) -> list[Action]:
-    seat = task[1]
+def _legal_watch(s: HospitalRushState, task: T.Task) -> list[Action]:
+    seat = task.seat
     out: list[Action] = [
         A.Watch(i + 1)
         for i, b in enumerate(s.beds)
@@ -249,7 +250,7 @@ def _legal_watch(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_chillax(s: HospitalRushState, task: tuple) -> list[Action]:
+def _legal_chillax(s: HospitalRushState, task: T.ChillaxMan) -> list[Action]:
     if s.beds[3] is not None:
         return [A.Chillax(True), _DONE]
     beds = [b is not None for b in s.beds]
@@ -258,38 +259,40 @@ def _legal_chillax(s: HospitalRushState, task: tuple) -> list[Action]:
     return []
 
 
-def _legal_readmit(s: HospitalRushState, task: tuple) -> list[Action]:
+def _legal_readmit(s: HospitalRushState, task: T.ReadmitPatient) -> list[Action]:
     if s.beds[0] is not None:
         return []
-    names = sorted(set(s.discard) - {task[2]})
+    names = sorted(set(s.discard) - {task.excluded})
     out: list[Action] = [A.Readmit(n, m) for n in names for m in (False, True)]
     out.append(_DONE)
     return out
 
 
-def _legal_boss(s: HospitalRushState, task: tuple) -> list[Action]:
-    victims = task[2]
-    if not victims:
-        return []
-    return [*(A.TellTheBoss(v) for v in victims), _DONE]
-
-
-def _legal_malinger(s: HospitalRushState, task: tuple) -> list[Action]:
+def _legal_malinger(s: HospitalRushState, task: T.Task) -> list[Action]:
     out: list[Action] = [A.Malinger(i + 1) for i, b in enumerate(s.beds) if b is not None]
     out.append(_DONE)
     return out
 
 
-#: The legal choices of each task this module queues (task kind -> function of state, task).
-TASK_LEGAL: dict[str, Any] = {
+#: The legal choices of a player board's one-choice action, by its space id.
+_BOARD_SPACE_LEGAL: dict[str, Any] = {
     "steal_skill": _legal_steal_skill,
     "my_patient_now": _legal_take_over,
-    "favor_steal": _legal_favor_steal,
+    "calling_in_a_favor": _legal_favor_steal,
     "sell_medicine": _legal_sell,
-    "pickpocket": _legal_pickpocket,
     "watch_and_learn": _legal_watch,
-    "chillax": _legal_chillax,
-    "readmit": _legal_readmit,
-    "boss": _legal_boss,
     "malingerer": _legal_malinger,
+}
+
+
+def _legal_board_space(s: HospitalRushState, task: T.BoardSpace) -> list[Action]:
+    return _BOARD_SPACE_LEGAL[task.space](s, task)  # type: ignore[no-any-return]
+
+
+#: The legal choices of each task this module queues (task class -> function of state, task).
+TASK_LEGAL: dict[type, Any] = {
+    T.BoardSpace: _legal_board_space,
+    T.Pickpocket: _legal_pickpocket,
+    T.ChillaxMan: _legal_chillax,
+    T.ReadmitPatient: _legal_readmit,
 }

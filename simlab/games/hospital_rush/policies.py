@@ -98,7 +98,7 @@ class RuleOfThumbPolicy:
             return self._patient_worth(s, seat, action.bed - 1)
         if isinstance(action, A.PlaceTile):
             task = s.tasks[0]
-            free = task[3] or (action.tile == "patch" and task[4])
+            free = task.free or (action.tile == "patch" and task.patch_free)
             return 3.0 if free else (1.0 if s.bucks[seat] > 1 else -0.5)
         if isinstance(action, A.Appoint):
             if self.red == "never" or s.game.players < 3:

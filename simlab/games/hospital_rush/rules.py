@@ -43,12 +43,13 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import ConfigError
+from simlab.core.errors import ConfigError, SimlabError
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import main_board, player_boards, treatment
+from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.components import Components, Patient, load_components
 from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER
 from simlab.games.hospital_rush.main_board import BRIBES, MainBoard, learnable
@@ -74,6 +75,7 @@ __all__ = [
 ]
 
 _place = functools.cache(A.Place)
+_T = TypeVar("_T", bound=T.Task)
 
 
 @functools.cache
@@ -235,8 +237,8 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         treating seat and ``watcher`` Marina Clementina's seat ("I'll just watch and learn").
     occupied : dict
         Action space id -> seats whose action markers are on it this round.
-    tasks : list
-        Pending decisions ``(kind, seat, ...)``; the first is being decided.
+    tasks : list of Task
+        Pending decisions (:mod:`.tasks`); the first is being decided.
     steals : list
         ``(thief, victim, item)`` for every steal of the game (the steal graph).
     """
@@ -267,7 +269,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         self.placed = 0
         self.start = 0
         self.next_start: int | None = None
-        self.tasks: list[tuple[Any, ...]] = []
+        self.tasks: list[T.Task] = []
         self.steals: list[tuple[int, int, str]] = []
         self.end_reason = ""
         self._legal: list[Action] | None = None
@@ -277,7 +279,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     @property
     def current_player(self) -> int:
         if self.tasks:
-            return self.tasks[0][1]
+            return self.tasks[0].seat
         phase = self.phase
         if phase == "place":
             return (self.start + self.placed) % self.game.players
@@ -355,6 +357,13 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         n = self.game.players
         return tuple(v for v in ((seat + k) % n for k in range(1, n)) if self.red_markers(v))
 
+    def _task(self, kind: type[_T]) -> _T:
+        """The task being decided, which the action applied answers (checked legal before)."""
+        task = self.tasks[0] if self.tasks else None
+        if not isinstance(task, kind):  # pragma: no cover - legality is checked before
+            raise SimlabError(f"hospital_rush: no {kind.__name__} is being decided")
+        return task
+
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -364,7 +373,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     def _compute_legal(self) -> list[Action]:
         if self.tasks:
             task = self.tasks[0]
-            return _TASK_LEGAL[task[0]](self, task)
+            return _TASK_LEGAL[type(task)](self, task)  # type: ignore[no-any-return]
         seat = self.current_player
         return [_place(seat, s) for s in self.available_spaces(seat)]
 
@@ -460,7 +469,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     # decisions ----------------------------------------------------------------------
     def _done(self, action: A.Done) -> list[Event]:
         task = self.tasks.pop(0)
-        return [Event(f"Seat {task[1]} is done", "done", task[1])]
+        return [Event(f"Seat {task.seat} is done", "done", task.seat)]
 
     # game end, next round ---------------------------------------------------------------
     def _end_of_round(self, events: list[Event]) -> None:
@@ -489,8 +498,8 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
 
 # -- dispatch --------------------------------------------------------------------------------
 
-#: Task kind -> its legal choices, a function of (state, task); each mixin's module lists its own.
-_TASK_LEGAL: dict[str, Any] = {
+#: Task class -> its legal choices, a function of (state, task); each mixin's module lists its own.
+_TASK_LEGAL: dict[type, Any] = {
     **treatment.TASK_LEGAL,
     **main_board.TASK_LEGAL,
     **player_boards.TASK_LEGAL,

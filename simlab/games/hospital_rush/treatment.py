@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from simlab.core.api import Action, Event
 from simlab.core.errors import SimlabError
 from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER, StateFields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,22 +92,24 @@ class Treatment(StateFields):
 
     # -- treat patient -------------------------------------------------------------------
     def _fx_treat(self, seat: int, space: str, events: list[Event]) -> None:
-        self.tasks.append(("claim", seat, self.game.amount[space], 0, True, True))
+        self.tasks.append(T.ClaimPatient(seat, self.game.amount[space], 0, True, True))
 
     def _treat_patient(self, action: A.Treat) -> list[Event]:
-        _, seat, free, patch_free, paid, intensive = self.tasks[0]
+        task = self._task(T.ClaimPatient)
+        seat, free, patch_free = task.seat, task.free, task.patch_free
         i = action.bed - 1
         bed = self._bed(i)
         if bed[MARKER] is None:
             self._lift_marker(seat)
             bed[MARKER] = seat
-        if intensive and bed[MARKER] == seat and "Intensive care" in self.skills[seat]:
+        if task.intensive and bed[MARKER] == seat and "Intensive care" in self.skills[seat]:
             patch_free += 1
-        self.tasks[0] = ("tiles", seat, i, free, patch_free, paid)
+        self.tasks[0] = T.PlaceTiles(seat, i, free, patch_free, task.paid)
         return [Event(f"Seat {seat}: {action}", "treat", seat)]
 
     def _place_tile(self, action: A.PlaceTile) -> list[Event]:
-        _, seat, i, free, patch_free, paid = self.tasks[0]
+        task = self._task(T.PlaceTiles)
+        seat, i, free, patch_free = task.seat, task.bed, task.free, task.patch_free
         k = self.game.tiles.index(action.tile)
         if k == 0:
             self.patches -= 1
@@ -124,7 +127,7 @@ class Treatment(StateFields):
                 self._pay(seat, 1)
         bed = self._bed(i)
         bed[TILES][k] += 1
-        self.tasks[0] = ("tiles", seat, i, free, patch_free, paid)
+        self.tasks[0] = T.PlaceTiles(seat, i, free, patch_free, task.paid)
         events = [Event(f"Seat {seat}: {action} on bed {i + 1}", "tile", seat)]
         if bed[MARKER] == seat and "Management" in self.skills[seat] and self.is_cured(i):
             self.tasks.pop(0)
@@ -166,10 +169,10 @@ class Treatment(StateFields):
                 self._discharge(i, events)
         for i, bed in enumerate(self.beds):
             if bed is not None and bed[MARKER] is not None and self.is_cured_early(i):
-                self.tasks.append(("early", bed[MARKER], i))
+                self.tasks.append(T.DischargeEarly(bed[MARKER], i))
 
     def _early(self, action: A.EarlyDischarge) -> list[Event]:
-        seat = self.tasks.pop(0)[1]
+        seat = self.tasks.pop(0).seat
         i = action.bed - 1
         events = [Event(f"Seat {seat}: {action}", "early" if action.discharge else "keep", seat)]
         if action.discharge:
@@ -200,7 +203,7 @@ class Treatment(StateFields):
             if "Finance" in skills:
                 self._gain(marker, 2)
             if "Pharmacy" in skills:
-                task = ("fetch", marker, 1, 0)
+                task = T.FetchMedicine(marker, 1, 0)
                 if front:
                     self.tasks.insert(0, task)
                 else:
@@ -234,8 +237,8 @@ class Treatment(StateFields):
 # -- task legality -------------------------------------------------------------------------
 
 
-def _legal_claim(s: HospitalRushState, task: tuple) -> list[Action]:
-    seat = task[1]
+def _legal_claim(s: HospitalRushState, task: T.ClaimPatient) -> list[Action]:
+    seat = task.seat
     out: list[Action] = [
         _treat(i + 1)
         for i, b in enumerate(s.beds)
@@ -245,8 +248,8 @@ def _legal_claim(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_tiles(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, i, free, patch_free, paid = task
+def _legal_tiles(s: HospitalRushState, task: T.PlaceTiles) -> list[Action]:
+    seat, i, free, patch_free, paid = task.seat, task.bed, task.free, task.patch_free, task.paid
     bed = s.beds[i]
     if bed is None:
         return []
@@ -267,17 +270,17 @@ def _legal_tiles(s: HospitalRushState, task: tuple) -> list[Action]:
     return out
 
 
-def _legal_early(s: HospitalRushState, task: tuple) -> list[Action]:
-    _, seat, i = task
+def _legal_early(s: HospitalRushState, task: T.DischargeEarly) -> list[Action]:
+    seat, i = task.seat, task.bed
     bed = s.beds[i]
     if bed is None or bed[MARKER] != seat or not s.is_cured_early(i) or s.is_cured(i):
         return []
     return [A.EarlyDischarge(i + 1, True), A.EarlyDischarge(i + 1, False)]
 
 
-#: The legal choices of each task this module queues (task kind -> function of state, task).
-TASK_LEGAL: dict[str, Any] = {
-    "claim": _legal_claim,
-    "tiles": _legal_tiles,
-    "early": _legal_early,
+#: The legal choices of each task this module queues (task class -> function of state, task).
+TASK_LEGAL: dict[type, Any] = {
+    T.ClaimPatient: _legal_claim,
+    T.PlaceTiles: _legal_tiles,
+    T.DischargeEarly: _legal_early,
 }

@@ -45,7 +45,7 @@ def test_every_action_but_a_payout_is_a_decision_that_may_be_forfeited(space):
         assert s.tasks == []
     else:
         assert s.tasks, f"{space} is carried out with no decision"
-        assert s.tasks[0][1] == 0  # the placer decides first
+        assert s.tasks[0].seat == 0  # the placer decides first
 
 
 def test_rat_out_may_be_forfeited_entirely():

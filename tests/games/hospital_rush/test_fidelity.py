@@ -9,6 +9,7 @@ or a named option for a passage with two reasonable readings
 from __future__ import annotations
 
 from simlab.games.hospital_rush.rules import MARKER, TILES, WATCHER, component_totals
+from simlab.games.hospital_rush.tasks import FetchMedicine
 
 from .test_rules import BOARDS, _cure, fill_round, position, texts, touch
 
@@ -36,7 +37,7 @@ def test_management_discharges_a_cured_patient_theo_takes_over():
     assert s.beds[0] is None and "Jim Caries" in s.discard  # discharged at once
     assert s.prestige == [2, 0, 0]
     assert s.bucks[:2] == [5 - 2 + 2, 1 + 2]  # paid 2 for the tiles, Finance 2
-    assert s.tasks[0][:2] == ("fetch", 0)  # Pharmacy
+    assert s.tasks[0] == FetchMedicine(0, 1, 0)  # Pharmacy
     assert component_totals(s) == start
 
 
@@ -64,7 +65,7 @@ def test_management_learned_while_a_patient_of_yours_is_cured():
     s.apply("Seat 0 places on study")
     s.apply("Learn Management")
     assert s.beds[1] is None and s.prestige[0] == 2 and s.bucks[0] == 2  # Finance
-    assert s.tasks[0][:2] == ("fetch", 0)
+    assert s.tasks[0] == FetchMedicine(0, 1, 0)
 
 
 def test_management_claiming_a_cured_patient_left_without_a_marker():

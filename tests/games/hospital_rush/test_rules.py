@@ -22,6 +22,7 @@ from simlab.games.hospital_rush.rules import (
     HospitalRushState,
     component_totals,
 )
+from simlab.games.hospital_rush.tasks import FetchMedicine
 from tests.games._checks import assert_every_seat_sees_everything
 
 BOARDS = ["Theo Goodberg", "Kurt von Schneider", "Marina Clementina", "Freddie Funster",
@@ -368,7 +369,7 @@ def test_finance_and_pharmacy_on_discharge():
     _cure(s, 1, 1)  # Al Furry, 2 prestige
     fill_round(s)
     assert s.prestige[1] == 2 and s.bucks[1] == 3
-    assert s.current_player == 1 and s.tasks[0][0] == "fetch"
+    assert s.current_player == 1 and isinstance(s.tasks[0], FetchMedicine)
     s.apply("Take 1 green medicine from the medicine chest")
     assert s.medicine[1] == [0, 1, 0]
 
@@ -400,7 +401,7 @@ def test_management_discharges_at_once():
     s.apply("Treat the patient in bed 1")
     s.apply("Place 1 purple medicine")
     assert s.beds[0] is None and s.prestige[0] == 2 and s.bucks[0] == 3
-    assert s.tasks[0][0] == "fetch"  # Pharmacy
+    assert isinstance(s.tasks[0], FetchMedicine)  # Pharmacy
 
 
 def test_reshuffle_when_the_stack_runs_out():
