@@ -15,11 +15,12 @@ Every Patient touched is Visited.  Add Patient may fill the hospital to :data:`H
 Examples
 --------
 >>> from simlab.games.bad_doctor.actions import AddCube
+>>> from simlab.games.bad_doctor.pending import PendingBonus
 >>> from simlab.games.bad_doctor.rules import BadDoctorGame
 >>> state = BadDoctorGame(players=3).new_initial_state()
 >>> state._bonus_targets("Remove Cube")             # no Patient has a cube yet
 []
->>> state.queue = [("bonus", "Add Cube", False, "T11")]  # a placed tile's Bonus, waiting
+>>> state.queue = [PendingBonus("Add Cube", False, "T11")]  # a placed tile's Bonus, waiting
 >>> state._cube(AddCube("S3"))
 [Event(text='Dr. A. Achoo: add cube to Patient S3', kind='cube', seat=0, seen_by=None)]
 >>> state.queue, state.complication_cubes, state.patient("S3").visited
@@ -28,7 +29,7 @@ Examples
 MoveCube(source='S3', target='S1')
 >>> state._drawing_bonus("All Draw 1")             # every seat draws, seat 0 first (top last)
 >>> state.queue
-[('draw', 2), ('draw', 1), ('draw', 0)]
+[Draw(seat=2), Draw(seat=1), Draw(seat=0)]
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from simlab.core.api import Action, Event
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import ActivateBonus, AddCube, MoveCube, RemoveCube, RemoveTile
 from simlab.games.bad_doctor.fields import StateFields
+from simlab.games.bad_doctor.pending import Draw, RefillPatient
 
 __all__ = ["HOSPITAL_MAX", "Bonuses"]
 
@@ -75,13 +77,13 @@ class Bonuses(StateFields):
     def _drawing_bonus(self, bonus: str) -> None:
         seat, n = self.seat, self.game.players
         if bonus == "Draw 1":
-            self.queue.append(("draw", seat))
+            self.queue.append(Draw(seat))
         elif bonus == "Draw 2":
-            self.queue.extend([("draw", seat)] * 2)
+            self.queue.extend([Draw(seat)] * 2)
         elif bonus == "All Draw 1":
-            self.queue.extend(("draw", (seat + k) % n) for k in reversed(range(n)))
+            self.queue.extend(Draw((seat + k) % n) for k in reversed(range(n)))
         else:  # Add Patient
-            self.queue.append(("patient", HOSPITAL_MAX))
+            self.queue.append(RefillPatient(HOSPITAL_MAX))
 
     # -- handlers --------------------------------------------------------------
     def _cube(self, action: Action) -> list[Event]:

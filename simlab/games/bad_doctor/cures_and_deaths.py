@@ -47,10 +47,12 @@ from __future__ import annotations
 import bisect
 
 from simlab.core.api import Event
+from simlab.core.errors import SimlabError
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import RemoveMarker
 from simlab.games.bad_doctor.board import NO_MARKER, Patient
 from simlab.games.bad_doctor.fields import StateFields
+from simlab.games.bad_doctor.pending import SHIFT_END, Death
 
 __all__ = ["CuresAndDeaths"]
 
@@ -100,8 +102,8 @@ class CuresAndDeaths(StateFields):
                                  "complication"))
             elif not spare:
                 dying.append(patient.id)
-        self.queue.append(("shift_end",))
-        self.queue.extend(("death", pid) for pid in reversed(dying))
+        self.queue.append(SHIFT_END)
+        self.queue.extend(Death(pid) for pid in reversed(dying))
 
     def _bury(self, pid: str, log: list[Event]) -> None:
         """The rest of a death: markers home or to Score Piles, tiles and Patient discarded."""
@@ -117,7 +119,10 @@ class CuresAndDeaths(StateFields):
 
     def _remove_marker(self, action: RemoveMarker) -> list[Event]:
         seat = self.seat
-        _, dying = self.queue.pop()
+        item = self.queue.pop()
+        if not isinstance(item, Death):  # pragma: no cover - legality is checked before
+            raise SimlabError("bad_doctor: no Patient is dying")
+        dying = item.patient
         p = self.patient(action.patient)
         mine = action.space
         p.junctions[mine] = (p.junctions[mine][0], NO_MARKER)

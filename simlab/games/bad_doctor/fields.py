@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Action
     from simlab.games.bad_doctor.board import Patient
+    from simlab.games.bad_doctor.pending import Pending
     from simlab.games.bad_doctor.rules import BadDoctorGame
 
 __all__ = ["StateFields"]
@@ -49,7 +50,7 @@ class StateFields:
         drew: int
         placed: int
         shift: int
-        queue: list[tuple]
+        queue: list[Pending]
         departures: list[tuple[str, int, int, str]]
         cubes_added: int
 

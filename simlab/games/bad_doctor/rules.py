@@ -4,7 +4,7 @@ A turn follows the rulebook's four steps: two actions (draw or place a
 Treatment Tile), then remove and score Cured Patients, add Complication
 Cubes to unvisited Patients (deaths), and prepare the next shift.  Work
 that the rules chain together (bonuses, draws, deaths, refills) waits on a
-small stack ``queue`` of plain tuples; :meth:`BadDoctorState._advance` runs
+small stack ``queue`` of frozen values (:mod:`.pending`); :meth:`BadDoctorState._advance` runs
 what needs nobody and stops at the next decision or chance node.  Every
 draw is a chance node: outcomes are the kinds of tile left in the deck,
 each with its exact probability.  Hands are face-up and the decks are kept
@@ -47,6 +47,7 @@ from typing import Any
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
 from simlab.games.bad_doctor import board
+from simlab.games.bad_doctor import pending as W
 from simlab.games.bad_doctor.actions import (
     ActivateBonus,
     AddCube,
@@ -263,8 +264,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
     seat, actions_left, first_turn, drew, placed, shift
         Whose turn, actions still to take, who has not finished a first
         turn, draws and placements this turn, and the turn count.
-    queue : list of tuple
-        Pending work (top last).
+    queue : list of Pending
+        Pending work (top last; :mod:`.pending`).
     departures : list of tuple
         (patient, arrived shift, left shift, "cured" or "died"), for studies.
     cubes_added : int
@@ -304,17 +305,17 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         self.cubes_added = 0
         self.result: Outcome | None = None
         self.to_move = CHANCE
-        queue: list[tuple] = []
+        queue: list[W.Pending] = []
         side = game.options["starting_side"]
         for pid in sorted(parts.starting):
             if side == "random":
-                queue.append(("side", pid))
+                queue.append(W.ChooseStartingSide(pid))
             else:
                 self.hospital.append(board.new_patient(parts.card(pid, side),
                                                        extra=game.extra_cube_spaces))
         for _ in range(2):
-            queue.extend(("draw", s) for s in range(n))
-        self.queue: list[tuple] = queue[::-1]
+            queue.extend(W.Draw(s) for s in range(n))
+        self.queue: list[W.Pending] = queue[::-1]
         self._advance([])
 
     # -- the API ---------------------------------------------------------------
@@ -328,11 +329,13 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         item = self.queue[-1]
-        if item[0] == "draw":
+        if isinstance(item, W.Draw):
             return list(_tile_outcomes(tuple(self.deck or self.discard)))
-        if item[0] == "patient":
+        if isinstance(item, W.RefillPatient):
             return list(_patient_outcomes(tuple(self.patient_deck or self.patient_discard)))
-        return [(ChooseSide(item[1], s), Fraction(1, 2)) for s in ("A", "B")]
+        if isinstance(item, W.ChooseStartingSide):
+            return [(ChooseSide(item.patient, s), Fraction(1, 2)) for s in ("A", "B")]
+        return []  # pragma: no cover - only asked at chance nodes
 
     def _legal_actions(self) -> list[Action]:
         if self.queue:
@@ -362,18 +365,17 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         return self.game.parts.doctors[seat]
 
     # -- decisions waiting on the queue (bonus, marker, death) -------------------
-    def _decisions(self, item: tuple) -> list[Action]:
-        kind = item[0]
-        if kind == "bonus":
-            bonus, may_decline = item[1], item[2]
+    def _decisions(self, item: W.Pending) -> list[Action]:
+        if isinstance(item, W.PendingBonus):
+            bonus = item.bonus
             actions: list[Action] = ([ActivateBonus(bonus)] if bonus in _DRAWING
-                                     else self._bonus_targets(bonus, item[3]))
-            return [*actions, DeclineBonus()] if may_decline else actions
-        if kind == "marker":
+                                     else self._bonus_targets(bonus, item.tile))
+            return [*actions, DeclineBonus()] if item.may_decline else actions
+        if isinstance(item, W.PendingMarker):
             seat = self.seat
-            return [*(TakeBackMarker(p.id, space) for p in self.hospital if p.id != item[1]
+            return [*(TakeBackMarker(p.id, space) for p in self.hospital if p.id != item.patient
                       for space in board.marker_spaces(p, seat)), NoMarker()]
-        if kind == "death":
+        if isinstance(item, W.Death):
             return [RemoveMarker(p.id, space) for p in self.hospital
                     for space in board.marker_spaces(p, self.seat)]
         raise SimlabError(f"bad_doctor: no decision waits on {item!r}")  # pragma: no cover
@@ -390,38 +392,37 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                 if self.actions_left > 0:
                     self.to_move = self.seat
                     return
-                queue.append(("turn_end",))
+                queue.append(W.TURN_END)
             item = queue[-1]
-            kind = item[0]
-            if kind == "draw":
-                if self._can_draw(item[1]):
+            if isinstance(item, W.Draw):
+                if self._can_draw(item.seat):
                     self.to_move = CHANCE
                     return
                 queue.pop()
-            elif kind == "patient":
-                if len(self.hospital) < item[1] and (
+            elif isinstance(item, W.RefillPatient):
+                if len(self.hospital) < item.upto and (
                     self.patient_deck or (self.patient_discard and self._reshuffle_patients())
                 ):
                     self.to_move = CHANCE
                     return
                 queue.pop()
-            elif kind == "side":
+            elif isinstance(item, W.ChooseStartingSide):
                 self.to_move = CHANCE
                 return
-            elif kind == "bonus":
-                bonus, may_decline = item[1], item[2]
-                if bonus in _DRAWING and not may_decline:
+            elif isinstance(item, W.PendingBonus):
+                bonus = item.bonus
+                if bonus in _DRAWING and not item.may_decline:
                     queue.pop()
                     self._drawing_bonus(bonus)
-                elif bonus in _DRAWING or self._bonus_targets(bonus, item[3]):
+                elif bonus in _DRAWING or self._bonus_targets(bonus, item.tile):
                     self.to_move = self.seat
                     return
                 else:
                     queue.pop()
-            elif kind == "marker":
+            elif isinstance(item, W.PendingMarker):
                 self.to_move = self.seat
                 return
-            elif kind == "death":
+            elif isinstance(item, W.Death):
                 seat = self.seat
                 if self.supply[seat] > 0:
                     self.supply[seat] -= 1
@@ -432,14 +433,14 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                     self.to_move = seat
                     return
                 queue.pop()
-                self._bury(item[1], log)
-            elif kind == "turn_end":
+                self._bury(item.patient, log)
+            elif isinstance(item, W.TurnEnd):
                 queue.pop()
                 self._turn_end(log)
-            elif kind == "shift_end":
+            elif isinstance(item, W.ShiftEnd):
                 queue.pop()
                 self._shift_end(log)
-            elif kind == "next_turn":
+            else:
                 queue.pop()
                 self._next_turn(log)
         self.to_move = TERMINAL
@@ -465,8 +466,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         for patient in self.hospital:
             patient.visited = False
         self.shift += 1
-        self.queue.append(("next_turn",))
-        self.queue.extend([("patient", HOSPITAL_SIZE)] * (HOSPITAL_SIZE - len(self.hospital)))
+        self.queue.append(W.NEXT_TURN)
+        self.queue.extend([W.RefillPatient(HOSPITAL_SIZE)] * (HOSPITAL_SIZE - len(self.hospital)))
 
     def _next_turn(self, log: list[Event]) -> None:
         if not self.hospital:
@@ -526,7 +527,10 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
 
     # -- chance: the draws -----------------------------------------------------
     def _reveal_tile(self, action: RevealTile) -> list[Event]:
-        seat = self.queue.pop()[1]
+        item = self.queue.pop()
+        if not isinstance(item, W.Draw):  # pragma: no cover - only drawn at a Draw
+            raise SimlabError("bad_doctor: a tile is revealed with no draw waiting")
+        seat = item.seat
         events = []
         if not self.deck:
             self.deck, self.discard = self.discard, []

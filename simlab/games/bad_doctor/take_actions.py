@@ -37,11 +37,13 @@ import bisect
 import functools
 
 from simlab.core.api import Action, Event
+from simlab.core.errors import SimlabError
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import DiscardTile, DrawTile, Pass, PlaceTile, TakeBackMarker
 from simlab.games.bad_doctor.board import NO_MARKER
 from simlab.games.bad_doctor.components import load_components
 from simlab.games.bad_doctor.fields import StateFields
+from simlab.games.bad_doctor.pending import Draw, PendingBonus, PendingMarker
 
 __all__ = ["HAND_LIMIT", "TakeActions"]
 
@@ -144,24 +146,24 @@ class TakeActions(StateFields):
         patient.visited = True
         if tile.bonus:
             nested = from_bonus or self.game.options["optional_bonuses"]
-            self.queue.append(("bonus", tile.bonus, nested, tile.id))
+            self.queue.append(PendingBonus(tile.bonus, nested, tile.id))
         if owner == NO_MARKER and any(
             board.markers_of(p, seat) for p in self.hospital if p is not patient
         ):
-            self.queue.append(("marker", patient.id, action.space))
+            self.queue.append(PendingMarker(patient.id, action.space))
         return [Event(f"{self._name(seat)} places {tile} on Patient {patient.id}", "place", seat)]
 
     def _draw(self, action: Action) -> list[Event]:
         self.actions_left -= 1
         self.drew += 1
-        self.queue.append(("draw", self.seat))
+        self.queue.append(Draw(self.seat))
         return [Event(f"{self._name(self.seat)} draws a Treatment Tile", "draw", self.seat)]
 
     def _discard(self, action: DiscardTile) -> list[Event]:
         seat = self.seat
         self.hands[seat].remove(action.tile)
         bisect.insort(self.discard, action.tile)
-        self.queue.append(("draw", seat))
+        self.queue.append(Draw(seat))
         return [Event(f"{self._name(seat)} is stuck and discards {action.tile}", "stuck", seat)]
 
     def _pass(self, action: Action) -> list[Event]:
@@ -171,7 +173,10 @@ class TakeActions(StateFields):
     # -- a Doctor Marker taken back from another Patient ------------------------
     def _take_back(self, action: TakeBackMarker) -> list[Event]:
         seat = self.seat
-        _, pid, space = self.queue.pop()
+        item = self.queue.pop()
+        if not isinstance(item, PendingMarker):  # pragma: no cover - legality checked before
+            raise SimlabError("bad_doctor: no Doctor Marker is waiting to be taken back")
+        pid, space = item.patient, item.space
         source = self.patient(action.patient)
         mine = action.space
         source.junctions[mine] = (source.junctions[mine][0], NO_MARKER)
