@@ -208,8 +208,10 @@ _SHARED: set[type] = {int, float, str, bool, bytes, Fraction, type(None), frozen
 #: How other types are copied: "shared", "slots", "dict" or "deep" (filled on first sight).
 _HOW: dict[type, str] = {}
 _TUPLE = frozenset({tuple})
-#: Slot names of each slotted record type copied so far, and a getter of them all at once.
-_SLOTS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+#: Slot names of each slotted record type copied so far, a getter of them all at once,
+#: and the setter of each (its slot descriptor's ``__set__``).
+_SLOTS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]],
+                         tuple[Callable[[Any, Any], None], ...]]] = {}
 
 
 def _how(value: Any) -> str:
@@ -223,7 +225,8 @@ def _how(value: Any) -> str:
     plain = kind.__reduce_ex__ is object.__reduce_ex__ and not hasattr(kind, "__deepcopy__")
     if plain and not hasattr(value, "__dict__") and _slots(kind):
         names = _slots(kind)
-        _SLOTS[kind] = (names, attrgetter(*names) if len(names) > 1 else _one(names[0]))
+        getter = attrgetter(*names) if len(names) > 1 else _one(names[0])
+        _SLOTS[kind] = (names, getter, tuple(getattr(kind, n).__set__ for n in names))
         return "slots"
     if plain and hasattr(value, "__dict__") and not _slots(kind):
         return "dict"
@@ -306,16 +309,17 @@ def plain_copy(value: Any) -> Any:
         return value
     if how == "slots":
         other = object.__new__(kind)
-        names, fields = _SLOTS[kind]
-        pairs: Iterable[tuple[str, Any]]
+        names, fields, setters = _SLOTS[kind]
         try:
             got = fields(value)  # every slot in one call
         except AttributeError:  # a slot left unset: copy the others one by one
-            pairs = [(n, getattr(value, n)) for n in names if hasattr(value, n)]
-        else:
-            pairs = zip(names, got, strict=True)
-        for name, v in pairs:
-            object.__setattr__(other, name, v if type(v) in _SHARED else plain_copy(v))
+            for name in names:
+                if hasattr(value, name):
+                    v = getattr(value, name)
+                    object.__setattr__(other, name, v if type(v) in _SHARED else plain_copy(v))
+            return other
+        for put, v in zip(setters, got, strict=True):
+            put(other, v if type(v) in _SHARED else plain_copy(v))
         return other
     if how == "dict":
         other = object.__new__(kind)
