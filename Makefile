@@ -55,7 +55,12 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check simlab tests benchmarks
 
+# The benchmarks; bench_peers.py measures against catanatron, the optional extra
+# `peers` (installed here when it can be; without it that benchmark says so and skips).
 bench: $(STAMP)
+	@$(PY) -c "import catanatron" 2>/dev/null || \
+		$(PY) -m pip install --quiet -e ".[peers]" || \
+		echo "could not install the extra 'peers': bench_peers.py will skip"
 	$(PY) benchmarks/run_all.py
 
 # Re-store the notebooks' outputs after a change of a game or a study.

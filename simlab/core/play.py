@@ -104,6 +104,7 @@ def run(
     root = np.random.SeedSequence(seed_int(seed))
     rngs = [np.random.default_rng(s) for s in root.spawn(1 + game.players)]
     chance_rng, seat_rngs = rngs[0], rngs[1:]
+    sees = [getattr(policy, "uses_view", True) for policy in seats]  # asked once, not per turn
     state = game.new_initial_state()
     for _ in range(max_actions):
         player = state.current_player
@@ -113,9 +114,8 @@ def run(
             action = sample_chance(state._chance_outcomes(), chance_rng)
         else:
             legal = state._legal_actions()
-            policy = seats[player]
-            view = state.view(player) if getattr(policy, "uses_view", True) else None
-            action = policy.act(view, legal, seat_rngs[player])
+            view = state.view(player) if sees[player] else None
+            action = seats[player].act(view, legal, seat_rngs[player])
         events = state._apply(action)
         if on_action is not None:
             on_action(state, player, action, events)
