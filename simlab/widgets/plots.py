@@ -183,7 +183,7 @@ def survival_steps(
     Returns
     -------
     Line2D
-        The step curve (its band is the PolyCollection drawn just before it).
+        The step curve (its band is the PolyCollection drawn just after it, below it).
 
     Examples
     --------
@@ -196,10 +196,9 @@ def survival_steps(
     surv, low, high = (table[c].to_numpy(dtype=float) for c in ("survival", "low", "high"))
     if complement:
         surv, low, high = 1.0 - surv, 1.0 - high, 1.0 - low
-    band = ax.fill_between(table["time"], low, high, step="post", alpha=0.2, color=color,
-                           linewidth=0)
-    (line,) = ax.step(table["time"], surv, where="post", label=label,
-                      color=band.get_facecolor()[0][:3] if color is None else color)
+    (line,) = ax.step(table["time"], surv, where="post", label=label, color=color)
+    ax.fill_between(table["time"], low, high, step="post", alpha=0.15, linewidth=0,
+                    color=line.get_color(), zorder=line.get_zorder() - 0.5)
     return line
 
 
