@@ -52,3 +52,22 @@ def test_steals_every_interval_and_exact_value_follows_from_the_rows():
                         where=lambda s: s.scope == "final VP per seat")
     # a claim's place is its seat's place after the turn's starting player
     assert ((claims.place >= 0) & (claims.place < claims.players)).all()
+
+
+def test_figures_draw_the_summary_numbers():
+    steals = simlab.run_study("broom-service-steals", games=12, seed=2, players=("3",),
+                              policies=("brave",))
+    fig = steals.plot()
+    ax = fig.axes[0]
+    first = steals.summary[(steals.summary.scope == "first turn")
+                           & (steals.summary.quantity == "stolen")].sort_values("place")
+    curve = ax.lines[0]
+    assert list(curve.get_xdata()) == first.place.tolist()
+    assert list(curve.get_ydata()) == pytest.approx(first.estimate.tolist())
+    crosses = [line for line in ax.lines if line.get_marker() == "x"]
+    assert list(crosses[0].get_ydata()) == pytest.approx(first.exact.tolist())
+    scores = simlab.run_study("broom-service-scores", games=4, seed=1, players=3,
+                              policies=("heuristic", "random"))
+    bars = scores.plot().axes[1].patches
+    wins = scores.summary[(scores.summary.by == "policy") & (scores.summary.quantity == "win")]
+    assert [b.get_height() for b in bars] == pytest.approx(wins.estimate.tolist())

@@ -86,3 +86,21 @@ def test_patients_every_share_and_mean_follows_from_the_rows():
         rows = games[games.game == index]
         assert (rows.rounds >= 1).all()
         assert (rows.rounds <= rows.game_rounds).all()
+
+
+def test_figures_draw_the_summary_numbers():
+    boards = simlab.run_study("hospital-rush-boards", games=4, seed=1, players=3)
+    ax = boards.plot().axes[0]
+    wins = boards.summary[boards.summary.quantity == "win"]
+    assert [b.get_height() for b in ax.patches] == pytest.approx(wins.estimate.tolist())
+    assert ax.lines[-1].get_ydata()[0] == pytest.approx(1 / 3)  # the fair share
+    unfair = simlab.run_study("hospital-rush-unfair", games=4, seed=1, players=3)
+    right = unfair.plot().axes[1]
+    prestige = unfair.summary[(unfair.summary.scope == "seats by policy")
+                              & (unfair.summary.quantity == "prestige")]
+    assert [b.get_height() for b in right.patches] == pytest.approx(prestige.estimate.tolist())
+    patients = simlab.run_study("hospital-rush-patients", games=3, seed=1, players=("3",),
+                                policies=("greedy",))
+    heights = sorted(b.get_height() for b in patients.plot().axes[0].patches)
+    shares = patients.summary[patients.summary.scope == "patients who left"]
+    assert heights == pytest.approx(sorted(shares.estimate.tolist()))
