@@ -21,7 +21,18 @@ from simlab.core.errors import (
 )
 from simlab.core.play import play, run
 from simlab.core.record import GameRecord, replay
-from simlab.core.registry import game_names, load_game, register_game
+from simlab.core.registry import (
+    game_names,
+    load_game,
+    register_default_figure,
+    register_game,
+)
+
+# The composition root: the games register themselves (a table, nothing of a game is
+# imported), and the notebook layer draws the figure of a study without a plot of its own.
+from simlab import games as _games  # noqa: F401  isort: skip
+
+register_default_figure("simlab.widgets.study_figures:summary_figure")
 
 __version__ = "0.1.0"
 

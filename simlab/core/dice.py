@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, prod
-from typing import Literal
+from typing import Literal, cast
 
 import numpy as np
 
@@ -387,7 +387,7 @@ Term(sign=1, part=Constant(value=2))))
 number of sides after 'd', got the end of the expression
     """
     if not isinstance(expr, str):
-        raise TypeError(f"a dice expression must be a str, got {type(expr).__name__}")
+        raise ConfigError(f"a dice expression must be a str, got {type(expr).__name__}")
     if len(expr) > 200:  # keep long strings out of the cache
         return _Parser(expr).expression()
     return _parse_cached(expr)
@@ -836,8 +836,7 @@ def _plan(expr: DiceExpr, method: str) -> tuple[int, tuple[_Sampler, ...]]:
     samplers: list[_Sampler] = []
     total_ns = 0.0
     for term in dice:
-        part = term.part
-        assert isinstance(part, Dice)
+        part = cast(Dice, term.part)  # the dice terms, picked out above
         alone = DiceExpr((term,))
         exact_ns, roll_ns = _exact_ns(alone), _roll_ns(part)
         if exact_ns < roll_ns:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -33,8 +33,7 @@ def seed_int(seed: int | np.random.Generator | None) -> int:
             raise ConfigError(f"seed must be >= 0, not {seed}")
         return int(seed)
     if seed is None:
-        entropy = np.random.SeedSequence().entropy  # typed int | Sequence[int] | None
-        assert isinstance(entropy, int)  # a fresh SeedSequence always draws an int
+        entropy = cast(int, np.random.SeedSequence().entropy)  # fresh: always an int
         return int(entropy % (2**63))
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(2**63))

@@ -217,7 +217,8 @@ def replay(record: GameRecord, source: str = "record") -> State:
     final = None
     for step in replay_steps(record, source=source):
         final = step.state
-    assert final is not None
+    if final is None:  # pragma: no cover - replay_steps always yields the initial state
+        raise DataError("the record rebuilds no state", file=source)
     if record.outcome is not None and final.outcome != record.outcome:
         raise DataError(
             f"replay ends with {final.outcome}, but the record says {record.outcome}",

@@ -1,4 +1,11 @@
-"""The registry of games: names to Game classes, loaded on first use.
+"""What is loaded by name on first use: games, the modules of studies, the default figure.
+
+Core names no game.  The games register themselves from their own package
+(imported by ``import simlab``): each game as a
+lazy ``"module:Class"`` path, each study as the module that defines it, so
+that listing games and studies imports none of them.  The figure a study
+without a plot of its own gets (the notebook layer's) is registered the same
+way, so core draws nothing either.
 
 Examples
 --------
@@ -15,16 +22,25 @@ from typing import Any
 from simlab.core.api import Game
 from simlab.core.errors import ConfigError
 
-__all__ = ["register_game", "game_names", "game_class", "load_game", "canonical_name"]
+__all__ = [
+    "canonical_name",
+    "default_figure",
+    "game_class",
+    "game_names",
+    "load_game",
+    "register_default_figure",
+    "register_game",
+    "register_study_module",
+    "study_modules",
+]
 
 #: Game name -> "module:Class"; a game's package adds itself here.
-_PROVIDERS: dict[str, str] = {
-    "broom_service": "simlab.games.broom_service.rules:BroomServiceGame",
-    "bad_doctor": "simlab.games.bad_doctor.rules:BadDoctorGame",
-    "hospital_rush": "simlab.games.hospital_rush.rules:HospitalRushGame",
-    "bedpans": "simlab.games.bedpans.rules:BedpansGame",
-}
+_PROVIDERS: dict[str, str] = {}
 _CLASSES: dict[str, type[Game]] = {}
+#: Study name -> module that registers it when imported.
+_STUDY_MODULES: dict[str, str] = {}
+#: "module:function" drawing the figure of a study without a plot of its own.
+_DEFAULT_FIGURE: list[str] = []
 
 
 def canonical_name(name: str) -> str:
@@ -70,8 +86,7 @@ def game_class(name: str) -> type[Game]:
     if path is None:
         known = ", ".join(game_names()) or "none"
         raise ConfigError(f"unknown game {name!r}; games: {known}")
-    module, _, attr = path.partition(":")
-    cls = getattr(importlib.import_module(module), attr)
+    cls = _load(path)
     _CLASSES[key] = cls
     return cls
 
@@ -82,7 +97,7 @@ def load_game(name: str, players: int | None = None, variants=(), **options: Any
     Parameters
     ----------
     name : str
-        A registered game (``simlab games`` lists them).
+        A registered game (the ``games`` command lists them).
     players : int, optional
         Number of seats; the game's default when omitted.
     variants : iterable of str
@@ -96,3 +111,45 @@ def load_game(name: str, players: int | None = None, variants=(), **options: Any
         Unknown game, option or variant, or a bad value.
     """
     return game_class(name)(players=players, variants=tuple(variants), **options)
+
+
+def _load(path: str) -> Any:
+    """The object at ``"module:attribute"``, imported now."""
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def register_study_module(name: str, module: str) -> None:
+    """Say that importing ``module`` registers the study ``name`` (listing it imports nothing).
+
+    Examples
+    --------
+    >>> register_study_module("doc-lazy", "no.such.module")
+    >>> study_modules()["doc-lazy"]
+    'no.such.module'
+    >>> del _STUDY_MODULES["doc-lazy"]
+    """
+    _STUDY_MODULES[name] = module
+
+
+def study_modules() -> dict[str, str]:
+    """Study name -> the module that registers it (a copy)."""
+    return dict(_STUDY_MODULES)
+
+
+def register_default_figure(path: str) -> None:
+    """Register the ``"module:function"`` that draws a study result without a plot of its own."""
+    _DEFAULT_FIGURE[:] = [path]
+
+
+def default_figure() -> Any:
+    """The registered default figure function, imported now.
+
+    Raises
+    ------
+    ConfigError
+        If none is registered (``import simlab`` registers the notebook layer's).
+    """
+    if not _DEFAULT_FIGURE:
+        raise ConfigError("no default study figure is registered")
+    return _load(_DEFAULT_FIGURE[0])

@@ -1,11 +1,19 @@
 """Confidence intervals and tidy summaries for Monte Carlo studies.
 
-Pure functions, no state and no global random numbers.  Proportions get
-Wilson score intervals, means get Student t intervals (or a percentile
-bootstrap for other statistics), and :func:`summarize` turns a table of
-games into the tidy summary every study returns: one row per group and
-quantity with the columns ``*by, quantity, kind, estimate, low, high, n,
-exact``.
+Pure functions, no state and no global random numbers; the one home of
+every statistic simlab reports, each computed by scipy:
+
+- proportions: Wilson score intervals (``scipy.stats.binomtest``);
+- means: Student t intervals (``scipy.stats.t``), also of aggregated counts;
+- differences of two means: Welch intervals (``scipy.stats.ttest_ind``);
+- any other statistic: a bootstrap interval (``scipy.stats.bootstrap``);
+- times to an event, with censoring: Kaplan–Meier curves with a Greenwood
+  band (``scipy.stats.ecdf`` on ``scipy.stats.CensoredData``);
+- observed counts against an exact distribution: chi-square goodness of fit.
+
+:func:`summarize` turns a table of games into the tidy summary every study
+returns: one row per group and quantity with the columns ``*by, quantity,
+kind, estimate, low, high, n, exact``.
 
 Aggregated tables, where each row stands for ``count`` identical games, are
 summarized with the ``weighted_*`` helpers or ``summarize(..., count="count")``;
@@ -27,6 +35,7 @@ Examples
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -41,6 +50,7 @@ __all__ = [
     "SUMMARY_COLUMNS",
     "bootstrap_interval",
     "chisquare_gof",
+    "kaplan_meier",
     "mean_interval",
     "mean_summary",
     "proportion_summary",
@@ -48,6 +58,7 @@ __all__ = [
     "weighted_mean_interval",
     "weighted_mean_summary",
     "weighted_proportion_summary",
+    "welch_difference",
     "wilson_interval",
 ]
 
@@ -55,13 +66,6 @@ __all__ = [
 SUMMARY_COLUMNS = ("quantity", "kind", "estimate", "low", "high", "n", "exact")
 
 _MIN_EXPECTED = 5.0  # pooling threshold of chisquare_gof
-_BOOTSTRAP_BATCH_CELLS = 4_000_000  # resample matrix cells per batch (bounded memory)
-
-
-def _z(confidence: float) -> float:
-    """Two-sided standard normal quantile for ``confidence``."""
-    _check_confidence(confidence)
-    return float(_sps.norm.ppf(0.5 + confidence / 2.0))
 
 
 def _check_confidence(confidence: float) -> None:
@@ -71,6 +75,8 @@ def _check_confidence(confidence: float) -> None:
 
 def wilson_interval(successes: Any, n: Any, confidence: float = 0.95) -> tuple[Any, Any]:
     """Wilson score interval for a binomial proportion.
+
+    Computed by ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method="wilson")``.
 
     Parameters
     ----------
@@ -90,8 +96,8 @@ def wilson_interval(successes: Any, n: Any, confidence: float = 0.95) -> tuple[A
     Raises
     ------
     ConfigError
-        If a count is negative, ``successes > n``, or ``confidence`` is not
-        in (0, 1).
+        If a count is negative or not whole, ``successes > n``, or
+        ``confidence`` is not in (0, 1).
 
     Notes
     -----
@@ -111,25 +117,28 @@ def wilson_interval(successes: Any, n: Any, confidence: float = 0.95) -> tuple[A
     >>> wilson_interval(0, 0)
     (nan, nan)
     """
-    z = _z(confidence)
+    _check_confidence(confidence)
     s_arr = np.asarray(successes, dtype=float)
     n_arr = np.asarray(n, dtype=float)
     scalar = s_arr.ndim == 0 and n_arr.ndim == 0
     s_arr, n_arr = np.broadcast_arrays(np.atleast_1d(s_arr), np.atleast_1d(n_arr))
-    if np.any(s_arr < 0) or np.any(n_arr < 0) or np.any(s_arr > n_arr):
+    bad = (s_arr < 0) | (n_arr < 0) | (s_arr > n_arr) | (s_arr % 1 != 0) | (n_arr % 1 != 0)
+    if np.any(bad):
         raise ConfigError(
-            f"wilson_interval needs 0 <= successes <= n, got successes={successes!r}, n={n!r}"
+            f"wilson_interval needs whole counts 0 <= successes <= n, got "
+            f"successes={successes!r}, n={n!r}"
         )
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = s_arr / n_arr
-        z2n = z * z / n_arr
-        centre = (p + z2n / 2.0) / (1.0 + z2n)
-        half = z / (1.0 + z2n) * np.sqrt(p * (1.0 - p) / n_arr + z2n / (4.0 * n_arr))
-    low = np.where(s_arr == 0, 0.0, np.clip(centre - half, 0.0, 1.0))
-    high = np.where(s_arr == n_arr, 1.0, np.clip(centre + half, 0.0, 1.0))
-    empty = n_arr == 0
-    low = np.where(empty, np.nan, low)
-    high = np.where(empty, np.nan, high)
+    low = np.full(s_arr.shape, np.nan)
+    high = np.full(s_arr.shape, np.nan)
+    pairs, where = np.unique(np.stack([s_arr.ravel(), n_arr.ravel()], axis=1), axis=0,
+                             return_inverse=True)
+    for j, (k, trials) in enumerate(pairs):  # binomtest costs milliseconds: once per pair
+        if trials > 0:
+            ci = _sps.binomtest(int(k), int(trials)).proportion_ci(
+                confidence_level=float(confidence), method="wilson"
+            )
+            at = where.ravel() == j
+            low.ravel()[at], high.ravel()[at] = ci.low, ci.high
     if scalar:
         return float(low[0]), float(high[0])
     return low, high
@@ -367,8 +376,9 @@ def bootstrap_interval(
     confidence: float = 0.95,
     resamples: int = 2000,
     seed: int | np.random.Generator | None = 0,
+    method: str = "percentile",
 ) -> tuple[float, float, float]:
-    """Percentile bootstrap interval for any statistic.
+    """Bootstrap interval for any statistic, by ``scipy.stats.bootstrap``.
 
     Parameters
     ----------
@@ -376,18 +386,21 @@ def bootstrap_interval(
         The sample; missing values are dropped.
     stat : callable, default numpy.mean
         ``stat(sample) -> float``.  If it accepts ``axis=`` (as NumPy
-        reductions do) the resamples are evaluated in vectorized batches.
+        reductions do) scipy evaluates the resamples in vectorized batches.
     confidence : float, default 0.95
         Two-sided confidence level.
     resamples : int, default 2000
         Number of bootstrap resamples.
     seed : int, Generator or None, default 0
         Seed of the resampling; the same seed gives the same interval.
+    method : {"percentile", "basic", "BCa"}
+        scipy's interval method; the percentile interval by default.
 
     Returns
     -------
     estimate, low, high : float
-        ``stat(values)`` and the percentile bounds; NaN for an empty sample.
+        ``stat(values)`` and the bounds; NaN for an empty sample, NaN bounds
+        for a single value (nothing to resample).
 
     Examples
     --------
@@ -400,33 +413,142 @@ def bootstrap_interval(
     _check_confidence(confidence)
     if int(resamples) < 1:
         raise ConfigError(f"resamples must be at least 1, got {resamples!r}")
+    if method not in ("percentile", "basic", "BCa"):
+        raise ConfigError(f"method must be 'percentile', 'basic' or 'BCa', not {method!r}")
     x = _finite(values)
     if x.size == 0:
         return math.nan, math.nan, math.nan
-    rng = np.random.default_rng(seed)
-    boots = _bootstrap_stats(x, stat, int(resamples), rng)
-    alpha = (1.0 - confidence) / 2.0
-    low, high = np.quantile(boots, [alpha, 1.0 - alpha])
-    return float(stat(x)), float(low), float(high)
+    estimate = float(stat(x))
+    if x.size == 1:
+        return estimate, math.nan, math.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", _sps.DegenerateDataWarning)
+        ci = _sps.bootstrap(
+            (x,),
+            stat,
+            n_resamples=int(resamples),
+            confidence_level=float(confidence),
+            method=method,
+            rng=np.random.default_rng(seed),
+        ).confidence_interval
+    return estimate, float(ci.low), float(ci.high)
 
 
-def _bootstrap_stats(
-    x: np.ndarray, stat: Callable[..., Any], resamples: int, rng: np.random.Generator
-) -> np.ndarray:
-    """``stat`` of ``resamples`` resamples of ``x``, in batches of bounded size."""
-    batch = max(1, _BOOTSTRAP_BATCH_CELLS // x.size)
-    out: list[np.ndarray] = []
-    done = 0
-    while done < resamples:
-        k = min(batch, resamples - done)
-        sample = x[rng.integers(0, x.size, size=(k, x.size))]
-        try:
-            values = np.asarray(stat(sample, axis=1), dtype=float).reshape(k)
-        except TypeError:
-            values = np.array([stat(row) for row in sample], dtype=float)
-        out.append(values)
-        done += k
-    return np.concatenate(out)
+def welch_difference(a: Any, b: Any, confidence: float = 0.95) -> tuple[float, float, float]:
+    """Difference of means ``mean(a) - mean(b)`` with a Welch t interval.
+
+    Computed by ``scipy.stats.ttest_ind(a, b, equal_var=False).confidence_interval``
+    (Welch 1947; Satterthwaite degrees of freedom).
+
+    Parameters
+    ----------
+    a, b : array_like of float
+        The two samples, at least two values each; missing values are dropped.
+    confidence : float, default 0.95
+        Two-sided confidence level.
+
+    Returns
+    -------
+    difference, low, high : float
+        ``(d, d, d)`` when neither sample varies; NaN bounds when a sample
+        has fewer than two values.
+
+    Examples
+    --------
+    >>> d, low, high = welch_difference([3, 4, 5, 4], [1, 2, 3, 2])
+    >>> d, round(low, 4), round(high, 4)
+    (2.0, 0.5873, 3.4127)
+    """
+    _check_confidence(confidence)
+    x, y = _finite(a), _finite(b)
+    diff = float(x.mean() - y.mean()) if x.size and y.size else math.nan
+    if x.size < 2 or y.size < 2:
+        return diff, math.nan, math.nan
+    if x.var() == 0 and y.var() == 0:
+        return diff, diff, diff
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # nearly constant samples
+        ci = _sps.ttest_ind(x, y, equal_var=False).confidence_interval(float(confidence))
+    return diff, float(ci.low), float(ci.high)
+
+
+def kaplan_meier(
+    durations: Any, events: Any = None, confidence: float = 0.95
+) -> pd.DataFrame:
+    """Kaplan–Meier survival table with a pointwise confidence band.
+
+    The estimate and its band come from ``scipy.stats.ecdf`` on
+    ``scipy.stats.CensoredData`` (the band: Greenwood's variance, scipy's
+    ``"linear"`` method, clipped to [0, 1]).
+
+    Parameters
+    ----------
+    durations : array_like of float
+        Time to the event, or to the end of observation when censored.
+    events : array_like of bool, optional
+        True where the event happened (False: censored); all True if omitted.
+    confidence : float, default 0.95
+        Two-sided confidence level of the band.
+
+    Returns
+    -------
+    DataFrame
+        ``time, at_risk, events, survival, low, high``: a row at time 0
+        (survival 1) and one per distinct duration, ``survival`` being the
+        chance of no event up to and including that time.  The band is NaN
+        where Greenwood's formula is undefined (survival 0).
+
+    Raises
+    ------
+    ConfigError
+        If durations and events differ in length.
+
+    Examples
+    --------
+    >>> kaplan_meier([1, 2, 2, 3], [True, True, False, True])[["time", "at_risk", "survival"]]
+       time  at_risk  survival
+    0     0        4      1.00
+    1     1        4      0.75
+    2     2        3      0.50
+    3     3        1      0.00
+    """
+    _check_confidence(confidence)
+    t = np.asarray(durations, dtype=float).ravel()
+    d = np.ones(t.size, dtype=bool) if events is None else np.asarray(events, dtype=bool).ravel()
+    if d.size != t.size:
+        raise ConfigError(f"{t.size} durations but {d.size} event flags")
+    times = np.unique(t)
+    at_risk = [int((t >= time).sum()) for time in times]
+    died = [int(((t == time) & d).sum()) for time in times]
+    survival, low, high = _km_band(t, d, times, confidence)
+    frame = pd.DataFrame(
+        {
+            "time": np.concatenate([[0.0], times]),
+            "at_risk": [t.size, *at_risk],
+            "events": [0, *died],
+            "survival": np.concatenate([[1.0], survival]),
+            "low": np.concatenate([[1.0], low]),
+            "high": np.concatenate([[1.0], high]),
+        }
+    )
+    if t.size and np.all(np.mod(t, 1) == 0):
+        frame["time"] = frame["time"].astype(int)
+    return frame
+
+
+def _km_band(
+    t: np.ndarray, d: np.ndarray, times: np.ndarray, confidence: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Kaplan–Meier survival and band at ``times``, by ``scipy.stats.ecdf``."""
+    if not d.any():  # nothing happened: survival 1, nothing to estimate a band from
+        ones = np.ones(times.size)
+        return ones, ones, ones
+    sample = _sps.CensoredData(uncensored=t[d], right=t[~d])
+    sf = _sps.ecdf(sample).sf
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # undefined where survival is 0
+        band = sf.confidence_interval(float(confidence))
+        return sf.evaluate(times), band.low.evaluate(times), band.high.evaluate(times)
 
 
 def chisquare_gof(observed_counts: Mapping[Any, int], exact: Mapping[Any, Any]) -> float:

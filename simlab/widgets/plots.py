@@ -8,8 +8,10 @@ they work in notebooks, scripts, tests and worker processes alike.
   exact probabilities marked.
 - :func:`proportions_plot` — estimates with interval error bars (a study
   summary), exact values marked.
-- :func:`kaplan_meier` and :func:`survival_plot` — survival curves from
-  durations and event flags (a Kaplan–Meier step function, censoring allowed).
+- :func:`survival_plot` and :func:`survival_steps` — Kaplan–Meier survival
+  curves with their confidence bands drawn, from durations and event flags
+  (censoring allowed); the table itself is :func:`simlab.core.stats.kaplan_meier`
+  (re-exported here).
 - :func:`board_heatmap` — node values over a board graph (networkx).
 
 Examples
@@ -28,12 +30,15 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from simlab.core.stats import kaplan_meier
+
 __all__ = [
     "board_heatmap",
     "distribution_plot",
     "kaplan_meier",
     "proportions_plot",
     "survival_plot",
+    "survival_steps",
 ]
 
 
@@ -150,49 +155,51 @@ def proportions_plot(
     return fig
 
 
-def kaplan_meier(durations: Sequence[float], events: Sequence[bool] | None = None) -> pd.DataFrame:
-    """Kaplan–Meier survival table from durations and event flags.
+def survival_steps(
+    ax: Any,
+    durations: Sequence[float],
+    events: Sequence[bool] | None = None,
+    *,
+    label: str | None = None,
+    complement: bool = False,
+    confidence: float = 0.95,
+    color: Any = None,
+) -> Any:
+    """Draw one Kaplan–Meier curve with its shaded confidence band into ``ax``.
 
     Parameters
     ----------
-    durations : sequence of float
-        Time to the event, or to the end of observation when censored.
-    events : sequence of bool, optional
-        True where the event happened (False: censored); all True if omitted.
+    ax : Axes
+        Where to draw.
+    durations, events
+        As for :func:`simlab.core.stats.kaplan_meier`.
+    label : str, optional
+        Legend entry of the curve.
+    complement : bool
+        Draw ``1 - survival`` (the share that has had the event) and its band.
+    confidence : float
+        Level of the band.
 
     Returns
     -------
-    DataFrame
-        ``time, at_risk, events, survival``: one row per distinct time, with
-        ``survival`` the probability of no event up to and including it
-        (starting with a row at time 0, survival 1).
+    Line2D
+        The step curve (its band is the PolyCollection drawn just after it, below it).
 
     Examples
     --------
-    >>> kaplan_meier([1, 2, 2, 3], [True, True, False, True])
-       time  at_risk  events  survival
-    0     0        4       0      1.00
-    1     1        4       1      0.75
-    2     2        3       1      0.50
-    3     3        1       1      0.00
+    >>> fig = Figure()
+    >>> line = survival_steps(fig.add_subplot(), [1, 2, 2, 4], label="a")
+    >>> line.get_ydata().tolist()
+    [1.0, 0.75, 0.25, 0.0]
     """
-    t = np.asarray(durations, dtype=float)
-    d = np.ones(len(t), dtype=bool) if events is None else np.asarray(events, dtype=bool)
-    if len(d) != len(t):
-        raise ValueError(f"{len(t)} durations but {len(d)} event flags")
-    times = np.unique(t)
-    rows = [{"time": 0, "at_risk": len(t), "events": 0, "survival": 1.0}]
-    surv = 1.0
-    for time in times:
-        at_risk = int((t >= time).sum())
-        died = int(((t == time) & d).sum())
-        if at_risk:
-            surv *= 1.0 - died / at_risk
-        rows.append({"time": time, "at_risk": at_risk, "events": died, "survival": surv})
-    frame = pd.DataFrame(rows)
-    if np.all(np.mod(t, 1) == 0):
-        frame["time"] = frame["time"].astype(int)
-    return frame
+    table = kaplan_meier(durations, events, confidence)
+    surv, low, high = (table[c].to_numpy(dtype=float) for c in ("survival", "low", "high"))
+    if complement:
+        surv, low, high = 1.0 - surv, 1.0 - high, 1.0 - low
+    (line,) = ax.step(table["time"], surv, where="post", label=label, color=color)
+    ax.fill_between(table["time"], low, high, step="post", alpha=0.15, linewidth=0,
+                    color=line.get_color(), zorder=line.get_zorder() - 0.5)
+    return line
 
 
 def survival_plot(
@@ -202,29 +209,32 @@ def survival_plot(
     title: str | None = None,
     xlabel: str = "time",
     ylabel: str = "probability still alive",
+    confidence: float = 0.95,
 ) -> Figure:
-    """Kaplan–Meier step curves, one per group.
+    """Kaplan–Meier step curves, one per group, each with its shaded 95% band.
 
     Parameters
     ----------
     groups : mapping
         Label -> ``(durations, events)`` (``events`` may be ``None``: all observed).
+    confidence : float
+        Level of the bands (Greenwood, from :func:`simlab.core.stats.kaplan_meier`).
 
     Examples
     --------
     >>> fig = survival_plot({"2 players": ([1, 2, 3], None), "4 players": ([2, 2, 4], None)})
-    >>> len(fig.axes[0].lines)
-    2
+    >>> len(fig.axes[0].lines), len(fig.axes[0].collections)   # curves and their bands
+    (2, 2)
     """
     fig, ax = _axes(ax, (6.0, 3.5))
     for label, (durations, events) in groups.items():
-        table = kaplan_meier(durations, events)
-        ax.step(table["time"], table["survival"], where="post", label=str(label))
+        survival_steps(ax, durations, events, label=str(label), confidence=confidence)
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small", frameon=False)
+    ax.legend(fontsize="small", frameon=False, title=f"shaded: {confidence:.0%} band",
+              title_fontsize="small")
     if title:
         ax.set_title(title)
     return fig

@@ -266,7 +266,7 @@ def test_bad_expression_everywhere() -> None:
 
 
 def test_parse_wants_a_string() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(ConfigError, match="must be a str"):
         parse(6)  # type: ignore[arg-type]
 
 

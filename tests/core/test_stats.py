@@ -16,6 +16,7 @@ from simlab.core.errors import ConfigError
 from simlab.core.stats import (
     bootstrap_interval,
     chisquare_gof,
+    kaplan_meier,
     mean_interval,
     mean_summary,
     proportion_summary,
@@ -23,6 +24,7 @@ from simlab.core.stats import (
     weighted_mean_interval,
     weighted_mean_summary,
     weighted_proportion_summary,
+    welch_difference,
     wilson_interval,
 )
 
@@ -193,6 +195,77 @@ def test_bootstrap_with_a_stat_without_axis_argument():
     assert est == 29.0 and lo <= hi <= 29.0
     nan = math.nan
     assert bootstrap_interval([]) == pytest.approx((nan, nan, nan), nan_ok=True)
+
+
+def test_bootstrap_is_scipy_percentile_bootstrap():
+    x = np.random.default_rng(8).exponential(3.0, size=80)
+    est, lo, hi = bootstrap_interval(x, np.median, resamples=999, seed=3)
+    want = sps.bootstrap((x,), np.median, n_resamples=999, method="percentile",
+                         rng=np.random.default_rng(3)).confidence_interval
+    assert est == np.median(x) and (lo, hi) == (want.low, want.high)
+    assert bootstrap_interval([4.0]) == pytest.approx((4.0, math.nan, math.nan), nan_ok=True)
+    with pytest.raises(ConfigError, match="method"):
+        bootstrap_interval(x, method="normal")
+
+
+# --------------------------------------------------------------------------- Welch
+
+
+def test_welch_matches_the_written_out_formula():
+    rng = np.random.default_rng(4)
+    a, b = rng.normal(3, 1, size=9), rng.normal(2, 3, size=23)
+    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
+    df = (va + vb) ** 2 / (va**2 / (a.size - 1) + vb**2 / (b.size - 1))  # Satterthwaite
+    half = sps.t.ppf(0.975, df) * math.sqrt(va + vb)
+    d = a.mean() - b.mean()
+    assert welch_difference(a, b) == pytest.approx((d, d - half, d + half), rel=1e-12)
+
+
+def test_welch_edge_cases():
+    assert welch_difference([2, 2, 2], [1, 1]) == (1.0, 1.0, 1.0)  # nothing varies
+    d, lo, hi = welch_difference([1.0], [1.0, 2.0])
+    assert d == -0.5 and math.isnan(lo) and math.isnan(hi)
+
+
+# --------------------------------------------------------------------------- Kaplan-Meier
+
+#: Remission times in weeks of the 6-MP group of Freireich et al. (1963), Gehan (1965);
+#: False marks a censored time.
+GEHAN_6MP = [(6, True), (6, True), (6, True), (6, False), (7, True), (9, False), (10, True),
+             (10, False), (11, False), (13, True), (16, True), (17, False), (19, False),
+             (20, False), (22, True), (23, True), (25, False), (32, False), (32, False),
+             (34, False), (35, False)]
+
+
+def test_kaplan_meier_matches_the_published_6mp_table():
+    # Kaplan-Meier estimate and Greenwood standard error at each death time, as published
+    # (e.g. Klein & Moeschberger, Survival Analysis, 2nd ed., 2003, example 4.1; R's
+    # survfit on these data): time -> (S, se)
+    published = {6: (0.857, 0.0764), 7: (0.807, 0.0869), 10: (0.753, 0.0963),
+                 13: (0.690, 0.1068), 16: (0.627, 0.1141), 22: (0.538, 0.1282),
+                 23: (0.448, 0.1346)}
+    times, events = zip(*GEHAN_6MP, strict=True)
+    table = kaplan_meier(times, events).set_index("time")
+    z = sps.norm.ppf(0.975)
+    for time, (surv, se) in published.items():
+        row = table.loc[time]
+        assert row.survival == pytest.approx(surv, abs=5e-4)
+        assert (row.survival - row.low) / z == pytest.approx(se, abs=5e-4)  # Greenwood
+        assert row.high == pytest.approx(min(1.0, row.survival + z * se), abs=1e-3)
+    assert table.loc[35].survival == pytest.approx(0.448, abs=5e-4)  # flat after 23
+    assert table.loc[6].at_risk == 21 and table.loc[6].events == 3
+
+
+def test_kaplan_meier_with_censoring_and_bad_input():
+    table = kaplan_meier([2, 3, 3, 5, 8], [True, False, True, True, False])
+    # S(2)=4/5, S(3)=4/5*3/4=0.6, S(5)=0.6*1/2=0.3, S(8)=0.3 (censored)
+    assert table["survival"].round(6).tolist() == [1.0, 0.8, 0.6, 0.3, 0.3]
+    assert table["at_risk"].tolist() == [5, 5, 4, 2, 1]
+    assert (table.low <= table.survival).all() and (table.survival <= table.high).all()
+    nobody = kaplan_meier([1, 2], [False, False])
+    assert nobody.survival.tolist() == [1.0, 1.0, 1.0]
+    with pytest.raises(ConfigError, match="3 durations but 2"):
+        kaplan_meier([1, 2, 3], [True, False])
 
 
 # --------------------------------------------------------------------------- chi-square

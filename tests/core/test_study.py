@@ -21,8 +21,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from simlab.core import registry as core_registry
 from simlab.core import stats
-from simlab.core import study as study_mod
 from simlab.core.errors import ConfigError, DataError
 from simlab.core.study import (
     Param,
@@ -35,6 +35,9 @@ from simlab.core.study import (
     study_names,
     unregister_study,
 )
+from simlab.core.study import combine as combine_mod
+from simlab.core.study import progress as progress_mod
+from simlab.core.study import registry as study_registry
 
 # --------------------------------------------------------------------------- test studies
 
@@ -84,7 +87,7 @@ def walk_summary(games, params):
 
 
 def _replace_registration(study: Study) -> Study:
-    if study.name in study_mod._REGISTRY:
+    if study.name in study_registry._REGISTRY:
         unregister_study(study.name)
     return register_study(study)
 
@@ -317,7 +320,7 @@ def test_sum_combine_is_identical_across_executors():
 
 
 def test_sum_fold_keeps_only_distinct_keys():
-    fold = study_mod._SumFold("x")
+    fold = combine_mod.SumFold("x")
     for k in range(200):
         fold.add(pd.DataFrame({"a": [k % 3, 1], "b": [True, False], "count": [1, 2]}))
         assert len(fold.acc) <= 4
@@ -328,7 +331,7 @@ def test_sum_fold_keeps_only_distinct_keys():
 
 def test_sum_chunk_without_count_column_is_an_error():
     bad = dataclasses.replace(DICE_SUM, name="test-bad", run_chunk=seed_probe_chunk)
-    with pytest.raises(TypeError, match="'count'"):
+    with pytest.raises(ConfigError, match="'count'"):
         run_study(bad, games=10)
 
 
@@ -477,21 +480,21 @@ def test_provider_module_is_imported_lazily(tmp_path, monkeypatch):
         )
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(study_mod._PROVIDERS, "test-lazy", module)
+    monkeypatch.setitem(core_registry._STUDY_MODULES, "test-lazy", module)
     assert "test-lazy" in study_names()
     assert module not in sys.modules
     try:
         assert get_study("test-lazy").name == "test-lazy"
         assert module in sys.modules
-        # Without the _PROVIDERS entry, a spawned worker still imports the module
+        # Without the provider entry, a spawned worker still imports the module
         # that registered the study (not the module of its run_chunk):
-        monkeypatch.delitem(study_mod._PROVIDERS, "test-lazy")
+        monkeypatch.delitem(core_registry._STUDY_MODULES, "test-lazy")
         context = multiprocessing.get_context("spawn")
         with cf.ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
             result = run_study("test-lazy", games=120, seed=4, executor=pool)
         _assert_same(run_study(COIN, games=120, seed=4), result)
     finally:
-        study_mod._REGISTRY.pop("test-lazy", None)
+        study_registry._REGISTRY.pop("test-lazy", None)
         sys.modules.pop(module, None)
 
 
@@ -507,13 +510,13 @@ def test_progress_bar_shown_when_asked_and_hidden_otherwise(capsys):
 
 
 def test_progress_default_rule(monkeypatch):
-    monkeypatch.setattr(study_mod, "_in_jupyter_kernel", lambda: True)
-    assert study_mod._show_progress(None, study_mod.PROGRESS_MIN_GAMES)
-    assert not study_mod._show_progress(None, study_mod.PROGRESS_MIN_GAMES - 1)
-    assert not study_mod._show_progress(False, 10**9)
-    monkeypatch.setattr(study_mod, "_in_jupyter_kernel", lambda: False)
+    monkeypatch.setattr(progress_mod, "_in_jupyter_kernel", lambda: True)
+    assert progress_mod._show_progress(None, progress_mod.PROGRESS_MIN_GAMES)
+    assert not progress_mod._show_progress(None, progress_mod.PROGRESS_MIN_GAMES - 1)
+    assert not progress_mod._show_progress(False, 10**9)
+    monkeypatch.setattr(progress_mod, "_in_jupyter_kernel", lambda: False)
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a TTY
-    assert not study_mod._show_progress(None, 10**9)
+    assert not progress_mod._show_progress(None, 10**9)
 
 
 # --------------------------------------------------------------------------- saving, JSON, plots

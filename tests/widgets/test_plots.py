@@ -6,29 +6,36 @@ import matplotlib.colors as mcolors
 import networkx as nx
 import numpy as np
 import pandas as pd
-import pytest
 from matplotlib.figure import Figure
 
 from simlab.widgets import plots
 
 
-def test_kaplan_meier_with_censoring() -> None:
-    table = plots.kaplan_meier([2, 3, 3, 5, 8], [True, False, True, True, False])
-    # S(2)=4/5, S(3)=4/5*3/4=0.6, S(5)=0.6*1/2=0.3, S(8)=0.3 (censored)
-    assert table["survival"].round(6).tolist() == [1.0, 0.8, 0.6, 0.3, 0.3]
-    assert table["at_risk"].tolist() == [5, 5, 4, 2, 1]
+def test_kaplan_meier_is_the_one_in_core_stats() -> None:
+    from simlab.core import stats
+
+    assert plots.kaplan_meier is stats.kaplan_meier
 
 
-def test_kaplan_meier_checks_lengths() -> None:
-    with pytest.raises(ValueError, match="3 durations but 2"):
-        plots.kaplan_meier([1, 2, 3], [True, False])
+def test_survival_plot_draws_each_curve_and_its_band() -> None:
+    fig = plots.survival_plot({"a": ([1, 2, 2, 4, 5], [True, True, True, False, True])})
+    ax = fig.axes[0]
+    line = ax.lines[0]
+    table = plots.kaplan_meier([1, 2, 2, 4, 5], [True, True, True, False, True])
+    assert np.allclose(line.get_ydata(), table["survival"])
+    (band,) = ax.collections
+    ys = np.concatenate([p.vertices[:, 1] for p in band.get_paths()])
+    finite = table[["low", "high"]].dropna()
+    assert np.isclose(ys.min(), finite.low.min()) and np.isclose(ys.max(), finite.high.max())
+    assert ax.get_legend().get_title().get_text() == "shaded: 95% band"
 
 
-def test_survival_plot_steps_follow_the_table() -> None:
-    fig = plots.survival_plot({"a": ([1, 2, 2, 4], None)})
-    line = fig.axes[0].lines[0]
-    assert isinstance(fig, Figure)
-    assert np.allclose(line.get_ydata(), [1.0, 0.75, 0.25, 0.0])
+def test_survival_steps_complement_mirrors_the_band() -> None:
+    fig = Figure()
+    ax = fig.add_subplot()
+    line = plots.survival_steps(ax, [1, 2, 2, 4], complement=True, label="cured")
+    assert np.allclose(line.get_ydata(), [0.0, 0.25, 0.75, 1.0])
+    assert line.get_label() == "cured" and len(ax.collections) == 1
 
 
 def test_distribution_marks_exact_values() -> None:

@@ -6,7 +6,8 @@ Patients cured and dead, deaths and cures per game, time from arrival to
 cure or death (with survival curves in the plot), game length and the
 winner's score, all with 95% intervals, and the Variation's effect on each
 per-game figure (rows with ``variation == EFFECT``: with minus without, a
-Welch t interval).  The games table has one row per
+Welch t interval, :func:`simlab.core.stats.welch_difference`).  The games
+table has one row per
 Patient that came into the hospital (``game_row`` marks one row per game
 that also carries the game's figures).
 
@@ -46,8 +47,6 @@ __all__ = [
     "SEATS",
     "complications_game",
     "seats_game",
-    "survival_curve",
-    "welch_difference",
 ]
 
 _POLICIES = ("random", "greedy", "bad", "cautious")
@@ -112,29 +111,6 @@ _GAME_MEANS = ("cubes_per_shift", "deaths", "cures", "shifts", "winner_score")
 EFFECT = "effect of two fewer wilds"
 
 
-def welch_difference(a: Any, b: Any, confidence: float = 0.95) -> tuple[float, float, float]:
-    """Difference of means ``mean(a) - mean(b)`` with a Welch t interval.
-
-    Examples
-    --------
-    >>> d, low, high = welch_difference([3, 4, 5, 4], [1, 2, 3, 2])
-    >>> d, bool(low < 2 < high), bool(low > 0)
-    (2.0, True, True)
-    """
-    from scipy import stats as sps
-
-    x = np.asarray(a, dtype=float)
-    y = np.asarray(b, dtype=float)
-    diff = float(x.mean() - y.mean())
-    vx, vy = x.var(ddof=1) / len(x), y.var(ddof=1) / len(y)
-    se = float(np.sqrt(vx + vy))
-    if se == 0:
-        return diff, diff, diff
-    df = (vx + vy) ** 2 / (vx**2 / (len(x) - 1) + vy**2 / (len(y) - 1))
-    half = float(sps.t.ppf(0.5 + confidence / 2, df)) * se
-    return diff, diff - half, diff + half
-
-
 def _effect_rows(first: pd.DataFrame) -> pd.DataFrame:
     """The Variation's effect on each per-game mean, per player count and mix."""
     rows = []
@@ -146,7 +122,7 @@ def _effect_rows(first: pd.DataFrame) -> pd.DataFrame:
         if len(on) < 2 or len(off) < 2:
             continue
         for quantity in _GAME_MEANS:
-            diff, low, high = welch_difference(on[quantity], off[quantity])
+            diff, low, high = stats.welch_difference(on[quantity], off[quantity])
             rows.append({"players": players, "mix": mix, "variation": EFFECT,
                          "extra_cube_spaces": extra, "max_tile_ends": ends,
                          "quantity": quantity, "kind": "difference", "estimate": diff,
@@ -169,34 +145,10 @@ def _complications_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.Da
     return out.sort_values([*by, "kind", "quantity"], kind="stable").reset_index(drop=True)
 
 
-def survival_curve(durations: Any, events: Any) -> tuple[np.ndarray, np.ndarray]:
-    """Kaplan-Meier curve: (times, share not yet having had the event).
-
-    ``events`` is True where the event (a death) happened at ``durations``
-    and False where the Patient left otherwise or the game ended (censored).
-
-    Examples
-    --------
-    >>> t, s = survival_curve([1, 2, 2, 3], [True, False, True, False])
-    >>> t.tolist(), s.round(3).tolist()
-    ([0, 1, 2, 3], [1.0, 0.75, 0.5, 0.5])
-    """
-    d = np.asarray(durations, dtype=int)
-    e = np.asarray(events, dtype=bool)
-    times = np.arange(0, int(d.max()) + 1) if len(d) else np.array([0])
-    surv = np.ones(len(times))
-    s = 1.0
-    for i, t in enumerate(times[1:], 1):
-        at_risk = int((d >= t).sum())
-        dead = int(((d == t) & e).sum())
-        if at_risk:
-            s *= 1 - dead / at_risk
-        surv[i] = s
-    return times, surv
-
-
 def _complications_plot(result: Any) -> Any:
     from matplotlib.figure import Figure
+
+    from simlab.widgets.plots import survival_steps
 
     games = result.games
     fig = Figure(figsize=(11, 3.6), layout="constrained")
@@ -204,13 +156,15 @@ def _complications_plot(result: Any) -> Any:
     keys = ["players", "mix", "variation", "extra_cube_spaces", "max_tile_ends"]
     for (players, mix, variation, extra, ends), part in games.groupby(keys):
         label = f"{players}p {mix}, {variation}" + _knobs_label(extra, ends)
-        t, s = survival_curve(part.duration, part.status == "died")
-        ax_surv.step(t, s, where="post", label=label)
-        t, s = survival_curve(part.duration, part.status == "cured")
-        ax_cure.step(t, 1 - s, where="post", label=label)
-    ax_surv.set(title="Patients not dead (Kaplan-Meier)", xlabel="turns since arrival",
-                ylabel="share")
-    ax_cure.set(title="Patients cured (1 - Kaplan-Meier)", xlabel="turns since arrival")
+        survival_steps(ax_surv, part.duration, part.status == "died", label=label)
+        survival_steps(ax_cure, part.duration, part.status == "cured", label=label,
+                       complement=True)
+    ax_surv.set(title="Patients not dead
+(Kaplan-Meier, shaded: 95% band)",
+                xlabel="turns since arrival", ylabel="share")
+    ax_cure.set(title="Patients cured
+(1 - Kaplan-Meier, shaded: 95% band)",
+                xlabel="turns since arrival")
     ax_surv.legend(fontsize=6)
     summary = result.summary
     rows = summary[(summary.quantity == "deaths") & (summary.kind == "mean")]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import simlab
-from simlab.games.bad_doctor.studies import EFFECT, complications_game, survival_curve
+from simlab.games.bad_doctor.studies import EFFECT, complications_game
 
 
 def test_registered():
@@ -55,11 +55,6 @@ def test_complications_summary_has_intervals(complications):
     assert np.allclose(sums, 1.0)
 
 
-def test_complications_plot(complications):
-    fig = complications.plot()
-    assert len(fig.axes) == 3
-
-
 def test_same_seed_same_rows():
     params = {"players": ("2",), "mixes": ("random",), "variation": "off"}
     a = complications_game(params, np.random.default_rng(3), 0)
@@ -77,12 +72,6 @@ def test_seats_study():
     assert (result.games.groupby("game").win.sum() >= 1).all()
     again = simlab.run_study("bad-doctor-seats", games=40, seed=2, players=("2", "4"))
     assert again.games.equals(result.games)
-
-
-def test_survival_curve():
-    t, s = survival_curve([2, 2, 4], [True, False, True])
-    assert t.tolist() == [0, 1, 2, 3, 4]
-    assert np.allclose(s, [1, 1, 2 / 3, 2 / 3, 0])
 
 
 def test_seats_study_same_in_a_process_pool():

@@ -28,7 +28,6 @@ def test_patients_shares_add_up():
     # every patient who left did so once, with one fate
     assert (left[list(FATES)].astype(int).sum(axis=1) == 1).all()
     assert (r.games.rounds >= 1).all()
-    r.plot()
 
 
 def test_unfair_honest_never_steals_and_same_result_for_any_jobs():
@@ -42,7 +41,6 @@ def test_unfair_honest_never_steals_and_same_result_for_any_jobs():
     assert "honest" not in {u for u, _ in g.edges}
     seats = summed_steal_graph(one, by="seat")
     assert sorted(seats.nodes) == [0, 1, 2]
-    one.plot()
 
 
 def test_boards_win_rates_by_board():
@@ -51,7 +49,6 @@ def test_boards_win_rates_by_board():
     assert set(wins.board) <= set(simlab.load_game("hospital_rush").data.boards)
     assert (wins.low <= wins.estimate).all() and (wins.estimate <= wins.high).all()
     assert len(r.games) == 40
-    r.plot()
 
 
 def _hand_count_reds(game, seats, seed):

@@ -1,0 +1,138 @@
+"""Where chunks are played: in this process, a process pool, or any Executor, in order."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import importlib
+import os
+import pickle
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator
+from typing import Any
+
+import pandas as pd
+
+from simlab.core.errors import ConfigError
+from simlab.core.study.combine import SumFold
+from simlab.core.study.definition import Study
+from simlab.core.study.registry import _REGISTRY, get_study, provider_module
+from simlab.core.study.seeding import chunk_seed
+
+__all__ = ["chunk_results"]
+
+_IN_FLIGHT_PER_WORKER = 2
+
+
+
+def _resolve_ref(ref: Study | tuple[str, str | None]) -> Study:
+    """The study a task refers to: the object itself, or a registry name (+ module)."""
+    if isinstance(ref, Study):
+        return ref
+    name, module = ref
+    if name not in _REGISTRY and module:
+        importlib.import_module(module)
+    return get_study(name)
+
+
+def _run_chunk_task(
+    ref: Study | tuple[str, str | None],
+    params: dict[str, Any],
+    entropy: int,
+    k: int,
+    first: int,
+    n: int,
+) -> pd.DataFrame:
+    """Play chunk ``k`` (module level, so any executor and start method can run it)."""
+    study = _resolve_ref(ref)
+    frame = study.run_chunk(dict(params), chunk_seed(entropy, k), first, n)
+    if not isinstance(frame, pd.DataFrame):
+        raise ConfigError(f"study {study.name!r}: run_chunk returned {type(frame).__name__}")
+    if study.combine == "sum":
+        return SumFold(study.name).add(frame).result()
+    return frame
+
+
+def _defining_module(study: Study) -> str | None:
+    fn = study.run_chunk
+    fn = getattr(fn, "fn", None) or getattr(fn, "func", None) or fn
+    module = getattr(fn, "__module__", None)
+    return None if module in (None, "__main__") else module
+
+
+def _study_ref(study: Study, *, check_pickle: bool) -> Study | tuple[str, str | None]:
+    """What a task carries: the registry name (+ provider module) or the study itself."""
+    module = provider_module(study.name) or _defining_module(study)
+    registered = _REGISTRY.get(study.name) is study
+    if registered and module and module != "__main__":
+        return (study.name, module)
+    if check_pickle:
+        try:
+            pickle.dumps(study)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            if registered:  # a forked worker inherits the registry and finds it by name
+                return (study.name, None)
+            raise ConfigError(
+                f"study {study.name!r} cannot be sent to worker processes ({exc}); "
+                "define its functions at module level or register it"
+            ) from None
+    return study
+
+
+def _executor_width(executor: cf.Executor) -> int:
+    """Workers of an executor, as far as it tells (for the in-flight bound)."""
+    width = getattr(executor, "_max_workers", None)
+    if isinstance(width, int) and width > 0:
+        return width
+    client = getattr(executor, "_client", None)  # dask.distributed ClientExecutor
+    if client is not None:
+        try:
+            return max(1, sum(client.nthreads().values()))
+        except Exception:  # any failure: fall back to the CPU count
+            pass
+    return os.cpu_count() or 2
+
+
+def _ordered_results(
+    executor: cf.Executor, tasks: Iterable[tuple[Any, ...]], in_flight: int
+) -> Iterator[pd.DataFrame]:
+    """Submit tasks with at most ``in_flight`` pending; yield results in task order."""
+    pending: deque[cf.Future[pd.DataFrame]] = deque()
+    try:
+        for task in tasks:
+            pending.append(executor.submit(_run_chunk_task, *task))
+            if len(pending) >= in_flight:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def chunk_results(
+    study: Study,
+    params: dict[str, Any],
+    entropy: int,
+    chunks: list[tuple[int, int, int]],
+    jobs: int,
+    executor: cf.Executor | None,
+) -> Generator[pd.DataFrame, None, None]:
+    """Chunk frames in chunk order, played where ``jobs``/``executor`` say."""
+    if executor is not None:
+        ref = _study_ref(study, check_pickle=False)
+        tasks = ((ref, params, entropy, *chunk) for chunk in chunks)
+        width = _executor_width(executor)
+        yield from _ordered_results(executor, tasks, _IN_FLIGHT_PER_WORKER * width)
+        return
+    workers = min(jobs, len(chunks))
+    if workers <= 1:
+        for chunk in chunks:
+            yield _run_chunk_task(study, params, entropy, *chunk)
+        return
+    ref = _study_ref(study, check_pickle=True)
+    tasks = ((ref, params, entropy, *chunk) for chunk in chunks)
+    pool = cf.ProcessPoolExecutor(max_workers=workers)
+    try:
+        yield from _ordered_results(pool, tasks, _IN_FLIGHT_PER_WORKER * workers)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,132 @@
+"""run_study: check the arguments, play the chunks, combine, summarize."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import time
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from simlab.core.errors import ConfigError
+from simlab.core.study.combine import combine
+from simlab.core.study.definition import Study
+from simlab.core.study.executors import chunk_results
+from simlab.core.study.params import to_int
+from simlab.core.study.progress import progress_bar
+from simlab.core.study.registry import get_study
+from simlab.core.study.result import StudyResult
+from simlab.core.study.seeding import chunks as make_chunks
+
+__all__ = ["run_study"]
+
+
+def _check_games(games: Any, study: Study) -> int:
+    if games is None:
+        return int(study.default_games)
+    try:
+        n = to_int(games)
+    except (TypeError, ValueError):
+        n = 0
+    if n < 1:
+        raise ConfigError(f"games must be a whole number >= 1, got {games!r}")
+    return n
+
+
+def _check_seed(seed: Any) -> int:
+    if seed is None:
+        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+    try:
+        value = to_int(seed)
+    except (TypeError, ValueError):
+        value = -1
+    if value < 0:
+        raise ConfigError(f"seed must be a whole number >= 0, got {seed!r}")
+    return value
+
+
+def _check_jobs(jobs: Any) -> int:
+    try:
+        value = to_int(jobs)
+    except (TypeError, ValueError):
+        value = 0
+    if value < 1:
+        raise ConfigError(f"jobs must be a whole number >= 1, got {jobs!r}")
+    return value
+
+
+def run_study(
+    name_or_study: str | Study,
+    games: int | None = None,
+    seed: int | None = 0,
+    jobs: int = 1,
+    executor: cf.Executor | None = None,
+    progress: Any = None,
+    **params: Any,
+) -> StudyResult:
+    """Play a study's games and summarize them.
+
+    Parameters
+    ----------
+    name_or_study : str or Study
+        A registered name (see :func:`study_names`) or a Study object.
+    games : int, optional
+        Number of games; ``study.default_games`` if omitted.
+    seed : int or None, default 0
+        Root seed (>= 0).  ``None`` draws fresh entropy, recorded in
+        ``result.params["seed"]`` so the run can be repeated.
+    jobs : int, default 1
+        ``1``: play in this process.  More: one
+        ``concurrent.futures.ProcessPoolExecutor(max_workers=jobs)`` for the
+        whole study (never more workers than chunks).  Ignored when
+        ``executor`` is given.
+    executor : concurrent.futures.Executor, optional
+        Used as is and not shut down, e.g. a ``ThreadPoolExecutor`` or dask's
+        ``Client.get_executor()``.  Registered studies travel to workers by
+        name (the worker imports the module that registers them); others are
+        pickled.
+    progress : bool, callable or bar, optional
+        Show a tqdm progress bar over games (``tqdm.auto``: a widget in
+        Jupyter).  ``None``: only from ``PROGRESS_MIN_GAMES`` games and when
+        stderr is a terminal or the code runs in a Jupyter kernel.  A
+        callable is called as ``progress(done, total)`` after each chunk; an
+        object with ``update(n)`` and ``close()`` (a tqdm bar of the
+        caller's, say) is updated by games done and closed at the end.
+    **params
+        Study parameters, typed values or command-line strings.
+
+    Returns
+    -------
+    StudyResult
+        Identical ``games`` and ``summary`` for any ``jobs`` and executor.
+
+    Raises
+    ------
+    ConfigError
+        Unknown study or parameter, or a bad value (one line naming it).
+    """
+    study = name_or_study if isinstance(name_or_study, Study) else get_study(name_or_study)
+    values = study.resolve(**params)
+    n_games = _check_games(games, study)
+    entropy = _check_seed(seed)
+    n_jobs = _check_jobs(jobs)
+    chunks = make_chunks(n_games, int(study.chunk_size))
+    started = time.perf_counter()
+    bar = progress_bar(progress, n_games, study.name)
+    results = chunk_results(study, values, entropy, chunks, n_jobs, executor)
+    try:
+        table = combine(study, zip(chunks, results, strict=True), bar)
+    finally:
+        results.close()  # on an error: cancel pending chunks, shut our pool down now
+        bar.close()
+    summary = study.summarize(table, dict(values))
+    if not isinstance(summary, pd.DataFrame):
+        raise ConfigError(f"study {study.name!r}: summarize returned {type(summary).__name__}")
+    return StudyResult(
+        study=study,
+        params={**values, "games": n_games, "seed": entropy},
+        games=table,
+        summary=summary,
+        elapsed=time.perf_counter() - started,
+    )
