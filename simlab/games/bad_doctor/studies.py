@@ -159,11 +159,9 @@ def _complications_plot(result: Any) -> Any:
         survival_steps(ax_surv, part.duration, part.status == "died", label=label)
         survival_steps(ax_cure, part.duration, part.status == "cured", label=label,
                        complement=True)
-    ax_surv.set(title="Patients not dead
-(Kaplan-Meier, shaded: 95% band)",
+    ax_surv.set(title="Patients not dead\n(Kaplan-Meier, shaded: 95% band)",
                 xlabel="turns since arrival", ylabel="share")
-    ax_cure.set(title="Patients cured
-(1 - Kaplan-Meier, shaded: 95% band)",
+    ax_cure.set(title="Patients cured\n(1 - Kaplan-Meier, shaded: 95% band)",
                 xlabel="turns since arrival")
     ax_surv.legend(fontsize=6)
     summary = result.summary
