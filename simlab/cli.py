@@ -61,28 +61,23 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    from simlab.cli_catalog import policy_line
-    from simlab.core.registry import game_class
+    from simlab.cli_catalog import game_info, policy_line
 
-    cls = game_class(args.game)
-    game = cls()
+    entry = game_info(args.game)  # stored: no game import (see simlab.cli_catalog)
+    low, high = entry["players"]
     info = {
-        "game": cls.NAME,
-        "title": cls.TITLE,
-        "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS],
-        "options": [
-            {"name": o.name, "default": o.default, "variant": o.variant, "help": o.help,
-             "choices": list(o.choices) if o.choices else None}
-            for o in cls.OPTIONS
-        ],
-        "policies": game.policy_names(),
-        "components": game.components() if hasattr(game, "components") else {},
-        "rulings": f"docs/rulings/{cls.NAME}.md",
+        "game": entry["game"],
+        "title": entry["title"],
+        "players": [low, high],
+        "options": entry["options"],
+        "policies": entry["policies"],
+        "components": entry["components"],
+        "rulings": f"docs/rulings/{entry['game']}.md",
     }
     if args.json:
         _print_json(info)
         return 0
-    print(f"{cls.TITLE} ({cls.NAME}), {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players")
+    print(f"{info['title']} ({info['game']}), {low} to {high} players")
     print("options:")
     for o in info["options"]:
         kind = "variant" if o["variant"] else f"default {o['default']!r}"

@@ -1,4 +1,4 @@
-"""What ``simlab games`` lists, without importing the games, pandas or matplotlib.
+"""What ``simlab games`` and ``simlab info`` show, without importing the games or pandas.
 
 Listing the games, their variants, policies and studies live means importing
 every game's rules (networkx, the component files) and every study module
@@ -75,13 +75,50 @@ def _study_game(module: str) -> str:
     return parts[2] if len(parts) > 2 and parts[:2] == ["simlab", "games"] else ""
 
 
+def game_entry(cls: Any) -> dict[str, Any]:
+    """What ``simlab games`` and ``simlab info`` show of one Game class (builds one game)."""
+    game = cls()
+    return {
+        "game": cls.NAME,
+        "title": cls.TITLE,
+        "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS],
+        "variants": [o.name for o in cls.OPTIONS if o.variant],
+        "policies": game.policy_names(),
+        "options": [
+            {"name": o.name, "default": o.default, "variant": o.variant, "help": o.help,
+             "choices": list(o.choices) if o.choices else None}
+            for o in cls.OPTIONS
+        ],
+        "components": game.components() if hasattr(game, "components") else {},
+    }
+
+
+def game_info(name: str) -> dict[str, Any]:
+    """One game's entry: stored, or read live for a game the catalog does not hold.
+
+    Raises
+    ------
+    ConfigError
+        No such game (the registry's message).
+    """
+    from simlab.cli_catalog_data import CATALOG
+    from simlab.core.registry import _CLASSES, canonical_name, game_class
+
+    key = canonical_name(name)
+    if key not in _CLASSES:  # a class registered at run time replaces the stored entry
+        for entry in CATALOG["games"]:
+            if entry["game"] == key:
+                return dict(entry)
+    return game_entry(game_class(name))
+
+
 def build_catalog() -> dict[str, Any]:
     """The catalog from the live registries (imports every game and study module).
 
     Returns
     -------
     dict
-        ``{"games": [{game, title, players, variants, policies}],
+        ``{"games": [{game, title, players, variants, policies, options, components}],
         "studies": [{study, game, title}]}``, sorted by name: the games
         of ``simlab.games`` and the studies their modules provide.
     """
@@ -92,14 +129,7 @@ def build_catalog() -> dict[str, Any]:
     for name in registry.game_names():
         if not registry._PROVIDERS.get(name, "").startswith("simlab.games."):
             continue  # registered at run time (a test's game): listed live, not stored
-        cls = registry.game_class(name)
-        games.append({
-            "game": name,
-            "title": cls.TITLE,
-            "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS],
-            "variants": [o.name for o in cls.OPTIONS if o.variant],
-            "policies": cls().policy_names(),
-        })
+        games.append(game_entry(registry.game_class(name)))
     rows = []
     for name, module in sorted(studies._PROVIDERS.items()):
         study = studies.get_study(name)
@@ -123,12 +153,7 @@ def catalog() -> dict[str, Any]:
     if extra_games:
         from simlab.core.registry import game_class
 
-        for name in extra_games:
-            cls = game_class(name)
-            games.append({"game": name, "title": cls.TITLE,
-                          "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS],
-                          "variants": [o.name for o in cls.OPTIONS if o.variant],
-                          "policies": cls().policy_names()})
+        games.extend(game_entry(game_class(name)) for name in extra_games)
         games.sort(key=lambda g: g["game"])
     study_mod = sys.modules.get("simlab.core.study")
     if study_mod is not None:  # already imported: it may hold studies registered at run time
