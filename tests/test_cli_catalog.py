@@ -7,8 +7,10 @@ from simlab.cli_catalog_data import CATALOG
 
 
 def test_stored_catalog_is_current():
-    # On failure: `.venv/bin/python -m simlab.cli_catalog` rewrites simlab/cli_catalog_data.py.
-    assert build_catalog() == CATALOG
+    assert build_catalog() == CATALOG, (
+        "simlab games/info would list stale data: run `.venv/bin/python -m simlab.cli_catalog` "
+        "to rewrite simlab/cli_catalog_data.py"
+    )
 
 
 def test_every_study_belongs_to_a_listed_game():
