@@ -20,12 +20,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
+from simlab.cli_args import count, key_values
 from simlab.core.errors import ConfigError, SimlabError
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,79 +35,54 @@ class _Parser(argparse.ArgumentParser):
         raise ConfigError(f"{self.prog}: {message}")
 
 
-def _key_values(pairs: Sequence[str], what: str) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ConfigError(f"{what} {pair!r} is not KEY=VALUE")
-        out[key.strip().replace("-", "_")] = value
-    return out
-
-
 def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=1, default=str))
 
 
 # -- games / info ------------------------------------------------------------
 def _games(args: argparse.Namespace) -> int:
-    from simlab.core.registry import game_class, game_names
-    from simlab.core.study import get_study, study_names
+    from simlab.cli_catalog import catalog, policy_line
 
-    rows = []
-    for name in game_names():
-        cls = game_class(name)
-        game = cls()
-        rows.append(
-            {
-                "game": name,
-                "title": cls.TITLE,
-                "players": f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS}",
-                "variants": [o.name for o in cls.OPTIONS if o.variant],
-                "policies": game.policy_names(),
-            }
-        )
-    studies = [{"study": s, "title": get_study(s).title} for s in study_names()]
+    listing = catalog()  # no game, pandas or matplotlib import (see simlab.cli_catalog)
     if args.json:
-        _print_json({"games": rows, "studies": studies})
+        _print_json(listing)
         return 0
-    for row in rows:
-        print(f"{row['game']:16} {row['title']} ({row['players']} players)")
+    for row in listing["games"]:
+        low, high = row["players"]
+        studies = [s["study"] for s in listing["studies"] if s["game"] == row["game"]]
+        print(f"{row['game']:16} {row['title']} ({low}-{high} players)")
         print(f"{'':16} variants: {', '.join(row['variants']) or '-'}")
-        print(f"{'':16} policies: {', '.join(row['policies'])}")
+        print(f"{'':16} policies: {policy_line(row['policies'])}")
+        print(f"{'':16} studies:  {', '.join(studies) or '-'}")
     print("studies:")
-    for s in studies:
+    for s in listing["studies"]:
         print(f"  {s['study']:28} {s['title']}")
     return 0
 
 
 def _info(args: argparse.Namespace) -> int:
-    from simlab.core.registry import game_class
+    from simlab.cli_catalog import game_info, policy_line
 
-    cls = game_class(args.game)
-    game = cls()
+    entry = game_info(args.game)  # stored: no game import (see simlab.cli_catalog)
+    low, high = entry["players"]
     info = {
-        "game": cls.NAME,
-        "title": cls.TITLE,
-        "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS],
-        "options": [
-            {"name": o.name, "default": o.default, "variant": o.variant, "help": o.help,
-             "choices": list(o.choices) if o.choices else None}
-            for o in cls.OPTIONS
-        ],
-        "policies": game.policy_names(),
-        "components": game.components() if hasattr(game, "components") else {},
-        "rulings": f"docs/rulings/{cls.NAME}.md",
+        "game": entry["game"],
+        "title": entry["title"],
+        "players": [low, high],
+        "options": entry["options"],
+        "policies": entry["policies"],
+        "components": entry["components"],
+        "rulings": f"docs/rulings/{entry['game']}.md",
     }
     if args.json:
         _print_json(info)
         return 0
-    print(f"{cls.TITLE} ({cls.NAME}), {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players")
+    print(f"{info['title']} ({info['game']}), {low} to {high} players")
     print("options:")
     for o in info["options"]:
         kind = "variant" if o["variant"] else f"default {o['default']!r}"
         print(f"  {o['name']:24} {kind:18} {o['help']}")
-    print(f"policies: {', '.join(info['policies'])}")
+    print(f"policies: {policy_line(info['policies'])}")
     for key, value in info["components"].items():
         print(f"  {key}: {value}")
     print(f"rulings: {info['rulings']}")
@@ -125,9 +100,11 @@ def _play(args: argparse.Namespace) -> int:
     import simlab
     from simlab.core.record import replay_steps
 
-    options = _key_values(args.option, "option")
+    options = key_values(args.option, "option")
     game = simlab.load_game(args.game, players=args.players, variants=args.variant, **options)
     policies = args.policy or None
+    for seat, name in enumerate(policies or ()):
+        _check_policy(game, name, seat)
     if policies is not None and len(policies) == 1:
         policies = policies[0]
     record = simlab.play(game, policies, seed=args.seed)
@@ -139,6 +116,19 @@ def _play(args: argparse.Namespace) -> int:
     _print_log(replay_steps(record), game)
     _print_outcome(record, game)
     return 0
+
+
+def _check_policy(game, name: str, seat: int) -> None:
+    """An unknown policy is named with the listing of ``simlab games`` and ``info``."""
+    from simlab.cli_catalog import policy_line
+
+    try:
+        game.make_policy(name, seat)
+    except ConfigError as err:
+        if "has no policy" not in str(err):
+            raise  # a known family with a bad number (brave-2): the game's own words
+        raise ConfigError(f"{game.NAME} has no policy {name!r}; policies: "
+                          f"{policy_line(game.policy_names())}") from None
 
 
 def _print_outcome(record, game) -> None:
@@ -166,10 +156,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 # -- dice --------------------------------------------------------------------
 def _dice(args: argparse.Namespace) -> int:
-    import numpy as np
-
     from simlab.core import dice
-    from simlab.core.stats import chisquare_gof
 
     expr = dice.parse(args.expr)
     dist = dice.distribution(expr)
@@ -181,8 +168,10 @@ def _dice(args: argparse.Namespace) -> int:
     }
     observed = None
     if args.samples:
-        if args.samples < 0:
-            raise ConfigError(f"--samples must be >= 0, not {args.samples}")
+        import numpy as np
+
+        from simlab.core.stats import chisquare_gof  # scipy and pandas: only for samples
+
         values = dice.sample(expr, args.samples, seed=args.seed)
         keys, counts = np.unique(values, return_counts=True)
         observed = {int(k): int(c) for k, c in zip(keys, counts, strict=True)}
@@ -212,65 +201,26 @@ def _dice(args: argparse.Namespace) -> int:
 
 # -- studies -----------------------------------------------------------------
 def _study(args: argparse.Namespace) -> int:
-    from simlab.core.study import get_study, run_study
+    from simlab.cli_study import study_command
 
-    study = get_study(args.name)
-    if args.list_params:
-        for p in study.params:
-            choices = f" (one of {', '.join(map(str, p.choices))})" if p.choices else ""
-            print(f"{p.name:20} default {p.default!r}{choices}  {p.help}")
-        return 0
-    params: dict[str, Any] = _key_values(args.param, "--param")  # run_study reads the strings
-    out = Path(args.out) if args.out else None
-    if out is not None and out.suffix not in {".csv", ".parquet"}:
-        raise ConfigError(f"--out {args.out!r}: write a .csv or a .parquet file")
-    result = run_study(study, games=args.games, seed=args.seed, jobs=args.jobs,
-                       progress=None, **params)
-    if out is not None:
-        result.save(out)
-    if args.json:
-        print(result.summary.to_json(orient="records", indent=1))
-        return 0
-    import pandas as pd
-
-    with pd.option_context("display.width", 160, "display.max_rows", 500,
-                           "display.max_columns", 30):
-        print(result.summary.to_string(index=False))
-    print(f"{len(result.games)} result rows from {result.params['games']} games "
-          f"in {result.elapsed:.2f} s")
-    return 0
+    return study_command(args)
 
 
 def _report(args: argparse.Namespace) -> int:
-    from simlab.core.study import run_study, study_names
+    from simlab.cli_study import report_command
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for name in study_names():
-        result = run_study(name, games=args.games, seed=args.seed, jobs=args.jobs)
-        result.summary.to_csv(out / f"{name}.csv", index=False)
-        fig = result.plot()
-        fig.savefig(out / f"{name}.png", dpi=110, bbox_inches="tight")
-        print(f"{name}: {out / (name + '.csv')}, {out / (name + '.png')} "
-              f"({result.elapsed:.1f} s)")
-    return 0
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
-    return value
+    return report_command(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``simlab`` command."""
+    from simlab import __version__
+
     parser = _Parser(prog="simlab", description="Simulate and study four tabletop games.")
+    parser.add_argument("--version", action="version", version=f"simlab {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
+    seed = count("seed")
 
     p = sub.add_parser("games", help="list games, variants, policies and studies")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -283,8 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play one game and print its turn log")
     p.add_argument("game")
-    p.add_argument("--players", type=_positive, default=None, help="number of seats")
-    p.add_argument("--seed", type=_positive, default=0, help="seed (default 0)")
+    p.add_argument("--players", type=count("players", low=1), default=None,
+                   help="number of seats")
+    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--policy", action="append", default=[], metavar="P",
                    help="policy per seat, in seat order (one for all seats)")
     p.add_argument("--variant", action="append", default=[], metavar="V",
@@ -302,28 +253,35 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("dice", help="exact distribution of a dice expression, e.g. 3d3kl2")
     p.add_argument("expr")
-    p.add_argument("--samples", type=_positive, default=0, help="also sample N rolls")
-    p.add_argument("--seed", type=_positive, default=0, help="seed for the samples")
+    p.add_argument("--samples", type=count("samples"), default=0, help="also sample N rolls")
+    p.add_argument("--seed", type=seed, default=0, help="seed for the samples")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=_dice)
 
+    games = count("games", low=1)
+    jobs = count("jobs", low=1)
     p = sub.add_parser("study", help="run a registered Monte Carlo study")
     p.add_argument("name")
-    p.add_argument("--games", type=_positive, default=None, help="number of games")
-    p.add_argument("--seed", type=_positive, default=0, help="seed (default 0)")
-    p.add_argument("--jobs", type=_positive, default=1, help="processes (default 1)")
+    p.add_argument("--games", type=games, default=None, help="number of games")
+    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
+    p.add_argument("--jobs", type=jobs, default=1, help="processes (default 1)")
     p.add_argument("--param", action="append", default=[], metavar="K=V",
                    help="study parameter (repeatable; see --list-params)")
-    p.add_argument("--out", metavar="FILE", help="write the per-game rows to .csv or .parquet")
+    p.add_argument("--out", metavar="FILE",
+                   help="write the printed summary to a .csv, .parquet or .json file")
+    p.add_argument("--games-out", metavar="FILE",
+                   help="write the per-game rows to a .csv, .parquet or .json file")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--list-params", action="store_true", help="list the study's parameters")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_study)
 
     p = sub.add_parser("report", help="run every registered study; write tables and figures")
     p.add_argument("--out", default="results", help="folder (default results/)")
-    p.add_argument("--games", type=_positive, default=None, help="games per study")
-    p.add_argument("--seed", type=_positive, default=0)
-    p.add_argument("--jobs", type=_positive, default=1)
+    p.add_argument("--games", type=games, default=None, help="games per study")
+    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
+    p.add_argument("--jobs", type=jobs, default=1, help="processes (default 1)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_report)
     return parser
 
@@ -338,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         prefix = "" if message.startswith("simlab") else "simlab: error: "
         print(f"{prefix}{message}", file=sys.stderr)
         return 2
+    except SystemExit as done:  # --help and --version
+        return done.code if isinstance(done.code, int) else 0
     except BrokenPipeError:  # pragma: no cover - `simlab ... | head`
         return 0
     except KeyboardInterrupt:  # pragma: no cover

@@ -60,13 +60,42 @@ def test_dice_exact_and_sampled(capsys):
     assert "mean 7.0000" in out and "1/36" in out
 
 
-def test_study_summary_and_out(capsys, tmp_path):
-    path = tmp_path / "rows.csv"
-    code, out, _ = run(["study", "bedpans-movement", "--games", "2000", "--param",
-                        "mover=doctor", "--param", "stuff=none", "--out", str(path)], capsys)
+def test_study_out_is_the_printed_summary_and_games_out_the_rows(capsys, tmp_path):
+    import pandas as pd
+
+    summary, rows = tmp_path / "summary.csv", tmp_path / "rows.csv"
+    code, out, err = run(["study", "bedpans-movement", "--games", "2000", "--param",
+                          "mover=doctor", "--param", "stuff=none", "--out", str(summary),
+                          "--games-out", str(rows)], capsys)
     assert code == 0
+    assert err == ""  # stderr is not a terminal here: no bar
     assert "P(result = 2)" in out and "doctor" in out
-    assert path.read_text().splitlines()[0].split(",")[:3] == ["mover", "stuff", "result"]
+    table = pd.read_csv(summary)
+    printed = out.splitlines()
+    assert printed[0].split() == list(table.columns)
+    assert len(printed) == len(table) + 2  # header, one line a row, the games line
+    assert set(table["quantity"]) >= {"P(result = 2)"}
+    assert rows.read_text().splitlines()[0].split(",")[:3] == ["mover", "stuff", "result"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv", "summary.csv"]
+
+
+@pytest.mark.parametrize("suffix", [".json", ".parquet"])
+def test_study_out_by_extension(suffix, capsys, tmp_path):
+    import pandas as pd
+
+    summary, rows = tmp_path / f"summary{suffix}", tmp_path / f"rows{suffix}"
+    code, out, _ = run(["study", "bedpans-movement", "--games", "500", "--json",
+                        "--out", str(summary), "--games-out", str(rows)], capsys)
+    assert code == 0
+    printed = json.loads(out)
+    if suffix == ".json":
+        doc = json.loads(summary.read_text())
+        assert doc["study"] == "bedpans-movement" and doc["params"]["games"] == 500
+        assert len(doc["summary"]) == len(printed)
+        assert len(json.loads(rows.read_text())) > 0
+    else:
+        assert len(pd.read_parquet(summary)) == len(printed)
+        assert list(pd.read_parquet(rows).columns)[:2] == ["mover", "stuff"]
 
 
 @pytest.mark.parametrize(
@@ -78,11 +107,17 @@ def test_study_summary_and_out(capsys, tmp_path):
         (["play", "dice_race", "--option", "length"], "is not KEY=VALUE"),
         (["play", "dice_race", "--option", "length=long"], "option 'length' takes an int"),
         (["play", "dice_race", "--policy", "genius"], "has no policy 'genius'"),
-        (["play", "dice_race", "--seed", "x"], "expected a whole number, not 'x'"),
+        (["play", "dice_race", "--seed", "x"], "seed must be a whole number >= 0, got 'x'"),
         (["study", "nope"], "unknown study 'nope'"),
         (["study", "bedpans-movement", "--param", "colour=red"], "colour"),
         (["study", "bedpans-movement", "--param", "mover=cat"], "cat"),
-        (["study", "bedpans-movement", "--out", "x.xlsx"], ".csv or a .parquet"),
+        (["study", "bedpans-movement", "--out", "x.xlsx"], "write a .csv, .parquet or .json"),
+        (["study", "bedpans-movement", "--games-out", "x.txt"], "--games-out 'x.txt'"),
+        (["study", "bedpans-movement", "--jobs", "-1"], "jobs must be a whole number >= 1, got -1"),
+        (["study", "bedpans-movement", "--jobs", "0"], "jobs must be a whole number >= 1, got 0"),
+        (["study", "bedpans-movement", "--games", "0"], "games must be a whole number >= 1"),
+        (["dice", "2d6", "--samples", "-5"], "samples must be a whole number >= 0, got -5"),
+        (["play", "dice_race", "--players", "0"], "players must be a whole number >= 1"),
         (["dice", "3d"], "bad dice expression '3d' at column 3"),
         (["replay", "/nonexistent/game.json"], "cannot read"),
         (["frobnicate"], "invalid choice"),

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simlab.core.api import Event, Outcome, State
+from simlab.core.api import CHANCE, TERMINAL, Event, Game, Outcome, State
 from simlab.core.errors import DataError, SimlabError
 
-__all__ = ["GameRecord", "replay", "replay_steps", "Step"]
+__all__ = ["GameRecord", "actor_name", "replay", "replay_steps", "Step"]
 
 FORMAT = "simlab-record/1"
 
@@ -194,16 +194,61 @@ def replay_steps(record: GameRecord, source: str = "record") -> Iterator[Step]:
     state = game.new_initial_state()
     yield Step(0, state, None, None, [])
     for i, (actor, text) in enumerate(zip(record.actors, record.actions, strict=True), 1):
+        where = f"actions[{i - 1}]"
         if state.current_player != actor:
             raise DataError(
-                f"action {i} {text!r} is by {actor}, but {state.current_player} is to act",
-                file=source, key=f"actions[{i - 1}]",
+                f"{record.game} record, action {i} {text!r}: the record says "
+                f"{actor_name(game, actor)} acts, but {actor_name(game, state.current_player)} "
+                "is to act",
+                file=source, key=where,
             )
         try:
-            events = state.apply(game.parse_action(text))
+            action = game.parse_action(text)
         except SimlabError as err:
-            raise DataError(f"action {i}: {err}", file=source, key=f"actions[{i - 1}]") from None
+            raise DataError(f"{record.game} record, action {i}: {err}{_other_game(record, text)}",
+                            file=source, key=where) from None
+        try:
+            events = state.apply(action)
+        except SimlabError as err:
+            raise DataError(f"{record.game} record, action {i}: {err}", file=source,
+                            key=where) from None
         yield Step(i, state, text, actor, events)
+
+
+def actor_name(game: Game, actor: int) -> str:
+    """Who ``actor`` is, in words: a seat's name, ``chance`` or ``nobody (game over)``.
+
+    Examples
+    --------
+    >>> from simlab.core.registry import load_game
+    >>> game = load_game("bedpans")
+    >>> actor_name(game, CHANCE), actor_name(game, TERMINAL), actor_name(game, 99)
+    ('chance', 'nobody (the game is over)', 'seat 99')
+    """
+    if actor == CHANCE:
+        return "chance"
+    if actor == TERMINAL:
+        return "nobody (the game is over)"
+    names = game.seat_names()
+    return names[actor] if 0 <= actor < len(names) else f"seat {actor}"
+
+
+def _other_game(record: GameRecord, text: str) -> str:
+    """`` (it reads as a broom_service action ...)`` when another game knows ``text``."""
+    from simlab.core.registry import canonical_name, game_class, game_names
+
+    readers = []
+    for name in game_names():
+        if name == canonical_name(record.game):
+            continue
+        try:
+            game_class(name)().parse_action(text)
+        except Exception:  # any failure means: not this game's action
+            continue
+        readers.append(name)
+    if len(readers) != 1:
+        return ""
+    return f" (it reads as a {readers[0]} action: is this a {readers[0]} record?)"
 
 
 def replay(record: GameRecord, source: str = "record") -> State:

@@ -53,7 +53,8 @@ def test_tampered_record_is_refused(record):
     data = record.to_dict()
     data["actions"][0][1] = "deal boost 9 to Seat 0"
     bad = GameRecord.from_dict(data, source="t.json")
-    with pytest.raises(simlab.DataError, match=r"t.json \[actions\[0\]\]: action 1"):
+    with pytest.raises(simlab.DataError,
+                       match=r"t.json \[actions\[0\]\]: dice_race record, action 1"):
         simlab.replay(bad, source="t.json")
     data = record.to_dict()
     data["outcome"]["winners"] = [9]
@@ -64,5 +65,5 @@ def test_tampered_record_is_refused(record):
 def test_wrong_actor_is_refused(record):
     data = record.to_dict()
     data["actions"][0][0] = 1
-    with pytest.raises(simlab.DataError, match="is by 1, but -1 is to act"):
+    with pytest.raises(simlab.DataError, match="the record says Seat 1 acts, but chance is to act"):
         simlab.replay(GameRecord.from_dict(data))

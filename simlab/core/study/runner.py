@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from simlab.core.checks import whole_number
 from simlab.core.errors import ConfigError
 from simlab.core.study.combine import combine
 from simlab.core.study.definition import Study
 from simlab.core.study.executors import chunk_results
-from simlab.core.study.params import to_int
 from simlab.core.study.progress import progress_bar
 from simlab.core.study.registry import get_study
 from simlab.core.study.result import StudyResult
@@ -25,35 +25,17 @@ __all__ = ["run_study"]
 def _check_games(games: Any, study: Study) -> int:
     if games is None:
         return int(study.default_games)
-    try:
-        n = to_int(games)
-    except (TypeError, ValueError):
-        n = 0
-    if n < 1:
-        raise ConfigError(f"games must be a whole number >= 1, got {games!r}")
-    return n
+    return whole_number(games, "games", low=1)
 
 
 def _check_seed(seed: Any) -> int:
     if seed is None:
         return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    try:
-        value = to_int(seed)
-    except (TypeError, ValueError):
-        value = -1
-    if value < 0:
-        raise ConfigError(f"seed must be a whole number >= 0, got {seed!r}")
-    return value
+    return whole_number(seed, "seed", low=0)
 
 
 def _check_jobs(jobs: Any) -> int:
-    try:
-        value = to_int(jobs)
-    except (TypeError, ValueError):
-        value = 0
-    if value < 1:
-        raise ConfigError(f"jobs must be a whole number >= 1, got {jobs!r}")
-    return value
+    return whole_number(jobs, "jobs", low=1)
 
 
 def run_study(

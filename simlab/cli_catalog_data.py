@@ -1,0 +1,312 @@
+"""What ``simlab games`` lists: written by ``python -m simlab.cli_catalog``.
+
+Do not edit by hand; ``tests/test_cli_catalog.py`` checks it against the
+live registries.
+"""
+
+from typing import Any
+
+CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
+            'title': 'Bad Doctor',
+            'players': [2, 4],
+            'variants': ['two_fewer_wilds'],
+            'policies': ['random', 'greedy', 'bad', 'cautious'],
+            'options': [{'name': 'two_fewer_wilds',
+                         'default': False,
+                         'variant': True,
+                         'help': 'Variation: remove two wild Treatment Tiles for added '
+                                 'difficulty',
+                         'choices': None},
+                        {'name': 'starting_side',
+                         'default': 'A',
+                         'variant': False,
+                         'help': 'which side of the Starting Patients is up (ruling)',
+                         'choices': ['A', 'B', 'random']},
+                        {'name': 'cubes_run_out',
+                         'default': 'spare',
+                         'variant': False,
+                         'help': 'a Patient due a cube when the pile is empty is spared or '
+                                 'dies (ruling)',
+                         'choices': ['spare', 'die']},
+                        {'name': 'patient_deck_empty',
+                         'default': 'reshuffle',
+                         'variant': False,
+                         'help': 'empty Patient Deck: reshuffle the discards or let the '
+                                 'hospital shrink (ruling)',
+                         'choices': ['reshuffle', 'shrink']},
+                        {'name': 'optional_bonuses',
+                         'default': False,
+                         'variant': False,
+                         'help': 'every Treatment Tile Bonus may be declined (ruling)',
+                         'choices': None},
+                        {'name': 'goal',
+                         'default': 8,
+                         'variant': False,
+                         'help': 'Doctor Markers in a Score Pile that end the game',
+                         'choices': None},
+                        {'name': 'max_shifts',
+                         'default': 300,
+                         'variant': False,
+                         'help': 'guard: the game ends after this many turns (ruling)',
+                         'choices': None}],
+            'components': {'treatment tiles': '37 (19 one-ended, 14 two-ended, 4 '
+                                              'three-ended, 5 with a wild end; 37 in play; '
+                                              'reconstructed)',
+                           'patients': '22 in the Patient Deck and 4 double-sided Starting '
+                                       'Patients (reconstructed)',
+                           'complication cubes': '15',
+                           'shift tokens': '5',
+                           'doctor markers': '80 (20 per doctor; 15 each with 4 players)',
+                           'doctors': 'Dr. A. Achoo, Dr. Eror, Dr. Paine, Dr. Mal Practice'}},
+           {'game': 'bedpans',
+            'title': 'Bedpans & Broomsticks',
+            'players': [2, 5],
+            'variants': ['staff_experience',
+                         'co_op_victory',
+                         'all_or_nothing',
+                         'no_recovery',
+                         'door_markers',
+                         'limited_occupancy',
+                         'do_no_harm',
+                         'stuff_is_stuff',
+                         'elder_abilities',
+                         'roll_and_assign',
+                         'tile_placement'],
+            'policies': ['random', 'heuristic'],
+            'options': [{'name': 'round_limit',
+                         'default': 60,
+                         'variant': False,
+                         'help': 'rounds after which the game ends undecided (a guard for '
+                                 'endless play; ruling B14)',
+                         'choices': None},
+                        {'name': 'start_tile',
+                         'default': 'four-beds',
+                         'variant': False,
+                         'help': "'Special – Start Tiles': the 4-bed tile, or with 2 and 3 "
+                                 'players a random tile with 2 or 3 beds (ruling B13)',
+                         'choices': ['four-beds', 'fewer-beds']},
+                        {'name': 'staffers_take_stuff',
+                         'default': True,
+                         'variant': False,
+                         'help': 'whether Staffers take Stuff they move onto (ruling B9)',
+                         'choices': None},
+                        {'name': 'walker',
+                         'default': 'result-2',
+                         'variant': False,
+                         'help': 'reading of Walker: a movement result of 2, or each die '
+                                 'counts 2 (ruling M6)',
+                         'choices': ['result-2', 'dice-2']},
+                        {'name': 'staff_experience',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Staff Experience' [favors Elders]: the Staff "
+                                 'must neutralize as many Elders as there are players',
+                         'choices': None},
+                        {'name': 'co_op_victory',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Co-op Victory' [neutral]: Elders reaching an "
+                                 'Exit in the same round are co-winners (ruling V2)',
+                         'choices': None},
+                        {'name': 'co_op_after_exit',
+                         'default': 'elders-won',
+                         'variant': False,
+                         'help': "under 'Co-op Victory', whether the Staff may still win in "
+                                 'the rest of the round once an Elder has left by an Exit '
+                                 '(ruling V2)',
+                         'choices': ['elders-won', 'race-on']},
+                        {'name': 'all_or_nothing',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'All or Nothing' [favors Staff]: every Elder "
+                                 'must reach an Exit (ruling V3)',
+                         'choices': None},
+                        {'name': 'no_recovery',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'No Recovery' [favors Staff]: a neutralized "
+                                 'Elder is out of the game',
+                         'choices': None},
+                        {'name': 'door_markers',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Door-markers' [favors Elders]: a Door-marker "
+                                 'may go on any wall except by Stairs or Elevators',
+                         'choices': None},
+                        {'name': 'limited_occupancy',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Limited Occupancy' [neutral]: 5+ Characters in "
+                                 'a space at the end of a turn remove the Decoys there',
+                         'choices': None},
+                        {'name': 'do_no_harm',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation '1st Do No Harm' [favors Elders]: an Elder "
+                                 'ignores T and X Stuff played by another Elder (ruling V6)',
+                         'choices': None},
+                        {'name': 'stuff_is_stuff',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Stuff is Stuff' [favors Elders]: Stuff "
+                                 'discarded unused stays on the layout; every pick-up costs '
+                                 '1 (ruling V7)',
+                         'choices': None},
+                        {'name': 'elder_abilities',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Elder Abilities' (no label): each Elder has a "
+                                 'reconstructed ability, used twice like Stuff; the Staff '
+                                 'starts with 2 Stuff (ruling V9)',
+                         'choices': None},
+                        {'name': 'roll_and_assign',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Roll Movement Dice & Assign' (no label): the "
+                                 'dice are rolled before the Character to move is chosen '
+                                 '(ruling V10)',
+                         'choices': None},
+                        {'name': 'assign_for',
+                         'default': 'elders',
+                         'variant': False,
+                         'help': "who rolls before choosing under 'Roll Movement Dice & "
+                                 "Assign': the Elders (whose Displays show it), or the Staff "
+                                 'too (ruling V10)',
+                         'choices': ['elders', 'everyone']},
+                        {'name': 'tile_placement',
+                         'default': False,
+                         'variant': True,
+                         'help': "Variation 'Tile Placement' [favors Elders]: a tile is "
+                                 'turned so that 2 doors match if possible (ruling V8)',
+                         'choices': None},
+                        {'name': 'tile_match',
+                         'default': 'passages',
+                         'variant': False,
+                         'help': "what '2 doors match' counts under 'Tile Placement': ways "
+                                 'across the tile border (open edges and doors), or printed '
+                                 'doors only (ruling V8)',
+                         'choices': ['passages', 'doors']}],
+            'components': {'room tiles': '21: 1 start, 13 rooms (7 with an Exit sign), 4 '
+                                         'Elevator, 3 Exit (reconstructed)',
+                           'Stuff': '48 in 22 kinds',
+                           'Door-markers': '8',
+                           'Staffers': '1 Doctor, 5 Nurses'}},
+           {'game': 'broom_service',
+            'title': 'Broom Service',
+            'players': [2, 5],
+            'variants': [],
+            'policies': ['random', 'brave', 'cowardly', 'brave-0.5', 'heuristic'],
+            'options': [{'name': 'square_tower_limit',
+                         'default': 'game',
+                         'variant': False,
+                         'help': "'each player may deliver only once per role to square "
+                                 "towers': once per role over the whole game ('game') or no "
+                                 "limit beyond one delivery per action ('action'); "
+                                 'docs/rulings/broom_service.md',
+                         'choices': ['game', 'action']}],
+            'components': {'realm': '20 regions, 31 borders, 14 cloud spaces, castles Castle '
+                                    'Emberkeep and Castle Roseguard (reconstructed)',
+                           'towers': '18 circular, 3 square (reconstructed)',
+                           'heavy clouds': '24 (1-3 stars, 0-3 lightning; reconstructed)',
+                           'event cards': '10: More or Less, Bountiful Harvest, Tower '
+                                          'Festival, Heavy Skies, Ancient Rite, Brave '
+                                          "Hearts, Calm Spirits, Wand Gift, Wizard's Tax, "
+                                          'Helping Hand',
+                           'role cards': '10 roles x 5 colours: Gatherer (orange), Gatherer '
+                                         '(green), Gatherer (purple), Witch (Forest), Witch '
+                                         '(Hill), Witch (Mountain), Druid (Forest), Druid '
+                                         '(Hill), Druid (Peak), Weather Fairy'}},
+           {'game': 'hospital_rush',
+            'title': 'Hospital Rush',
+            'players': [3, 5],
+            'variants': [],
+            'policies': ['random', 'honest', 'opportunist', 'greedy'],
+            'options': [{'name': 'max_rounds',
+                         'default': 200,
+                         'variant': False,
+                         'help': 'guard: the game also ends after this many rounds (random '
+                                 'play may never reach 10 prestige); '
+                                 'docs/rulings/hospital_rush.md',
+                         'choices': None},
+                        {'name': 'cured_without_marker',
+                         'default': 'discharge',
+                         'variant': False,
+                         'help': 'a cured patient with no patient marker in phase 3 is '
+                                 "discharged without points ('discharge') or stays in its "
+                                 "bed ('stay'); docs/rulings/hospital_rush.md",
+                         'choices': ['discharge', 'stay']},
+                        {'name': 'reshuffle',
+                         'default': 'when_drawing',
+                         'variant': False,
+                         'help': "'If the patient stack should run out, shuffle the "
+                                 "discards': shuffle when a card must be drawn from the "
+                                 "empty stack ('when_drawing') or as soon as its last card "
+                                 "is drawn ('when_empty'); docs/rulings/hospital_rush.md",
+                         'choices': ['when_drawing', 'when_empty']},
+                        {'name': 'malingerer_own_patient',
+                         'default': 'one',
+                         'variant': False,
+                         'help': 'Vanessa discards her own fully cured patient: 1 point in '
+                                 "all ('one') or 1 as Vanessa and 1 as the treating player "
+                                 "('two'); docs/rulings/hospital_rush.md",
+                         'choices': ['one', 'two']},
+                        {'name': 'chillax_right_side',
+                         'default': 'preterm',
+                         'variant': False,
+                         'help': "Freddie's 'Chillax, man' on a bed-4 patient cured only on "
+                                 "the right side of its card: preterm ('preterm') or an "
+                                 "early discharge for 1 point ('early'); "
+                                 'docs/rulings/hospital_rush.md',
+                         'choices': ['preterm', 'early']}],
+            'components': {'main board': '12 action spaces on the 3/4 side (kinds '
+                                         'reconstructed)',
+                           'patient cards': '23 (6 named in the rulebook, tiles '
+                                            'reconstructed)',
+                           'player boards': 'Theo Goodberg, Kurt von Schneider, Marina '
+                                            'Clementina, Freddie Funster, Vanessa Toad, Ivy '
+                                            'Drip, Otto Claves (2 reconstructed)',
+                           'medicine': '3 of each of purple, green, yellow',
+                           'supply': '33 bucks, 20 patches, 20 study markers'}}],
+ 'studies': [{'study': 'bad-doctor-complications',
+              'game': 'bad_doctor',
+              'title': 'Bad Doctor: complications, cures and deaths by player count, '
+                       'policies, variation'},
+             {'study': 'bad-doctor-seats',
+              'game': 'bad_doctor',
+              'title': 'Bad Doctor: win rate by seat'},
+             {'study': 'bedpans-escape',
+              'game': 'bedpans',
+              'title': 'Bedpans & Broomsticks: chance to escape from a given distance within '
+                       'k turns'},
+             {'study': 'bedpans-movement',
+              'game': 'bedpans',
+              'title': 'Bedpans & Broomsticks: movement results of every mover, exact and '
+                       'simulated'},
+             {'study': 'bedpans-outcomes',
+              'game': 'bedpans',
+              'title': 'Bedpans & Broomsticks: who wins, how long games last, when Exits are '
+                       'found'},
+             {'study': 'bedpans-stuff',
+              'game': 'bedpans',
+              'title': 'Bedpans & Broomsticks: what each Stuff kind is worth to its holder'},
+             {'study': 'bedpans-variants',
+              'game': 'bedpans',
+              'title': 'Bedpans & Broomsticks: what each Variation does to the balance'},
+             {'study': 'broom-service-scores',
+              'game': 'broom_service',
+              'title': 'Broom Service: final VP and win rate by seat and policy'},
+             {'study': 'broom-service-steals',
+              'game': 'broom_service',
+              'title': 'Broom Service: chance a brave claim is stolen, by place in follow '
+                       'order'},
+             {'study': 'hospital-rush-boards',
+              'game': 'hospital_rush',
+              'title': 'Hospital Rush: win rate by player board'},
+             {'study': 'hospital-rush-patients',
+              'game': 'hospital_rush',
+              'title': 'Hospital Rush: patients cured, cured early, discharged preterm or '
+                       'discarded'},
+             {'study': 'hospital-rush-unfair',
+              'game': 'hospital_rush',
+              'title': 'Hospital Rush: red actions ratted out by seat position; honest vs '
+                       'opportunist'}]}
