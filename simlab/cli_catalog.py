@@ -124,6 +124,7 @@ def build_catalog() -> dict[str, Any]:
     """
     from simlab.core import registry
     from simlab.core import study as studies
+    from simlab.games import STUDIES
 
     games = []
     for name in registry.game_names():
@@ -131,7 +132,7 @@ def build_catalog() -> dict[str, Any]:
             continue  # registered at run time (a test's game): listed live, not stored
         games.append(game_entry(registry.game_class(name)))
     rows = []
-    for name, module in sorted(studies._PROVIDERS.items()):
+    for name, module in sorted(STUDIES.items()):
         study = studies.get_study(name)
         rows.append({"study": name, "game": _study_game(module), "title": study.title})
     return {"games": games, "studies": rows}

@@ -37,8 +37,27 @@ CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
                         {'name': 'optional_bonuses',
                          'default': False,
                          'variant': False,
-                         'help': 'every Treatment Tile Bonus may be declined (ruling)',
-                         'choices': None},
+                         'help': 'every Treatment Tile Bonus may be declined (R9)',
+                         'choices': [False, True]},
+                        {'name': 'remove_placed_tile',
+                         'default': True,
+                         'variant': False,
+                         'help': 'Remove Tile may take the tile whose bonus it is, the tile '
+                                 'just placed (R11)',
+                         'choices': [True, False]},
+                        {'name': 'extra_cube_spaces',
+                         'default': 0,
+                         'variant': False,
+                         'help': 'reconstruction knob (not a rule): every Patient has this '
+                                 'many more spaces for Complication Cubes than '
+                                 'data/bad_doctor/patients.txt gives (C3)',
+                         'choices': [0, 1, 2, 3, -1]},
+                        {'name': 'max_tile_ends',
+                         'default': 3,
+                         'variant': False,
+                         'help': 'reconstruction knob (not a rule): Treatment Tiles with '
+                                 'more Malady ends than this stay in the box (C2)',
+                         'choices': [3, 2, 1]},
                         {'name': 'goal',
                          'default': 8,
                          'variant': False,
@@ -257,7 +276,23 @@ CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
                                  "the right side of its card: preterm ('preterm') or an "
                                  "early discharge for 1 point ('early'); "
                                  'docs/rulings/hospital_rush.md',
-                         'choices': ['preterm', 'early']}],
+                         'choices': ['preterm', 'early']},
+                        {'name': 'chillax_readmit',
+                         'default': 'any',
+                         'variant': False,
+                         'help': "Freddie's 'Chillax, man' may readmit to bed 1 any patient "
+                                 'of the discard pile, the one it just discharged included '
+                                 "('any'), or any but that one ('other'); "
+                                 'docs/rulings/hospital_rush.md',
+                         'choices': ['any', 'other']},
+                        {'name': 'night_shift_4',
+                         'default': False,
+                         'variant': False,
+                         'help': 'the 5-player side has a 4th night-shift space paying 4 '
+                                 "bucks (reconstructed; the rulebook lists 3 spaces, '2, 3 "
+                                 "or 4', and no 4th among the 5-player differences); "
+                                 'docs/rulings/hospital_rush.md',
+                         'choices': [False, True]}],
             'components': {'main board': '12 action spaces on the 3/4 side (kinds '
                                          'reconstructed)',
                            'patient cards': '23 (6 named in the rulebook, tiles '
