@@ -44,10 +44,9 @@ Examples
 >>> import numpy as np, simlab
 >>> from simlab.core.play import sample_chance
 >>> game = simlab.load_game("broom_service", players=2)
->>> state = game.new_initial_state()
+>>> state, rng = game.new_initial_state(), np.random.default_rng(0)
 >>> while state.is_chance:
-...     state.apply(sample_chance(state.chance_outcomes(), np.random.default_rng(0)))
-...     _ = None
+...     _ = state.apply(sample_chance(state.chance_outcomes(), rng))
 >>> policy = game.make_policy("mcts-20", 0)
 >>> action = policy.act(state.view(0), state.legal_actions(), np.random.default_rng(1))
 >>> state.is_legal(action), policy.last.iterations
@@ -79,6 +78,7 @@ __all__ = [
     "is_search_name",
     "make_search_policy",
     "outcome_values",
+    "race_values",
     "search",
     "search_settings_for",
 ]
@@ -138,7 +138,7 @@ class SearchSettings:
     exploration: float = 0.7
     depth: int | None = None
     rollout: str = "random"
-    evaluate: Callable[[State], Sequence[float]] | None = field(default=None, compare=False)
+    evaluate: Callable[[Any], Sequence[float]] | None = field(default=None, compare=False)
     reuse: bool = True
     rollout_views: bool = True
 
@@ -251,6 +251,27 @@ def outcome_values(outcome: Outcome, seats: int) -> list[float]:
         for w in outcome.winners:
             values[w] = share
     return values
+
+
+def race_values(scores: Sequence[float], spread: float) -> list[float]:
+    """Each seat's chance to win a race on ``scores``: a softmax with scale ``spread``.
+
+    ``spread`` is how many points the scores may still move apart (large
+    early in a game, small near its end); the values are in [0, 1] and sum
+    to 1.  Games whose rulebook is a score race build ``evaluate`` on it.
+
+    Examples
+    --------
+    >>> race_values([10, 10], 3.0)
+    [0.5, 0.5]
+    >>> [round(v, 3) for v in race_values([12, 9, 9], 3.0)]
+    [0.576, 0.212, 0.212]
+    """
+    top = max(scores)
+    scale = max(float(spread), 1e-9)
+    weights = [math.exp((s - top) / scale) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 @dataclass

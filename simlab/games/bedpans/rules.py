@@ -44,6 +44,7 @@ from typing import Any, ClassVar
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
 from simlab.core.errors import ConfigError
+from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (
     DX,
@@ -228,11 +229,17 @@ class BedpansGame(Game):
 
     def policy_names(self) -> list[str]:
         """Registered policies."""
-        return ["random", "heuristic"]
+        return ["random", "heuristic", *self.search_policy_names()]
+
+    def search_settings(self):
+        """The search players' defaults (:mod:`simlab.games.bedpans.evaluate`)."""
+        from simlab.games.bedpans import evaluate
+
+        return evaluate.settings()
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy (see :mod:`simlab.games.bedpans.policies`)."""
-        if name == "random":
+        if name == "random" or is_search_name(name):
             return super().make_policy(name, seat)
         from simlab.games.bedpans import policies
 
