@@ -78,6 +78,7 @@ __all__ = [
     "is_search_name",
     "make_search_policy",
     "outcome_values",
+    "policy_choices",
     "race_values",
     "search",
     "search_settings_for",
@@ -602,6 +603,31 @@ def is_search_name(name: str) -> bool:
     (True, True, False)
     """
     return name == "mcts" or name.startswith("mcts-")
+
+
+class _PolicyChoices(tuple):
+    """Allowed policy names of a study parameter: the listed ones and any ``mcts-N``/``mcts-Xs``."""
+
+    __slots__ = ()
+
+    def __contains__(self, name: object) -> bool:
+        return tuple.__contains__(self, name) or (
+            isinstance(name, str) and _NAME.fullmatch(name) is not None
+            and not name.endswith(("-0", "-0s")))
+
+
+def policy_choices(*names: str) -> tuple[str, ...]:
+    """The ``choices`` of a study parameter naming policies: ``names``, ``mcts``, any ``mcts-N``.
+
+    Examples
+    --------
+    >>> choices = policy_choices("random", "greedy")
+    >>> choices
+    ('random', 'greedy', 'mcts', 'mcts-100')
+    >>> "mcts-7" in choices, "mcts-0.5s" in choices, "genius" in choices
+    (True, True, False)
+    """
+    return _PolicyChoices((*names, *POLICY_NAMES))
 
 
 def search_settings_for(game: Game, name: str) -> SearchSettings:

@@ -35,3 +35,10 @@ def test_evaluate_follows_the_score_pile_race():
 def test_same_seed_same_game_with_a_search_seat():
     a = simlab.play(GAME, ["mcts-3", "greedy", "cautious"], seed=8)
     assert a.to_json() == simlab.play(GAME, ["mcts-3", "greedy", "cautious"], seed=8).to_json()
+
+
+def test_a_study_with_search_seats_gives_the_same_numbers_whatever_jobs():
+    kw = dict(games=2, seed=5, players=("2",), policy="mcts-2")
+    one = simlab.run_study("bad-doctor-seats", jobs=1, **kw)
+    two = simlab.run_study("bad-doctor-seats", jobs=2, **kw)
+    assert one.games.equals(two.games)
