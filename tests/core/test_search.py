@@ -260,3 +260,17 @@ def test_views_hide_and_resample_in_the_test_tree():
     assert state.view(0).history == [HIDDEN] and state.view(1).history == ["2"]
     redrawn = state.resample_hidden(0, np.random.default_rng(0))
     assert redrawn.view(0) == state.view(0)
+
+
+def test_the_stepper_session_takes_search_seats_and_back_replays_them():
+    from simlab.widgets.session import StepSession
+
+    game = simlab.load_game("dice_race", length=8)
+    session = StepSession(game, ["mcts", "mcts-100"], seed=2)
+    session.run_to_end()
+    played = list(session.actions)
+    assert len(played) >= 8
+    for _ in range(4):
+        session.back()
+    session.run_to_end()
+    assert session.actions == played
