@@ -15,7 +15,7 @@ Examples
 [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
 >>> state.vp[1] += 6
 >>> [round(v, 2) for v in evaluate(state)]
-[0.22, 0.56, 0.22]
+[0.3, 0.4, 0.3]
 """
 
 from __future__ import annotations
