@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/run_all.py            # every bench_*.py
+    python benchmarks/run_all.py            # every bench_*.py (bench_search: MCTS speed)
     python benchmarks/run_all.py dice study # only those whose name contains a word
 """
 

@@ -20,9 +20,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
 from operator import attrgetter
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from simlab.core.errors import ConfigError, IllegalActionError
+
+if TYPE_CHECKING:
+    from simlab.core.search import SearchSettings
 
 __all__ = [
     "CHANCE",
@@ -404,18 +407,44 @@ class Game:
         return [f"Seat {i}" for i in range(self.players)]
 
     def policy_names(self) -> list[str]:
-        """Names of the policies this game registers (``random`` always)."""
-        return ["random"]
+        """Names of the policies this game registers (``random`` always, search players too)."""
+        return ["random", *self.search_policy_names()]
 
     def make_policy(self, name: str, seat: int):
-        """Build the registered policy ``name`` for ``seat``."""
+        """Build the registered policy ``name`` for ``seat`` (``random`` or a search player).
+
+        Games with policies of their own override it and hand ``random``
+        and the search names (:func:`simlab.core.search.is_search_name`) on
+        to this one.
+        """
         from simlab.core.policies import RandomPolicy
+        from simlab.core.search import is_search_name, make_search_policy
 
         if name == "random":
             return RandomPolicy()
+        if is_search_name(name) and self.search_settings() is not None:
+            return make_search_policy(self, name, seat)
         raise ConfigError(
             f"{self.NAME} has no policy {name!r}; policies: {', '.join(self.policy_names())}"
         )
+
+    def search_settings(self) -> SearchSettings | None:
+        """The defaults of this game's search players ``mcts`` and ``mcts-N``.
+
+        A game offers search players by returning
+        :class:`~simlab.core.search.SearchSettings` (its budget, rollout
+        policy, depth limit and ``evaluate``); ``None`` (the default): none.
+        """
+        return None
+
+    def search_policy_names(self) -> list[str]:
+        """The search players' names to list (``mcts``, ``mcts-100``), or none.
+
+        ``mcts-N`` (N iterations) and ``mcts-Xs`` (X seconds) take any N, X.
+        """
+        from simlab.core.search import POLICY_NAMES
+
+        return list(POLICY_NAMES) if self.search_settings() is not None else []
 
     # -- to implement --------------------------------------------------------
     def new_initial_state(self) -> State:

@@ -76,6 +76,11 @@ class DiceRace(Game):
     def new_initial_state(self) -> RaceState:
         return RaceState(self)
 
+    def search_settings(self):
+        from simlab.core.search import SearchSettings
+
+        return SearchSettings(iterations=100, rollout="random", evaluate=evaluate)
+
     def parse_action(self, text: str) -> Action:
         for pattern, build in _PATTERNS:
             m = pattern.fullmatch(text.strip())
@@ -169,3 +174,11 @@ class RaceState(State):
         for s, c in zip(hidden, picks, strict=False):
             other.cards[s] = int(c)
         return other
+
+
+def evaluate(state: RaceState) -> list[float]:
+    """Each runner's chance to win, guessed from the spaces still to go (for search tests)."""
+    goal = state.game.options["length"] - 1
+    weights = [2.0 ** -(goal - p) for p in state.position]
+    total = sum(weights)
+    return [w / total for w in weights]

@@ -197,7 +197,13 @@ class BadDoctorGame(Game):
         """``random``, ``greedy``, ``bad`` and ``cautious``."""
         from simlab.games.bad_doctor.policies import POLICIES
 
-        return ["random", *POLICIES]
+        return ["random", *POLICIES, *self.search_policy_names()]
+
+    def search_settings(self):
+        """The search players' defaults (:mod:`simlab.games.bad_doctor.evaluate`)."""
+        from simlab.games.bad_doctor import evaluate
+
+        return evaluate.settings()
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy for ``seat``."""

@@ -37,6 +37,7 @@ import pandas as pd
 
 import simlab
 from simlab.core import stats
+from simlab.core.search import policy_choices
 from simlab.core.study import Param, Study, per_game, register_study
 from simlab.games.bad_doctor.rules import BadDoctorState
 
@@ -49,9 +50,9 @@ __all__ = [
     "seats_game",
 ]
 
-_POLICIES = ("random", "greedy", "bad", "cautious")
+_POLICIES = policy_choices("random", "greedy", "bad", "cautious")
 #: Policy mixes: one policy for every seat, or two alternating by seat.
-MIXES = (*_POLICIES, "greedy+bad", "cautious+random", "bad+random")
+MIXES = (*_POLICIES, "greedy+bad", "cautious+random", "bad+random", "mcts+greedy")
 
 
 def _seat_policies(mix: str, players: int) -> list[str]:

@@ -38,7 +38,8 @@ from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribut
 __all__ = ["ESCAPE", "OUTCOMES", "PAIRINGS", "corridor_state", "exact_escape_one_turn"]
 
 #: Policy pairings "Staff-Elders".
-PAIRINGS = ("random-random", "heuristic-heuristic", "heuristic-random", "random-heuristic")
+PAIRINGS = ("random-random", "heuristic-heuristic", "heuristic-random", "random-heuristic",
+            "mcts-heuristic", "heuristic-mcts")
 
 
 def _outcome_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> dict:

@@ -44,6 +44,7 @@ from typing import Any, ClassVar
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
 from simlab.core.errors import ConfigError
+from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (
     DX,
@@ -228,11 +229,17 @@ class BedpansGame(Game):
 
     def policy_names(self) -> list[str]:
         """Registered policies."""
-        return ["random", "heuristic"]
+        return ["random", "heuristic", *self.search_policy_names()]
+
+    def search_settings(self):
+        """The search players' defaults (:mod:`simlab.games.bedpans.evaluate`)."""
+        from simlab.games.bedpans import evaluate
+
+        return evaluate.settings()
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy (see :mod:`simlab.games.bedpans.policies`)."""
-        if name == "random":
+        if name == "random" or is_search_name(name):
             return super().make_policy(name, seat)
         from simlab.games.bedpans import policies
 
@@ -1107,6 +1114,9 @@ class BedpansState(Exploration, Moves, State):
     def resample_hidden(self, seat: int, rng: Any) -> BedpansState:
         """Redraw what ``seat`` cannot see: other Elder identities and other hands.
 
+        Works on the true state and on ``seat``'s view alike (the search
+        players determinize views).
+
         Examples
         --------
         >>> import numpy as np
@@ -1114,17 +1124,20 @@ class BedpansState(Exploration, Moves, State):
         >>> other = s.resample_hidden(1, np.random.default_rng(0))
         >>> other.view(1) == s.view(1)
         True
+        >>> s.view(1).resample_hidden(1, np.random.default_rng(0)).view(1) == s.view(1)
+        True
         """
         other = self.clone()
         mine = self.colour_of(seat) if seat > 0 else None
         for c in self.elder:
             if c != mine and not self.known[c]:
                 other.elder[c] = int(rng.integers(2))
-        pool = dict(self.unseen)
+        pool = dict(self.unseen)  # in a view, the hidden hands are in ``unseen`` already
         for s, hand in enumerate(self.hands):
             if s != seat:
                 for kind in hand:
-                    pool[kind] += 1
+                    if kind != HIDDEN:
+                        pool[kind] += 1
         for s, hand in enumerate(self.hands):
             if s == seat or not hand:
                 continue

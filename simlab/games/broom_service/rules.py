@@ -31,6 +31,7 @@ from typing import Any, ClassVar, cast
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
 from simlab.core.errors import ConfigError, IllegalActionError
+from simlab.core.search import is_search_name
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import Realm, realm
 from simlab.games.broom_service.components import POTIONS, Components, load_components
@@ -145,7 +146,7 @@ class BroomServiceGame(Game):
     >>> game.parse_action("Seat 0 plays Weather Fairy cowardly")
     PlayRole(seat=0, role='Weather Fairy', brave=False)
     >>> game.policy_names()
-    ['random', 'brave', 'cowardly', 'brave-0.5', 'heuristic']
+    ['random', 'brave', 'cowardly', 'brave-0.5', 'heuristic', 'mcts', 'mcts-100']
     """
 
     NAME = "broom_service"
@@ -212,12 +213,21 @@ class BroomServiceGame(Game):
 
     def policy_names(self) -> list[str]:
         """Registered policies; ``brave-P`` takes any probability P in [0, 1]."""
-        return ["random", "brave", "cowardly", "brave-0.5", "heuristic"]
+        return ["random", "brave", "cowardly", "brave-0.5", "heuristic",
+                *self.search_policy_names()]
+
+    def search_settings(self):
+        """The search players' defaults (:mod:`simlab.games.broom_service.evaluate`)."""
+        from simlab.games.broom_service import evaluate
+
+        return evaluate.settings()
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy (see :mod:`simlab.games.broom_service.policies`)."""
         from simlab.games.broom_service import policies
 
+        if is_search_name(name):
+            return super().make_policy(name, seat)
         try:
             return policies.make(name, seat)
         except ConfigError:

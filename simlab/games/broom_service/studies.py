@@ -37,6 +37,7 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.api import Event, Outcome
 from simlab.core.play import run
+from simlab.core.search import policy_choices
 from simlab.core.study import (
     Param,
     Study,
@@ -50,7 +51,8 @@ from simlab.games.broom_service.rules import HAND, BroomServiceGame, BroomServic
 
 __all__ = ["SCORES", "STEALS", "exact_steal_probability"]
 
-_POLICIES = ("random", "brave", "cowardly", "brave-0.25", "brave-0.5", "brave-0.75", "heuristic")
+_POLICIES = policy_choices("random", "brave", "cowardly", "brave-0.25", "brave-0.5", "brave-0.75",
+                           "heuristic")
 _ROLES = 10
 
 

@@ -47,6 +47,7 @@ from typing import Any, ClassVar, TypeVar
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
 from simlab.core.errors import ConfigError, SimlabError
+from simlab.core.search import is_search_name
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import main_board, player_boards, treatment
 from simlab.games.hospital_rush import tasks as T
@@ -215,12 +216,20 @@ class HospitalRushGame(Game):
 
     def policy_names(self) -> list[str]:
         """Registered policies (see :mod:`simlab.games.hospital_rush.policies`)."""
-        return ["random", "honest", "opportunist", "greedy"]
+        return ["random", "honest", "opportunist", "greedy", *self.search_policy_names()]
+
+    def search_settings(self):
+        """The search players' defaults (:mod:`simlab.games.hospital_rush.evaluate`)."""
+        from simlab.games.hospital_rush import evaluate
+
+        return evaluate.settings()
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy."""
         from simlab.games.hospital_rush import policies
 
+        if is_search_name(name):
+            return super().make_policy(name, seat)
         return policies.make(name, seat)
 
 

@@ -31,6 +31,7 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.api import Event, Outcome
 from simlab.core.play import run
+from simlab.core.search import policy_choices
 from simlab.core.study import (
     Param,
     Study,
@@ -46,6 +47,9 @@ from simlab.games.hospital_rush.policies import POLICIES
 from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState
 
 __all__ = ["BOARDS", "PATIENTS", "UNFAIR", "summed_steal_graph"]
+
+#: Policies a study's seats may play: the heuristics and the search players.
+_CHOICES = policy_choices(*POLICIES)
 
 _FATES = {"discharge": "cured", "early": "cured early", "preterm": "preterm"}
 FATES = ("cured", "cured early", "preterm", "discarded")
@@ -158,7 +162,7 @@ PATIENTS = register_study(
                 "policies",
                 ("random", "greedy"),
                 tuple,
-                choices=POLICIES,
+                choices=_CHOICES,
                 help="the policy every seat plays, one per game in turn",
             ),
         ),
@@ -347,7 +351,7 @@ UNFAIR = register_study(
                 "policies",
                 ("honest", "opportunist"),
                 tuple,
-                choices=POLICIES,
+                choices=_CHOICES,
                 help="policies the seats rotate through",
             ),
         ),
@@ -413,7 +417,7 @@ BOARDS = register_study(
         ),
         params=(
             Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
-            Param("policy", "greedy", str, choices=POLICIES, help="policy of every seat"),
+            Param("policy", "greedy", str, choices=_CHOICES, help="policy of every seat"),
         ),
         run_chunk=per_game(_boards_game),
         summarize=_boards_summary,

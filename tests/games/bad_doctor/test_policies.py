@@ -19,7 +19,7 @@ def _choose(name, state, seed=0):
 
 def test_names():
     game = simlab.load_game("bad_doctor", players=2)
-    assert game.policy_names() == ["random", "greedy", "bad", "cautious"]
+    assert game.policy_names() == ["random", "greedy", "bad", "cautious", "mcts", "mcts-100"]
     for name in game.policy_names():
         assert game.make_policy(name, 0).name == name
     with pytest.raises(simlab.ConfigError):

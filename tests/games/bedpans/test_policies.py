@@ -15,7 +15,7 @@ from .test_rules import at_move, dealt, sealed
 
 
 def test_make_and_names():
-    assert BedpansGame().policy_names() == ["random", "heuristic"]
+    assert BedpansGame().policy_names() == ["random", "heuristic", "mcts", "mcts-100"]
     assert isinstance(make("heuristic", 0), HeuristicPolicy)
     with pytest.raises(ConfigError):
         make("genius", 1)

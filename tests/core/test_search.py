@@ -1,0 +1,276 @@
+"""Information-set MCTS: known best moves, max^n, availability, chance, no peeking, reuse."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+import simlab
+from simlab.core.api import CHANCE
+from simlab.core.registry import register_game
+from simlab.core.search import (
+    MIXED,
+    MCTSPolicy,
+    SearchSettings,
+    _frontier,
+    outcome_values,
+    search,
+    search_settings_for,
+)
+from tests.games.dice_race import Deal, Move, Roll
+from tests.games.tree_game import HIDDEN, Draw, Pick, TreeGame
+
+register_game(TreeGame)
+
+
+class Poison:
+    """A hidden fact no one may read: any use but copying and identity raises."""
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def _read(self, *args):
+        raise AssertionError("the search read a hidden fact")
+
+    __hash__ = __bool__ = __int__ = __index__ = __str__ = __repr__ = _read  # type: ignore
+    __add__ = __radd__ = __lt__ = __gt__ = __le__ = __ge__ = _read
+
+
+def _tree_state(tree: str, *labels: str):
+    game = simlab.load_game("tree_game", tree=tree)
+    state = game.new_initial_state()
+    for label in labels:
+        state.apply(Draw(label) if state.current_player == CHANCE else Pick(label))
+    return state
+
+
+def _settings(iterations: int, **kw) -> SearchSettings:
+    return SearchSettings(iterations=iterations, **kw)
+
+
+@pytest.mark.parametrize(("tree", "draws", "best"), [
+    ("trust", (), "gamble"),
+    ("odds", (), "safe"),
+    ("kingmaker", (), "right"),
+    ("box", ("2",), "0"),
+    ("ace", ("ace",), "attack"),
+])
+def test_finds_the_best_move_known_by_hand(tree, draws, best):
+    state = _tree_state(tree, *draws)
+    for seed in range(3):
+        result = search(state.view(0), seed, _settings(600))
+        assert result.action == Pick(best), (tree, seed, result.stats)
+
+
+def test_chance_is_sampled_by_its_exact_probabilities():
+    state = _tree_state("odds")
+    result = search(state.view(0), 1, _settings(3000, exploration=2.0))
+    means = {a.label: (visits, mean) for a, visits, mean in result.stats}
+    for label, exact in (("safe", 0.55), ("risky", 0.45)):
+        visits, mean = means[label]
+        sd = (exact * (1 - exact) / visits) ** 0.5
+        assert abs(mean - exact) < 4 * sd, (label, visits, mean)
+
+
+def test_each_seat_maximizes_its_own_reward_max_n():
+    result = search(_tree_state("kingmaker").view(0), 0, _settings(2000))
+    means = {a.label: mean for a, _, mean in result.stats}
+    left, right = (result.root.children[Pick(x)].children for x in ("left", "right"))
+    assert left[Pick("q")].visits > 5 * left[Pick("p")].visits  # seat 1 takes the win itself
+    assert right[Pick("q")].visits > 5 * right[Pick("p")].visits  # seat 2 shares it
+    assert means["left"] < 0.2 and abs(means["right"] - 0.5) < 0.05
+
+
+def test_availability_counts_actions_legal_in_some_determinizations():
+    state = _tree_state("ace", "low")  # seat 0 cannot see that seat 1 holds no ace
+    result = search(state.view(0), 3, _settings(2000))
+    attack = result.root.children[Pick("attack")]
+    counter, yield_ = attack.children[Pick("counter")], attack.children[Pick("yield")]
+    assert yield_.avail >= attack.visits - 3  # available whenever tried (after expansion)
+    share = counter.avail / attack.visits
+    assert abs(share - 0.25) < 4 * (0.25 * 0.75 / attack.visits) ** 0.5
+    assert counter.visits <= counter.avail
+
+
+def test_shared_wins_split_the_reward():
+    from simlab.core.api import Outcome
+
+    assert outcome_values(Outcome((1,), (0.0, 1.0, 0.0)), 3) == [0.0, 1.0, 0.0]
+    assert outcome_values(Outcome((0, 1, 2), (1.0,) * 3), 3) == [1 / 3] * 3
+
+
+def test_the_same_decision_whatever_the_hidden_facts():
+    """Two states differing only in what seat 0 cannot see, equal generators: same action."""
+    for seed in range(4):
+        picks = set()
+        for prize in "012":
+            state = _tree_state("box", prize)  # the true state, not a view
+            picks.add(search(state, seed, _settings(60)).action)
+        assert len(picks) == 1
+
+
+def test_determinizations_never_read_the_true_hidden_facts(monkeypatch):
+    from tests.games.tree_game import TreeState
+
+    seen = []
+    redraw = TreeState.resample_hidden
+
+    def watched(self, seat, rng):
+        out = redraw(self, seat, rng)
+        assert not any(isinstance(h, Poison) for h in out.history)
+        seen.append(out.history[0])
+        return out
+
+    monkeypatch.setattr(TreeState, "resample_hidden", watched)
+    state = _tree_state("box", "1")
+    state.history[0] = Poison()  # the prize's box: any read of it raises
+    result = search(state, 0, _settings(200))
+    assert result.iterations == 200 and len(seen) == 200
+    assert set(seen) == {"0", "1", "2"}  # redrawn every time
+
+
+def test_a_dice_race_state_with_poisoned_cards_is_searched_from_redrawn_cards():
+    game = simlab.load_game("dice_race", players=3)
+    state = game.new_initial_state()
+    for seat, card in enumerate((2, 3, 4)):
+        state.apply(Deal(seat, card))
+    state.apply(Roll(1))
+    state.cards[1] = state.cards[2] = Poison()
+
+    def watch(s):
+        assert not any(isinstance(c, Poison) for c in s.cards)
+        assert sorted(s.cards[1:]) in ([1, 3], [1, 4], [3, 4])  # never seat 0's own 2
+        return [1 / 3] * 3
+
+    policy = MCTSPolicy(game, 0, _settings(100, depth=3, evaluate=watch, reuse=False))
+    assert policy.act(state, state.legal_actions(), np.random.default_rng(0)) in (
+        Move(False), Move(True))
+
+
+def test_dice_race_takes_the_boost_that_wins_now():
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    state.apply(Deal(0, 3))
+    state.apply(Deal(1, 1))
+    state.position = [5, 8]  # seat 1 finishes on any roll next turn
+    state.apply(Roll(1))
+    for seed in range(3):
+        assert search(state.view(0), seed, _settings(100)).action == Move(True)
+
+
+def test_a_depth_limit_hands_the_position_to_evaluate():
+    calls = []
+
+    def evaluate(state):
+        calls.append(len(state.history))
+        return [0.5, 0.5]
+
+    state = _tree_state("ace", "ace")
+    search(state.view(0), 0, _settings(300, depth=1, evaluate=evaluate))
+    assert calls and set(calls) == {2}  # one action after the root, then evaluate
+    with pytest.raises(simlab.ConfigError, match="needs an evaluate"):
+        SearchSettings(depth=3)
+
+
+def test_same_seed_same_game_and_decisions():
+    game = simlab.load_game("dice_race", players=3)
+    a = simlab.play(game, ["mcts-30", "random", "mcts-20"], seed=4)
+    b = simlab.play(game, ["mcts-30", "random", "mcts-20"], seed=4)
+    assert a.to_json() == b.to_json()
+    assert a.policies == ["mcts-30", "random", "mcts-20"]
+
+
+def _second_decision(tree: str, coin: str):
+    """Seat 0's policy after its first decision (``a``), and the state at its second one."""
+    game = simlab.load_game("tree_game", tree=tree)
+    policy = MCTSPolicy(game, 0, _settings(200))
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state()
+    first = policy.act(state.view(0), state.legal_actions(), rng)
+    assert first == Pick("a")
+    for action in (first, Draw(coin)):
+        state.apply(action)
+    return policy, state, rng
+
+
+def test_the_chosen_subtree_is_reused_at_the_next_decision():
+    policy, state, rng = _second_decision("again", "tails")
+    before = copy.deepcopy(rng.bit_generator.state)
+    assert policy.act(state.view(0), state.legal_actions(), rng) == Pick("d")
+    assert policy.last is not None and policy.last.reused > 0
+    assert policy.last.root.visits == policy.last.reused + 200
+    # Back, then decide again from the same generator state: the same decision,
+    # from the same kept tree, which the first resumption left untouched.
+    again, reused = policy.last, policy.last.reused
+    rng.bit_generator.state = before
+    assert policy.act(state.view(0), state.legal_actions(), rng) == Pick("d")
+    assert policy.last.reused == reused and policy.last is not again
+    assert policy.last.root.visits == again.root.visits
+
+
+def test_no_reuse_when_the_view_matches_no_single_kept_node():
+    policy, state, rng = _second_decision("blind", "tails")  # heads and tails look alike
+    policy.act(state.view(0), state.legal_actions(), rng)
+    assert policy.last is not None and policy.last.reused == 0
+    policy, state, rng = _second_decision("again", "tails")
+    policy.act(state.view(0), state.legal_actions(), np.random.default_rng(9))  # other stream
+    assert policy.last is not None and policy.last.reused == 0
+
+
+def test_frontier_views_seen_differently_are_not_reused():
+    result = search(_tree_state("trust").view(0), 0, _settings(50))
+    assert _frontier(result.root) == []  # seat 0 never decides again
+    node = result.root.children[Pick("trust")]
+    node.view = MIXED
+    assert _frontier(node) == [node]
+
+
+def test_a_seconds_budget_runs_whole_iterations():
+    result = search(_tree_state("odds").view(0), 0, SearchSettings(iterations=None,
+                                                                      seconds=0.01))
+    assert result.iterations >= 1
+    assert sum(v for _, v, _ in result.stats) == result.iterations
+
+
+def test_search_policy_names_and_errors():
+    game = simlab.load_game("dice_race")
+    assert "mcts" in game.policy_names() and "mcts-100" in game.policy_names()
+    assert search_settings_for(game, "mcts").iterations == 100
+    assert search_settings_for(game, "mcts-7").iterations == 7
+    assert search_settings_for(game, "mcts-1.5s").seconds == 1.5
+    for bad, message in (("mcts-x", "search policies are mcts"), ("mcts-0", "N >= 1"),
+                         ("mcts-0s", "X > 0")):
+        with pytest.raises(simlab.ConfigError, match=message):
+            game.make_policy(bad, 0)
+    tree = simlab.load_game("tree_game")
+    assert tree.policy_names() == ["random"]
+    with pytest.raises(simlab.ConfigError, match="has no policy 'mcts'"):
+        tree.make_policy("mcts", 0)
+    with pytest.raises(simlab.ConfigError, match="rollouts cannot be played by 'mcts-5'"):
+        SearchSettings(rollout="mcts-5")
+    with pytest.raises(simlab.ConfigError, match="no seat is to decide"):
+        search(tree.new_initial_state().clone().__class__(simlab.load_game(
+            "tree_game", tree="box")), 0)
+
+
+def test_views_hide_and_resample_in_the_test_tree():
+    state = _tree_state("box", "2")
+    assert state.view(0).history == [HIDDEN] and state.view(1).history == ["2"]
+    redrawn = state.resample_hidden(0, np.random.default_rng(0))
+    assert redrawn.view(0) == state.view(0)
+
+
+def test_the_stepper_session_takes_search_seats_and_back_replays_them():
+    from simlab.widgets.session import StepSession
+
+    game = simlab.load_game("dice_race", length=8)
+    session = StepSession(game, ["mcts", "mcts-100"], seed=2)
+    session.run_to_end()
+    played = list(session.actions)
+    assert len(played) >= 8
+    for _ in range(4):
+        session.back()
+    session.run_to_end()
+    assert session.actions == played

@@ -1,0 +1,79 @@
+"""Checks every game's search players share: evaluate's range, no peeking, determinism."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+import simlab
+from simlab.core.play import sample_chance
+from simlab.core.search import MCTSPolicy
+
+
+class Poison:
+    """A hidden fact no one may read: any use but copying and identity raises."""
+
+    def __deepcopy__(self, memo: Any) -> Poison:
+        return self
+
+    def _read(self, *args: Any) -> Any:
+        raise AssertionError("the search read a hidden fact")
+
+    __hash__ = __bool__ = __int__ = __index__ = __str__ = __repr__ = _read  # type: ignore
+    __add__ = __radd__ = __lt__ = __gt__ = __le__ = __ge__ = _read
+
+
+def position(game: simlab.Game, seed: int, decisions: int, policy: str = "random"):
+    """The state after ``decisions`` decisions of ``policy`` play, at a decision with a choice."""
+    rng = np.random.default_rng(seed)
+    seats = [game.make_policy(policy, s) for s in range(game.players)]
+    state = game.new_initial_state()
+    done = 0
+    while not state.is_terminal:
+        player = state.current_player
+        if player == simlab.CHANCE:
+            state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
+            continue
+        legal = state.legal_actions()
+        if done >= decisions and len(legal) > 1:
+            return state
+        state.apply(seats[player].act(state.view(player), legal, rng), check=False)
+        done += 1
+    raise AssertionError(f"{game.NAME}: the game ended before {decisions} decisions")
+
+
+def check_evaluate(game: simlab.Game, seeds: range = range(3)) -> None:
+    """``evaluate`` gives one value in [0, 1] per seat along random play."""
+    evaluate = game.search_settings().evaluate
+    for seed in seeds:
+        for decisions in (0, 10, 40):
+            values = evaluate(position(game, seed, decisions))
+            assert len(values) == game.players
+            assert all(0.0 <= v <= 1.0 for v in values), values
+
+
+def decide(game: simlab.Game, state: simlab.State, seed: int, budget: int = 8, **kw: Any):
+    """The action an ``mcts-budget`` policy takes for the seat to act in ``state``."""
+    seat = state.current_player
+    policy = game.make_policy(f"mcts-{budget}", seat)
+    if kw:
+        policy = MCTSPolicy(game, seat, replace(policy.settings, **kw))
+    return policy.act(state, state.legal_actions(), np.random.default_rng(seed))
+
+
+def check_blind_to_hidden(game: simlab.Game, seed: int, decisions: int,
+                          policy: str = "random") -> tuple[simlab.State, simlab.State]:
+    """Two states differing only in what the seat cannot see get the same action.
+
+    The policy is handed the true states themselves (not views), with equal
+    generators.  Returns the two states (for game-specific checks).
+    """
+    state = position(game, seed, decisions, policy)
+    seat = state.current_player
+    other = state.resample_hidden(seat, np.random.default_rng(seed + 1000))
+    assert other.view(seat) == state.view(seat)
+    for s in range(3):
+        assert decide(game, state, s) == decide(game, other, s)
+    return state, other

@@ -1,0 +1,73 @@
+"""Bedpans search players: evaluate, no peeking at Elders, Decoys and hands, determinism."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import simlab
+from simlab.games.bedpans.evaluate import evaluate, needed
+from tests.games._search_checks import (
+    Poison,
+    check_blind_to_hidden,
+    check_evaluate,
+    decide,
+    position,
+)
+
+GAME = simlab.load_game("bedpans", players=3)
+
+
+def test_evaluate_is_a_chance_per_seat():
+    check_evaluate(GAME, seeds=range(2))
+
+
+def test_evaluate_follows_the_rulebook_race():
+    state = position(GAME, 3, 30)
+    base = evaluate(state)
+    state.neutralized = needed(state) - 1  # one neutralization from the Staff's win
+    assert evaluate(state)[0] > base[0]
+    assert needed(state) == 2 and needed(simlab.load_game(
+        "bedpans", players=3, variants=["staff_experience"]).new_initial_state()) == 3
+    near = position(GAME, 3, 30)
+    colour = GAME.colours[0]
+    elder = near.tokens[colour][near.elder[colour]]
+    far = near.clone()
+    near.features[elder] = "X"  # an Exit under the red Elder's feet
+    assert evaluate(near)[1] > evaluate(far)[1]
+
+
+def test_resample_hidden_works_on_a_view_mid_game():
+    state = position(GAME, 4, 40)
+    for seat in range(3):
+        view = state.view(seat)
+        again = view.resample_hidden(seat, np.random.default_rng(seat))
+        assert again.view(seat) == view
+        assert all(e in (0, 1) for e in again.elder.values())
+
+
+def test_the_same_action_whatever_the_hidden_elders_and_hands():
+    for seed, decisions in ((6, 30), (10, 30), (10, 60)):
+        state, other = check_blind_to_hidden(GAME, seed=seed, decisions=decisions)
+        assert state.elder != other.elder  # the hidden facts were redrawn differently
+
+
+def test_determinizations_never_read_who_is_the_elder():
+    state = position(GAME, 6, 30)
+    seat = state.current_player
+    mine = state.colour_of(seat) if seat > 0 else None
+    hidden = [c for c in GAME.colours if c != mine and not state.known[c]]
+    assert hidden
+    for c in hidden:
+        state.elder[c] = Poison()
+
+    def watch(s):
+        assert not any(isinstance(e, Poison) for e in s.elder.values())
+        return evaluate(s)
+
+    assert state.is_legal(decide(GAME, state, 0, evaluate=watch))
+
+
+def test_same_seed_same_game_with_a_search_seat():
+    game = simlab.load_game("bedpans", players=2, round_limit=4)
+    a = simlab.play(game, ["heuristic", "mcts-2"], seed=3)
+    assert a.to_json() == simlab.play(game, ["heuristic", "mcts-2"], seed=3).to_json()

@@ -1,0 +1,52 @@
+"""Broom Service search players: evaluate, no peeking at role hands, determinism."""
+
+from __future__ import annotations
+
+import simlab
+from simlab.games.broom_service.evaluate import evaluate, projected_vp
+from tests.games._search_checks import (
+    Poison,
+    check_blind_to_hidden,
+    check_evaluate,
+    decide,
+    position,
+)
+
+GAME = simlab.load_game("broom_service", players=3)
+
+
+def test_evaluate_is_a_chance_per_seat_and_follows_the_vp_race():
+    check_evaluate(GAME)
+    state = position(GAME, 1, 60)
+    values = evaluate(state)
+    assert abs(sum(values) - 1) < 1e-9
+    vp = [projected_vp(state, s) for s in range(3)]
+    assert max(range(3), key=lambda s: values[s]) == max(range(3), key=lambda s: vp[s])
+
+
+def test_the_same_action_whatever_the_other_hands_hold():
+    state, other = check_blind_to_hidden(GAME, seed=2, decisions=20)
+    seat = state.current_player
+    assert [h for s, h in enumerate(state.hands) if s != seat] != [
+        h for s, h in enumerate(other.hands) if s != seat]  # the hidden hands differ
+
+
+def test_determinizations_never_read_the_other_hands():
+    state = position(GAME, 2, 20)
+    seat = state.current_player
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            state.hands[s] = [Poison() for _ in hand]
+    assert any(state.hands[s] for s in range(3) if s != seat)
+
+    def watch(s):
+        assert not any(isinstance(c, Poison) for h in s.hands for c in h)
+        return evaluate(s)
+
+    assert state.is_legal(decide(GAME, state, 0, evaluate=watch))
+
+
+def test_same_seed_same_game_with_a_search_seat():
+    game = simlab.load_game("broom_service", players=2)
+    a = simlab.play(game, ["mcts-3", "heuristic"], seed=8)
+    assert a.to_json() == simlab.play(game, ["mcts-3", "heuristic"], seed=8).to_json()
