@@ -172,3 +172,54 @@ def test_first_do_no_harm_bedpan_refused_puddle_allowed():
         legal = s.legal_actions()
         assert (A.PlayStuff("Flying Bedpan", "blue 1") in legal) is bedpan
         assert A.PlayStuff("Puddle", "U 2,1") in legal
+
+
+def _staff_chores(s):
+    """The Staff-player places Stuff on new Elevator and Exit tiles (its first choice)."""
+    while s.need[0] == "decide" and s.need[2] in ("stuff-place", "station"):
+        s.apply(s.legal_actions()[0])
+
+
+def test_the_exit_sign_example_fourth_and_fifth_signs():
+    """l.198: "Along the way, tile A and two Exit Sign tiles, 1 and 2, have been placed.
+    When he enters the last space, he sees 2 open edges and Sue (the Staff-player) must
+    place 2 tiles. She places tile 3 first. It is the 3rd Exit Sign tile, so she also
+    places elevator tile X as shown and its matching tile X. Next she places tile 4. It
+    is the 4th Exit Sign tile, so she also places Elevator tile Y as shown and its
+    matching tile Y. Since the 2nd elevator has been played, tiles may only be added to
+    the new (ground floor) tile groups. If tile 5 is played next (another Exit Sign
+    tile), an Exit tile Z is also played."""
+    s = at_move(dealt(players=2), 1, "red 1", 3)
+    s.exit_signs = 2  # signs 1 and 2 are on the layout
+    s.apply(A.Step("E"))  # U 1,0: 2 open edges in view, north and south
+    assert len(s.legal_actions()) == 2
+    s.apply(A.Explore((U, 0, -1)))
+    s.apply(A.DrawTile("T05"))  # tile 3: the 3rd Exit sign
+    s.apply(A.PlaceTile("T05", (U, 0, -1), 0))
+    assert s.need == ("chance", "elevator")
+    s.apply(A.DrawTile("E1a"))  # elevator tile X, next to tile 3
+    s.apply(s.legal_actions()[0])
+    _staff_chores(s)
+    assert s.pairs_placed == 1 and s.tiles[("G1", 0, 0)][0] == "E1b"  # its matching tile
+    s.apply(A.DrawTile("T06"))  # tile 4, at the other open edge: the 4th Exit sign
+    s.apply(s.legal_actions()[0])
+    _staff_chores(s)
+    assert s.exit_signs == 4 and s.need == ("chance", "elevator")
+    s.apply(A.DrawTile("E2a"))  # Elevator tile Y
+    s.apply(s.legal_actions()[0])
+    _staff_chores(s)
+    assert s.pairs_placed == 2 and s.tiles[("G2", 0, 0)][0] == "E2b"
+    assert s._targets((U, 1, 1)) == []  # no more tiles on the upper floor
+    # tile 5, another Exit-sign tile, on a ground floor group: an Exit tile Z with it
+    s.tokens["red"] = [("G1", 2, 1), ("G1", 2, 1)]
+    s.explore, s.target = ("G1", 2, 1), ("G1", 1, 0, 2, 1, 1)
+    s.active, s.phase = 1, "moves"
+    s._settle()
+    s.apply(A.DrawTile("T07"))
+    s.apply(s.legal_actions()[0])
+    _staff_chores(s)
+    assert s.exit_signs == 5 and s.need == ("chance", "exit")
+    s.apply(A.DrawTile("X1"))
+    s.apply(s.legal_actions()[0])
+    _staff_chores(s)
+    assert s.exits_on == {"G1": 1} and "X" in s.features.values()
