@@ -56,10 +56,6 @@ __all__ = [
     "parse_action",
 ]
 
-#: Step directions: the 4 compass points, and between floors.
-STEPS = ("N", "E", "S", "W", "down", "up")
-
-
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
     """Chance: the movement result of the dice just rolled (already read for the mover)."""

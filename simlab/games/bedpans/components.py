@@ -135,11 +135,18 @@ class Components:
     counts: dict[str, int]
 
     def tile(self, tile_id: str) -> TileSpec:
-        """The tile named ``tile_id``."""
+        """The tile named ``tile_id``.
+
+        Raises
+        ------
+        DataError
+            No tile has that name.
+        """
         for t in self.tiles:
             if t.id == tile_id:
                 return t
-        raise KeyError(tile_id)
+        raise DataError(f"no tile {tile_id!r} (tiles: {', '.join(t.id for t in self.tiles)})",
+                        file="tiles.txt")
 
     def __hash__(self) -> int:
         return hash((self.tiles, self.stuff))

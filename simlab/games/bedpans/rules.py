@@ -243,7 +243,6 @@ class BedpansGame(Game):
         self.data: Components = load_components()
         self.geo = geometry_table(self.data)
         self.specs = {t.id: t for t in self.data.tiles}
-        self.stuff_names: tuple[str, ...] = tuple(k.name for k in self.data.stuff)
         self.colours: tuple[str, ...] = COLOURS[: self.players - 1]
 
     def seat_names(self) -> list[str]:
