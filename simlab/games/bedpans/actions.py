@@ -29,6 +29,7 @@ from simlab.games.bedpans.board import Space, parse_space, space_text
 
 __all__ = [
     "ChooseMover",
+    "ChooseStart",
     "Closer",
     "Discard",
     "DrawStuff",
@@ -54,10 +55,6 @@ __all__ = [
     "GuessCode",
     "parse_action",
 ]
-
-#: Step directions: the 4 compass points, and between floors.
-STEPS = ("N", "E", "S", "W", "down", "up")
-
 
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
@@ -87,6 +84,23 @@ class DrawStuff(Action):
 
     def __str__(self) -> str:
         return f"draw Stuff {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseStart(Action):
+    """Set-up: the first Elder-player chooses the start tile (option ``start_tile=chosen``,
+    "Special – Start Tiles", ruling B13).
+
+    Examples
+    --------
+    >>> str(ChooseStart("T03")), parse_action("start on tile T03")
+    ('start on tile T03', ChooseStart(tile='T03'))
+    """
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"start on tile {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +353,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
     (re.compile(rf"move ((?:red|blue|yellow|green) [12]|Doctor|Nurse [1-5]) closer to {_SPACE}"),
      lambda m: Closer(m[1], parse_space(m[2]))),
     (re.compile(r"draw tile (\S+)"), lambda m: DrawTile(m[1])),
+    (re.compile(r"start on tile (\S+)"), lambda m: ChooseStart(m[1])),
     (re.compile(r"draw Stuff (.+)"), lambda m: DrawStuff(m[1])),
     (re.compile(rf"place Elder and Decoy on the bed at {_SPACE}"),
      lambda m: Reenter(parse_space(m[1]))),

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from simlab.core.errors import IllegalActionError
-from simlab.games.bedpans.components import DIRECTIONS, OPEN, WALL, Components, TileSpec
+from simlab.games.bedpans.components import DIRECTIONS, DOOR, OPEN, WALL, Components, TileSpec
 
 __all__ = [
     "DX",
@@ -173,10 +173,13 @@ def marker_key(a: Space, b: Space) -> tuple[Space, Space]:
     return (a, b) if a <= b else (b, a)
 
 
-def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int) -> str | None:
+def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int,
+            marker: str = DOOR) -> str | None:
     """How ``space`` joins its neighbour in direction ``d``: ``"o"``, ``"d"``, or None.
 
-    A Door-marker on a wall between two tiles makes it passable (as a door).
+    A Door-marker on a wall between two tiles makes it passable, as ``marker``: ``"d"``
+    (a door, the default here) or ``"o"`` ("This creates an open edge", the game's default
+    reading, ruling B18).
 
     Examples
     --------
@@ -195,7 +198,8 @@ def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int) -> s
     nx_, ny_ = x + DX[d], y + DY[d]
     if nx_ // 3 == x // 3 and ny_ // 3 == y // 3:
         if kind == WALL:  # a Door-marker inside a tile (Variation "Door-markers")
-            return "d" if markers and marker_key(space, (floor, nx_, ny_)) in markers else None
+            return marker if markers and marker_key(space, (floor, nx_, ny_)) in markers \
+                else None
         return kind
     other = _locate(tiles, geo, (floor, nx_, ny_))
     if other is None:
@@ -203,22 +207,25 @@ def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int) -> s
     og, oi = other
     back = og.edges[oi][(d + 2) % 4]
     if kind == WALL or back == WALL:
-        return "d" if marker_key(space, (floor, nx_, ny_)) in markers else None
-    return "d" if "d" in (kind, back) else OPEN
+        return marker if marker_key(space, (floor, nx_, ny_)) in markers else None
+    return DOOR if DOOR in (kind, back) else OPEN
 
 
 def view_targets(
-    tiles: Tiles, geo: Geo, space: Space, blocked: Iterable[TilePos] = ()
+    tiles: Tiles, geo: Geo, space: Space, blocked: Iterable[TilePos] = (),
+    markers: Mapping | None = None, marker: str = DOOR,
 ) -> list[tuple[str, int, int, int, int, int]]:
     """Open edges in view from ``space`` with no tile beyond (ruling B2).
 
     Looks in the 4 straight lines through open edges (not doors or walls)
-    over at most 3 spaces, its own included.  Returns ``(floor, tx, ty, x, y,
-    d)``: the empty tile position, and the space ``(x, y)`` beyond which it
+    over at most 3 spaces, its own included; a Door-marker (``markers``) passes sight
+    when it counts as an open edge (``marker="o"``, ruling B18).  Returns ``(floor, tx,
+    ty, x, y, d)``: the empty tile position, and the space ``(x, y)`` beyond which it
     lies in direction ``d``; one entry per position, sorted.
     """
     floor, x0, y0 = space
     blocked = set(blocked)
+    markers = markers or {}
     found: dict[TilePos, tuple[str, int, int, int, int, int]] = {}
     for d in range(4):
         x, y = x0, y0
@@ -227,19 +234,14 @@ def view_targets(
             if here is None:
                 break
             g, i = here
-            if g.edges[i][d] != OPEN:
-                break
             nx_, ny_ = x + DX[d], y + DY[d]
-            if nx_ // 3 != x // 3 or ny_ // 3 != y // 3:
-                pos = (floor, nx_ // 3, ny_ // 3)
-                beyond = tiles.get(pos)
-                if beyond is None:
-                    if pos not in blocked and pos not in found:
-                        found[pos] = (floor, pos[1], pos[2], x, y, d)
-                    break
-                og, oi = _locate(tiles, geo, (floor, nx_, ny_))  # type: ignore[misc]
-                if og.edges[oi][(d + 2) % 4] != OPEN:
-                    break
+            pos = (floor, nx_ // 3, ny_ // 3)
+            if pos != (floor, x // 3, y // 3) and pos not in tiles:
+                if g.edges[i][d] == OPEN and pos not in blocked and pos not in found:
+                    found[pos] = (floor, pos[1], pos[2], x, y, d)
+                break
+            if passage(tiles, geo, markers, (floor, x, y), d, marker) != OPEN:
+                break
             x, y = nx_, ny_
     return [found[p] for p in sorted(found)]
 
@@ -252,13 +254,15 @@ def layout_graph(
     links: Mapping[Space, tuple[Space, str]],
     markers: Mapping,
     components: Components,
+    marker: str = DOOR,
 ) -> nx.Graph:
     """The layout as a graph: spaces, and the edges a Character may move along.
 
     Node attributes: ``floor``, ``pos`` (x, y), ``tile``, ``feature`` (the
     space letter), ``open_edges`` (directions of open edges with no tile
-    beyond).  Edge attribute ``kind``: ``open``, ``door`` (doors and
-    Door-markers), ``elevator`` or ``stairs``.
+    beyond).  Edge attribute ``kind``: ``open``, ``door`` (doors, and
+    Door-markers unless ``marker="o"``: then they are open, ruling B18), ``elevator``
+    or ``stairs``.
     """
     geo = geometry_table(components)
     G = nx.Graph()
@@ -277,7 +281,7 @@ def layout_graph(
                        feature=g.features[i], open_edges=open_edges)
     for space in list(G.nodes):
         for d in (1, 2):
-            kind = passage(tiles, geo, markers, space, d)
+            kind = passage(tiles, geo, markers, space, d, marker)
             if kind is not None:
                 other = (space[0], space[1] + DX[d], space[2] + DY[d])
                 G.add_edge(space, other, kind="open" if kind == OPEN else "door", direction=d)
@@ -377,7 +381,7 @@ def nearest_station(G: nx.Graph, space: Space, letter: str) -> Space | None:
     >>> tiles = {("U", 0, 0): ("S", 0), ("U", 0, -1): ("T13", 0)}
     >>> G = layout_graph(tiles, {}, {}, load_components())
     >>> nearest_station(G, ("U", 1, 1), "D")
-    ('U', 1, -2)
+    ('U', 0, -1)
     """
     dist = nx.single_source_shortest_path_length(G, space)
     best = [(k, n) for n, k in dist.items() if G.nodes[n]["feature"] == letter]

@@ -46,6 +46,7 @@ __all__ = [
     "load_components",
     "read_stuff",
     "read_tiles",
+    "start_candidates",
 ]
 
 #: Resident colours, in seat order (seat 1 is red, ...).
@@ -134,11 +135,18 @@ class Components:
     counts: dict[str, int]
 
     def tile(self, tile_id: str) -> TileSpec:
-        """The tile named ``tile_id``."""
+        """The tile named ``tile_id``.
+
+        Raises
+        ------
+        DataError
+            No tile has that name.
+        """
         for t in self.tiles:
             if t.id == tile_id:
                 return t
-        raise KeyError(tile_id)
+        raise DataError(f"no tile {tile_id!r} (tiles: {', '.join(t.id for t in self.tiles)})",
+                        file="tiles.txt")
 
     def __hash__(self) -> int:
         return hash((self.tiles, self.stuff))
@@ -333,12 +341,33 @@ def _check_set(tiles: list[TileSpec], file: str) -> None:
     if sum(t.kind == "exit" for t in tiles) != 3:
         fail("the game has 3 Exit tiles")
     rooms = [t for t in tiles if t.kind == "room"]
-    if sum(t.exit_sign for t in rooms) < 7:
-        fail("at least 7 room tiles show an Exit sign (the Exit-sign sequence goes to 7)")
     if not any(t.beds == ("R", "B", "Y") for t in rooms):
         fail("at least one room tile with 3 beds (R B Y), a 3-player start tile")
     if not any(t.beds == ("R", "B") for t in rooms):
         fail("at least one room tile with 2 beds (R B), a 2-player start tile")
+    for players in (2, 3, 4):
+        for start in start_candidates(tiles, players):
+            # "Shuffle the rest of the Room-tiles": every tile but the start one goes in
+            stack = [t for t in tiles if t.kind in ("room", "start") and t.id != start]
+            if sum(t.exit_sign for t in stack) < 7:
+                fail(f"with start tile {start}, only {sum(t.exit_sign for t in stack)} tiles "
+                     "of the stack show an Exit sign: the Exit-sign sequence needs 7 (the 7th "
+                     "places the 3rd Exit)", seen[start])
+
+
+def start_candidates(tiles: tuple[TileSpec, ...] | list[TileSpec], players: int) -> list[str]:
+    """The tiles play may start on ("Special – Start Tiles"): the 4-bed tile, and with 3
+    players the 3-bed tiles, with 2 players the 2-bed tiles (ruling B13).
+
+    Examples
+    --------
+    >>> tiles = load_components().tiles
+    >>> start_candidates(tiles, 2), start_candidates(tiles, 3), start_candidates(tiles, 4)
+    (['S', 'T03', 'T04'], ['S', 'T01', 'T02'], ['S'])
+    """
+    beds = {2: ("R", "B"), 3: ("R", "B", "Y")}.get(players)
+    start = [t.id for t in tiles if t.kind == "start"]
+    return start + [t.id for t in tiles if t.kind == "room" and beds and t.beds == beds]
 
 
 def read_stuff(path: str | Path) -> tuple[StuffKind, ...]:

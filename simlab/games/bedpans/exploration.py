@@ -46,7 +46,8 @@ class Exploration(StateFields):
         return floor != "U" or self.pairs_placed < 2
 
     def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
-        found = view_targets(self.tiles, self.game.geo, space, self.sealed)
+        found = view_targets(self.tiles, self.game.geo, space, self.sealed,
+                             self.door_markers, self.marker_edge)
         return [t for t in found if self._allowed_floor(t[0])]
 
     def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
@@ -162,7 +163,12 @@ class Exploration(StateFields):
                 if g.features[i] not in "NDESX"]
 
     def _special_options(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
-        """(position, rot) where the drawn Elevator/Exit tile may go (ruling B6)."""
+        """(position, rot) where the drawn Elevator/Exit tile may go (ruling B6).
+
+        Next to the Exit-sign tile just placed (``anchor``) if it can; else an Elevator
+        tile goes "adjacent to any non-Elevator, upper floor tile" and an Exit tile next to
+        any tile of a ground-floor group with fewer than 2 Exits.
+        """
         if kind == "elevator":
             floors = {"U"}
         else:
@@ -173,9 +179,11 @@ class Exploration(StateFields):
                 opts.update((t[:3], rot) for rot in self._fitting(tid, t))
         if not opts:
             for pos in sorted(self.tiles):
-                if pos[0] in floors:
-                    for t in self._free_targets(pos):
-                        opts.update((t[:3], rot) for rot in self._fitting(tid, t))
+                if pos[0] not in floors or (
+                        kind == "elevator" and self.game.specs[self.tiles[pos][0]].kind == kind):
+                    continue
+                for t in self._free_targets(pos):
+                    opts.update((t[:3], rot) for rot in self._fitting(tid, t))
         return sorted(opts)
 
     def _has_floor(self, floor: str) -> bool:
@@ -216,9 +224,7 @@ class Exploration(StateFields):
 
     def _draw_tile(self, action: A.DrawTile) -> list[Event]:
         what = self.need[1]
-        if what == "start-tile":
-            self._set_up(action.tile)
-        elif what == "tile":
+        if what == "tile":
             self.drawn = action.tile
         else:
             anchor = self.queue.pop(0)[1]
@@ -256,12 +262,19 @@ class Exploration(StateFields):
         return events
 
     def _staff_for(self, pos: tuple[str, int, int]) -> list[tuple]:
-        """Staffers for a new tile, under Staffers on Strike and New Shift (ruling S12)."""
+        """Staffers for a new tile, under Staffers on Strike and New Shift (ruling S12).
+
+        Staffers on Strike waits for "the next room-tile with at least 1 station"; New
+        Shift acts on "the next new tile" (option ``new_shift``: or waits for one with a
+        station).
+        """
         items = self._stations(pos)
         if items and "strike" in self.fx:
             del self.fx["strike"]
+            if self.game.options["new_shift"] == "next-tile":
+                self.fx.pop("shift", None)  # this tile was New Shift's, with no Nurse placed
             return []
-        if items and "shift" in self.fx:
+        if "shift" in self.fx and (items or self.game.options["new_shift"] == "next-tile"):
             seat = int(self.fx.pop("shift")[0])
             items = [x for item in items for x in
                      ([item, ("extra", item[1], seat)] if item[2] == "N" else [item])]
@@ -307,6 +320,8 @@ class Exploration(StateFields):
                 for i in range(9) if g.features[i] in "ND"]
 
     def _place_partner(self, pos: tuple[str, int, int], tid: str, rot: int) -> list[tuple]:
+        if self.game.options["new_shift"] == "next-tile":
+            self.fx.pop("shift", None)  # New Shift's tile: its stations wait to be woken (B7)
         pair = self.game.specs[tid].pair
         partner = next(t.id for t in self.game.data.tiles if t.pair == pair and t.id != tid)
         floor = "G1" if self.pairs_placed == 0 else "G2"

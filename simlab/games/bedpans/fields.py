@@ -56,6 +56,7 @@ class StateFields:
         stuff_at: dict[Space, int]
         draws: list[int]
         status: dict[Space, str]
+        bed_bumps: set[Space]
         blocked: dict[tuple[Space, Space], list]
         trying: tuple[Space, Space] | None
         chair: list[str]
@@ -69,6 +70,8 @@ class StateFields:
         winner: int | None
         reason: str
 
+        @property
+        def marker_edge(self) -> str: ...
         def _geom(self, pos: tuple[str, int, int]) -> TileGeometry: ...
         def _resolve(self, space: Space) -> None: ...
         def _put_stuff(self, space: Space) -> bool: ...

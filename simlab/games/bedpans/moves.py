@@ -67,13 +67,13 @@ class Moves(StateFields):
                     continue
                 if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
                     continue
-                link = self.links.get(nxt)
-                if link is not None and link[1] == "elevator" and self._occupied(link[0]):
+                if self._shaft_closed(nxt):
                     continue
                 options.append(A.Step(label))
             link = self.links.get(space)
             if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
-                    and not (status and status.get(link[0]) == "Just Cleaned"):
+                    and not (status and status.get(link[0]) == "Just Cleaned") \
+                    and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
                 options.append(A.Step("down" if space[0] == "U" else "up"))
         paid = self.game.options["stuff_is_stuff"]
         if self.can_take and self.stuff_at.get(space, 0) > 0 and (
@@ -83,6 +83,13 @@ class Moves(StateFields):
         if options:
             options.append(A.Stop())
         return options
+
+    def _shaft_closed(self, space: Space) -> bool:
+        """Whether ``space`` is an Elevator space that may not be entered from its own floor:
+        "When Characters occupy an Elevator space, the other, corresponding space may not be
+        entered"."""
+        link = self.links.get(space)
+        return link is not None and link[1] == "elevator" and self._occupied(link[0])
 
     def _nudge_step(self) -> bool:
         """Lost Teeth, My Plants!, Nurse Call: the next 1-space move closer to a bed."""
@@ -99,12 +106,23 @@ class Moves(StateFields):
         return False
 
     def _move_closer(self, name: str, dest: Space) -> None:
-        if name in STAFFERS:
+        here = self.position(name)
+        if here is not None and self.links.get(here) == (dest, "elevator"):
+            self._ride(here, dest)  # a ride: "Any Characters in the same space also move"
+        elif name in STAFFERS:
             self.staffers[STAFFERS.index(name)] = dest
         else:
             colour, idx = name.split()
             self.tokens[colour][int(idx) - 1] = dest
         self._resolve(dest)
+
+    def _ride(self, space: Space, target: Space) -> None:
+        """Everyone in the Elevator space ``space`` moves to the other one, ``target``."""
+        toks, staff = self.occupants(space)
+        for c, i in toks:
+            self.tokens[c][i] = target
+        for i in staff:
+            self.staffers[i] = target
 
     def _closer(self, action: A.Closer) -> list[Event]:
         self.nudges.pop(0)
@@ -121,18 +139,13 @@ class Moves(StateFields):
         if action.direction in ("down", "up"):
             target, kind = self.links[space]
             if kind == "elevator":  # everyone in the Elevator space rides along
-                toks, staff = self.occupants(space)
-                for c, i in toks:
-                    self.tokens[c][i] = target
-                for i in staff:
-                    self.staffers[i] = target
+                self._ride(space, target)
         else:
             d = STEP_DIRS[action.direction]
             target = (space[0], space[1] + DX[d], space[2] + DY[d])
-        mark = self.status.get(target) if self.status else None
-        if mark == "Puddle":  # ruling S8: a slip
+        if self.status and self.status.get(target) == "Puddle":  # ruling S8: a slip
             self.points = max(0, self.points - 1)
-        elif mark == "Bed Bump":  # ruling S13: entering it ends the movement
+        if target in self.bed_bumps:  # ruling S13: entering it ends the movement
             self.points = 0
         moved = Event(f"{name} moves to {space_text(target)}", "move", self.active)
         return [moved, *self._arrive(name, target)]

@@ -58,7 +58,15 @@ from simlab.games.bedpans.board import (
     passage,
     space_text,
 )
-from simlab.games.bedpans.components import COLOURS, STAFFERS, Components, load_components
+from simlab.games.bedpans.components import (
+    COLOURS,
+    DOOR,
+    OPEN,
+    STAFFERS,
+    Components,
+    load_components,
+    start_candidates,
+)
 from simlab.games.bedpans.exploration import Exploration
 from simlab.games.bedpans.moves import Moves
 
@@ -161,13 +169,37 @@ class BedpansGame(Game):
     OPTIONS = (
         Option("round_limit", 60, "rounds after which the game ends undecided (a guard for "
                "endless play; ruling B14)"),
-        Option("start_tile", "four-beds", "'Special – Start Tiles': the 4-bed tile, or with 2 "
-               "and 3 players a random tile with 2 or 3 beds (ruling B13)",
-               choices=("four-beds", "fewer-beds")),
+        Option("start_tile", "four-beds", "'Special – Start Tiles': the 4-bed tile "
+               "('Normally'), or the tile the first Elder-player chooses among those the text "
+               "allows (with 2 players a 2-bed tile, with 3 a 3-bed tile, or the 4-bed tile; "
+               "ruling B13)", choices=("four-beds", "chosen")),
         Option("staffers_take_stuff", True, "whether Staffers take Stuff they move onto "
                "(ruling B9)"),
-        Option("walker", "result-2", "reading of Walker: a movement result of 2, or each die "
-               "counts 2 (ruling M6)", choices=("result-2", "dice-2")),
+        Option("first_nurse", "first-nurse-moved", "which Nurse uses the 2 highest dice: the "
+               "first Nurse moved in the Staff turn, or a Nurse only when moved before any "
+               "other Staffer (ruling M3)",
+               choices=("first-nurse-moved", "first-staffer-moved")),
+        Option("hurry_up", "dice+1", "reading of Hurry Up: each movement die counts 1 more "
+               "(a move 2 longer), or the movement result is 1 more (ruling M4)",
+               choices=("dice+1", "result+1")),
+        Option("detector", "dice-1", "reading of Detector: each movement die counts 1 (a "
+               "move of 2), or the movement result is 1 (ruling M5)",
+               choices=("dice-1", "result-1")),
+        Option("walker", "dice-2", "reading of Walker: each movement die may count 2 (a move "
+               "of 4), or a movement result of 2 may be used (ruling M6)",
+               choices=("dice-2", "result-2")),
+        Option("counted_neutralizations", "staff", "which neutralized Elders count towards the "
+               "Staff's win: those the Staff-player neutralized, or also an Elder another "
+               "Elder-player's Stuff neutralized (ruling S5)", choices=("staff", "all")),
+        Option("new_shift", "next-tile", "New Shift acts on the next new tile placed this "
+               "turn, or waits for the next one with a station (ruling S12)",
+               choices=("next-tile", "next-station-tile")),
+        Option("door_marker", "open-edge", "a played Door-marker creates an open edge (sight "
+               "passes), or counts as a door (it blocks sight; ruling B18)",
+               choices=("open-edge", "door")),
+        Option("bed_bump", "marked-space", "where Bed Bump goes: a space next to one of your "
+               "Characters that already has a Status-marker, or one with none yet (ruling S13)",
+               choices=("marked-space", "unmarked-space")),
         Option("staff_experience", False, "Variation 'Staff Experience' [favors Elders]: the "
                "Staff must neutralize as many Elders as there are players", variant=True),
         Option("co_op_victory", False, "Variation 'Co-op Victory' [neutral]: Elders reaching an "
@@ -212,7 +244,6 @@ class BedpansGame(Game):
         self.data: Components = load_components()
         self.geo = geometry_table(self.data)
         self.specs = {t.id: t for t in self.data.tiles}
-        self.stuff_names: tuple[str, ...] = tuple(k.name for k in self.data.stuff)
         self.colours: tuple[str, ...] = COLOURS[: self.players - 1]
 
     def seat_names(self) -> list[str]:
@@ -322,6 +353,7 @@ class BedpansState(Exploration, Moves, State):
         # Stuff in play (issue 5): turn effects, Status-markers, blocked doors
         self.fx: dict[str, list[str]] = {}
         self.status: dict[Space, str] = {}
+        self.bed_bumps: set[Space] = set()
         self.blocked: dict[tuple[Space, Space], list] = {}
         self.trying: tuple[Space, Space] | None = None
         self.chair: list[str] = []
@@ -334,7 +366,7 @@ class BedpansState(Exploration, Moves, State):
         self.out: list[str] = []
         self.escaped: list[int] = []
         self.winners: tuple[int, ...] = ()
-        if game.options["start_tile"] == "fewer-beds" and n in (2, 3):
+        if game.options["start_tile"] == "chosen" and len(self.start_tiles()) > 1:
             self.phase = "start-tile"
         else:
             self._set_up("S")
@@ -367,6 +399,12 @@ class BedpansState(Exploration, Moves, State):
         """The colour of Elder-seat ``seat``."""
         return self.game.colours[seat - 1]
 
+    @property
+    def marker_edge(self) -> str:
+        """What a played Door-marker makes of a wall: an open edge ``"o"`` ("This creates
+        an open edge that can be moved through"), or a door ``"d"`` (ruling B18)."""
+        return OPEN if self.game.options["door_marker"] == "open-edge" else DOOR
+
     def _geom(self, pos: tuple[str, int, int]) -> TileGeometry:
         tid, rot = self.tiles[pos]
         return self.game.geo[tid][rot]
@@ -395,7 +433,13 @@ class BedpansState(Exploration, Moves, State):
         return sorted(s for s, f in self.features.items() if f == letter)
 
     # -- set-up --------------------------------------------------------------------------
+    def start_tiles(self) -> list[str]:
+        """The tiles play may start on with this many players ("Special – Start Tiles")."""
+        return start_candidates(self.game.data.tiles, self.game.players)
+
     def _set_up(self, start: str) -> None:
+        if start != "S":  # "Shuffle the rest of the Room-tiles": the 4-bed tile too
+            self.stack = sorted([*self.stack, "S"])
         self._put_tile(("U", 0, 0), start, 0)
         for space, f in list(self.features.items()):
             for colour in self.game.colours:
@@ -495,8 +539,8 @@ class BedpansState(Exploration, Moves, State):
     def _phase_step(self) -> bool:
         phase = self.phase
         seat = self.active
-        if phase == "start-tile":
-            self.need = ("chance", "start-tile")
+        if phase == "start-tile":  # the first Elder-player chooses (ruling B13)
+            self.need = ("decide", 1, "start-tile")
             return True
         if phase == "start":
             self.moves_done, self.moved, self.took = 0, [], 0
@@ -609,10 +653,15 @@ class BedpansState(Exploration, Moves, State):
         self.phase = "roll"
 
     def _staffer_roll(self, name: str) -> str:
-        """How the Staffer ``name`` moved next reads its dice (ruling M3)."""
+        """How the Staffer ``name`` moved next reads its dice (ruling M3, option
+        ``first_nurse``): "When moving the first Nurse, you must use the sum of the 2 highest
+        die results" -- the first Nurse moved in the turn, or (``first-staffer-moved``) a
+        Nurse only when no Staffer has moved before it."""
         if name == "Doctor":
             return "doctor"
-        return "nurse1" if self.moves_done == 0 else "nurse"
+        if self.game.options["first_nurse"] == "first-staffer-moved":
+            return "nurse1" if self.moves_done == 0 else "nurse"
+        return "nurse" if any(m.startswith("Nurse") for m in self.moved) else "nurse1"
 
     def dice_result(self, name: str) -> int:
         """The movement result the Staff's rolled dice give the Staffer ``name`` if chosen
@@ -625,8 +674,12 @@ class BedpansState(Exploration, Moves, State):
         >>> s.dice_result("Doctor"), s.dice_result("Nurse 1")
         (4, 5)
         """
-        bonus = 2 if name in self.fx.get("hurry", ()) else 0
+        bonus = self._hurry_bonus() if name in self.fx.get("hurry", ()) else 0
         return read_roll(self._staffer_roll(name), self.dice) + bonus
+
+    def _hurry_bonus(self) -> int:
+        """What Hurry Up adds to a move: 1 on each of the 2 dice read, or 1 (ruling M4)."""
+        return 2 if self.game.options["hurry_up"] == "dice+1" else 1
 
     def _end_turn(self) -> None:
         n = self.game.players
@@ -657,6 +710,8 @@ class BedpansState(Exploration, Moves, State):
         seat = self.need[1]
         if kind == "move":
             return self._move_options()
+        if kind == "start-tile":
+            return [A.ChooseStart(t) for t in self.start_tiles()]
         if kind == "guess":
             wrong = self.blocked[self.trying][1]  # type: ignore[index]
             return [A.GuessCode(o) for o in CODE_ORDERS if o not in wrong]
@@ -768,11 +823,6 @@ class BedpansState(Exploration, Moves, State):
             return [(A.DrawStuff(k), Fraction(c, total)) for k, c in self.unseen.items() if c]
         if what == "tile":
             pool = self._tile_pool()
-        elif what == "start-tile":
-            beds = ("R", "B") if self.game.players == 2 else ("R", "B", "Y")
-            pool = [t for t in self.stack if self.game.specs[t].beds == beds]
-            if self.game.players == 3:
-                pool.append("S")
         else:
             pool = self.elevators_left if what == "elevator" else self.exits_left
             pool = [t for t in pool if self._special_options(t, self.queue[0][1], what)]
@@ -780,7 +830,12 @@ class BedpansState(Exploration, Moves, State):
         return [(A.DrawTile(t), p) for t in pool]
 
     def _roll_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """The movement result under Hurry Up, Detector and Walker (rulings M4-M6, S3)."""
+        """The movement result under Hurry Up, Detector and Walker (rulings M4-M6, S3).
+
+        Each mover adds up 2 dice, so under the default readings ("die result": the number
+        on one die) Detector makes a move 2, Hurry Up adds 2 and Walker offers 4; under the
+        other readings (the movement result) they give 1, +1 and 2.
+        """
         if self.roll_kind == "staff-dice":
             return [(A.RollDice(d), p) for d, p in _STAFF_DICE]
         base = _ROLLS[self.roll_kind]
@@ -789,12 +844,14 @@ class BedpansState(Exploration, Moves, State):
             return [(A.Roll(v), p) for v, p in base]
         name = self.mover or self.colour_of(self.active)
         key = name if name in STAFFERS else name.split()[0]
+        opts = self.game.options
         if key in fx.get("detector", ()):
-            base = ((2, Fraction(1)),)
+            base = ((2 if opts["detector"] == "dice-1" else 1, Fraction(1)),)
         if key in fx.get("hurry", ()):
-            base = tuple((v + 2, p) for v, p in base)
+            bonus = self._hurry_bonus()
+            base = tuple((v + bonus, p) for v, p in base)
         if key in fx.get("walker", ()):
-            least = 2 if self.game.options["walker"] == "result-2" else 4
+            least = 4 if opts["walker"] == "dice-2" else 2
             merged: dict[int, Fraction] = {}
             for v, p in base:
                 merged[max(v, least)] = merged.get(max(v, least), Fraction(0)) + p
@@ -862,6 +919,10 @@ class BedpansState(Exploration, Moves, State):
         self.hands[seat].append(action.kind)
         self.hands[seat].sort()
         return [Event(f"{self.game.seat_names()[seat]} draws a Stuff-marker", "draw", seat)]
+
+    def _choose_start(self, action: A.ChooseStart) -> list[Event]:
+        self._set_up(action.tile)
+        return [Event(f"play starts on tile {action.tile}", "tile", 1)]
 
     def _reenter(self, action: A.Reenter) -> list[Event]:
         colour = self.colour_of(self.active)
@@ -1023,10 +1084,17 @@ class BedpansState(Exploration, Moves, State):
                 else:
                     self.known[c] = True
 
-    def _neutralize(self, colour: str, space: Space, staff: list[int]) -> None:
+    def _neutralize(self, colour: str, space: Space, staff: list[int],
+                    by_staff: bool = True) -> None:
+        """Neutralize ``colour``'s Elder on ``space`` (``staff``: the Staffers involved).
+
+        ``by_staff`` false: another Elder-player's Stuff did it, which does not count
+        towards the Staff's win unless ``counted_neutralizations=all`` (ruling S5).
+        """
         self.tokens[colour] = [None, None]
         self.known[colour] = True
-        self.neutralized += 1
+        if by_staff or self.game.options["counted_neutralizations"] == "all":
+            self.neutralized += 1
         seat = self.seat_of(colour)
         for kind in list(self.hands[seat]):
             self._discard(seat, kind)
@@ -1251,6 +1319,7 @@ _HANDLERS: dict[type, Any] = {
     A.PlaceStuff: BedpansState._place_stuff,
     A.SendStaffer: BedpansState._send_staffer,
     A.LeaveStation: BedpansState._leave_station,
+    A.ChooseStart: BedpansState._choose_start,
     A.Reenter: BedpansState._reenter,
     A.PlaceDecoy: BedpansState._place_decoy,
     A.Pass: BedpansState._pass,

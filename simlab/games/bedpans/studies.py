@@ -40,6 +40,11 @@ def _combinations(params: dict[str, Any]) -> list[tuple[str, str]]:
     return [(m, s) for m in movers for s in stuffs if movement.applies(m, s)]
 
 
+def _readings(params: dict[str, Any]) -> dict[str, str]:
+    """The readings of the dice Stuff (rulings M4-M6), as :mod:`.movement` takes them."""
+    return {k: params[k] for k in ("walker", "hurry_up", "detector")}
+
+
 def _movement_chunk(
     params: dict[str, Any], seed: np.random.SeedSequence, first: int, n: int
 ) -> pd.DataFrame:
@@ -48,7 +53,7 @@ def _movement_chunk(
     rngs = [np.random.default_rng(s) for s in seed.spawn(len(combos))]
     frames = []
     for (mover, stuff), rng in zip(combos, rngs, strict=True):
-        values = movement.roll(mover, stuff, n, rng, walker=params["walker"])
+        values = movement.roll(mover, stuff, n, rng, **_readings(params))
         result, count = np.unique(values, return_counts=True)
         frames.append(
             pd.DataFrame({"mover": mover, "stuff": stuff, "result": result, "count": count})
@@ -59,7 +64,7 @@ def _movement_chunk(
 def _movement_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
     rows = []
     for (mover, stuff), group in games.groupby(["mover", "stuff"], sort=False):
-        expr = movement.expression(mover, stuff, params["walker"])
+        expr = movement.expression(mover, stuff, **_readings(params))
         exact = dice.distribution(expr)
         total = int(group["count"].sum())
         observed = dict(zip(group["result"].astype(int), group["count"].astype(int),
@@ -93,6 +98,7 @@ def _movement_plot(result):
     movers = [m for m in movement.MOVERS if m in set(table.mover)]
     fig = Figure(figsize=(3.0 * len(movers), 3.6), layout="constrained")
     axes = fig.subplots(1, len(movers), sharey=True, squeeze=False)[0]
+    lowest = 1 if (table.quantity == "P(result = 1)").any() else 2  # Detector "result-1"
     for ax, mover in zip(axes, movers, strict=True):
         part = table[table.mover == mover]
         stuffs = [s for s in movement.STUFF if s in set(part.stuff)]
@@ -107,7 +113,7 @@ def _movement_plot(result):
             ax.errorbar(shift, rows.estimate, yerr=err, fmt="k.", ms=3, lw=0.8)
         ax.set_title(movement.MOVERS[mover][0].split(" (")[0], fontsize=9)
         ax.set_xlabel("movement result")
-        ax.set_xticks(range(2, 9))
+        ax.set_xticks(range(lowest, 9))
     axes[0].set_ylabel("probability: bars exact, dots estimated")
     handles, labels = axes[movers.index("elder_first")].get_legend_handles_labels() \
         if "elder_first" in movers else axes[0].get_legend_handles_labels()
@@ -129,8 +135,12 @@ MOVEMENT = register_study(
                   help="which mover (default all)"),
             Param("stuff", _ALL, str, choices=(_ALL, *movement.STUFF),
                   help="which Stuff (default all that apply)"),
-            Param("walker", "result-2", str, choices=movement.WALKER_READINGS,
-                  help="reading of Walker (docs/rulings/bedpans.md)"),
+            Param("walker", "dice-2", str, choices=movement.WALKER_READINGS,
+                  help="reading of Walker (ruling M6 of docs/rulings/bedpans.md)"),
+            Param("hurry_up", "dice+1", str, choices=movement.HURRY_UP_READINGS,
+                  help="reading of Hurry Up (ruling M4)"),
+            Param("detector", "dice-1", str, choices=movement.DETECTOR_READINGS,
+                  help="reading of Detector (ruling M5)"),
         ),
         run_chunk=_movement_chunk,
         summarize=_movement_summary,

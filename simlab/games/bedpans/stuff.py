@@ -97,7 +97,8 @@ def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
         nxt = []
         for here in frontier:
             for d in range(4):
-                if passage(state.tiles, state.game.geo, state.door_markers, here, d) == "o":
+                if passage(state.tiles, state.game.geo, state.door_markers, here, d,
+                           state.marker_edge) == "o":
                     n = (here[0], here[1] + DX[d], here[2] + DY[d])
                     if n not in seen:
                         seen.add(n)
@@ -115,7 +116,8 @@ def _doors(state: BedpansState) -> list[tuple[Space, int]]:
         for i in range(9):
             space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
             for d in (1, 2):
-                if passage(state.tiles, state.game.geo, state.door_markers, space, d) == "d":
+                if passage(state.tiles, state.game.geo, state.door_markers, space, d,
+                           state.marker_edge) == "d":
                     out.append((space, d))
     return out
 
@@ -167,7 +169,7 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
         elif kind in ("Laughing Gas", "Steroids!"):
             targets = _gas_targets(state, seat, kind)
         elif kind in ("Just Cleaned", "Puddle"):
-            free = [s for s in _spaces(state) if s not in state.status]
+            free = [s for s in _spaces(state) if not _marked(state, s)]
             targets = [space_text(s) for s in free]
             if kind == "Just Cleaned":
                 puddles = sorted(s for s, k in state.status.items() if k == "Puddle")
@@ -198,11 +200,12 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
                 {p for p in state.staffers if p is not None})]
         elif kind == "Plans!":
             targets = [""] if seat > 0 and state.planner != seat else []
-        elif kind == "Bed Bump":
+        elif kind == "Bed Bump":  # "a space ... that already has a Status-marker" (S13)
             near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, seat)
                     for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]))}
+            marked = state.game.options["bed_bump"] == "marked-space"
             for s in sorted(near):
-                if s not in state.status:
+                if _marked(state, s) == marked:
                     targets.append(space_text(s))
                     if state._occupied(s):  # "You may move all Characters already there"
                         targets += [f"{space_text(s)} push {space_text(t)}"
@@ -216,6 +219,11 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
                        or t == own]
         out += [A.PlayStuff(name, t) for t in targets]
     return out
+
+
+def _marked(state: BedpansState, space: Space) -> bool:
+    """Whether ``space`` has a Status-marker (Just Cleaned, Puddle or Bed Bump)."""
+    return space in state.status or space in state.bed_bumps
 
 
 def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
@@ -260,9 +268,12 @@ def closer_spaces(state: BedpansState, name: str) -> list[Space]:
     k = beds.get(space, 0)
     if k == 0:
         return []
-    near = [(space[0], space[1] + DX[d], space[2] + DY[d]) for d in range(4)]
+    # "Both spaces of an Elevator shaft may not be occupied at the same time" (ruling B19):
+    # no step onto an Elevator space whose partner is occupied; a ride takes everyone along
+    near = [n for n in ((space[0], space[1] + DX[d], space[2] + DY[d]) for d in range(4))
+            if not state._shaft_closed(n)]
     link = state.links.get(space)
-    if link is not None and link[1] == "elevator":
+    if link is not None and link[1] == "elevator" and not state._occupied(link[0]):
         near.append(link[0])
     return sorted(n for n in near if beds.get(n) == k - 1 and _connected(state, space, n)
                   and state.status.get(n) != "Just Cleaned")  # "No one may enter"
@@ -286,7 +297,7 @@ def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
         n = (space[0], space[1] + DX[d], space[2] + DY[d])
         if (passage(state.tiles, state.game.geo, state.door_markers, space, d) is not None
                 and marker_key(space, n) not in state.blocked
-                and state.status.get(n) != "Just Cleaned"):
+                and state.status.get(n) != "Just Cleaned" and not state._shaft_closed(n)):
             out.append(n)
     return sorted(out)
 
@@ -316,7 +327,7 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
     if kind == "Bed Bump":
         where, _, push = target.partition(" push ")
         space = parse_space(where)
-        state.status[space] = kind
+        state.bed_bumps.add(space)
         if push:
             dest = parse_space(push)
             toks, staff = state.occupants(space)
@@ -346,8 +357,8 @@ def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
         i = int(idx) - 1
         pos = state.tokens[colour][i]
         assert pos is not None
-        if i == state.elder[colour]:
-            state._neutralize(colour, pos, [])
+        if i == state.elder[colour]:  # an Elder-player's Stuff: not the Staff's (ruling S5)
+            state._neutralize(colour, pos, [], by_staff=seat == 0)
         else:
             state.tokens[colour][i] = None
             state.known[colour] = True

@@ -90,8 +90,17 @@ def test_set_rules_are_checked(tmp_path):
     path2 = tmp_path / "tiles.txt"
     text = path2.read_text().replace("tile T08 exit-sign", "tile T08")
     path2.write_text(text)
-    with pytest.raises(DataError, match="at least 7 room tiles show an Exit sign"):
+    with pytest.raises(DataError, match="with start tile S, only 5 tiles of the stack show an "
+                       "Exit sign: the Exit-sign sequence needs 7"):
         read_tiles(path)
+    # the 2-player start tile T04 carrying one of exactly 7 Exit signs: starting on it,
+    # the 7th sign (and the 3rd Exit) could never come (issue 13)
+    path = _copy_with(tmp_path, "tile T10 exit-sign", "tile T10")
+    text = path.read_text().replace("tile T04\n", "tile T04 exit-sign\n")
+    path.write_text(text)
+    with pytest.raises(DataError, match="with start tile T04, only 6 tiles") as err:
+        read_tiles(path)
+    assert err.value.line == _line_of(path, "tile T04 exit-sign")
     path = _copy_with(tmp_path, "tile T13", "tile T12")
     with pytest.raises(DataError, match="tile T12 is defined twice"):
         read_tiles(path)

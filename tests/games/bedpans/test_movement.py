@@ -15,35 +15,45 @@ from simlab.core import dice
 from simlab.games.bedpans import movement
 
 
-def _by_hand(mover: str, stuff: str) -> dict[int, Fraction]:
-    """Enumerate the physical dice as the rulebook reads them (independent of dice.py)."""
+def _by_hand(mover: str, stuff: str, per_die: bool = True) -> dict[int, Fraction]:
+    """Enumerate the physical dice as the rulebook reads them (independent of dice.py).
+
+    ``per_die``: "die result" read as one die's number (Hurry Up +1 on each die,
+    Detector each die 1); else as the movement result (+1 on the result; a result of 1).
+    """
     counts: Counter[int] = Counter()
+    bump = 1 if stuff == "hurry_up" and per_die else 0
     if mover == "doctor":
         rolls = itertools.product(range(1, 4), repeat=3)  # red, white, white
         for red, w1, w2 in rolls:
-            bump = 1 if stuff == "hurry_up" else 0
             counts[(red + bump) + min(w1, w2) + bump] += 1
     else:
         n = 2 if mover == "elder_second" else 3
         for faces in itertools.product(range(1, 4), repeat=n):
-            faces = sorted(faces)
-            if stuff == "hurry_up":
-                faces = [f + 1 for f in faces]
+            faces = sorted(f + bump for f in faces)
             if stuff == "detector":
                 faces = [1] * n
             kept = faces[-2:] if mover == "first_nurse" else faces[:2]
             counts[sum(kept)] += 1
+    if not per_die and stuff == "hurry_up":
+        counts = Counter({k + 1: v for k, v in counts.items()})
+    if not per_die and stuff == "detector":
+        counts = Counter({1: sum(counts.values())})
     total = sum(counts.values())
     return {k: Fraction(v, total) for k, v in sorted(counts.items())}
 
 
 COMBOS = [(m, s) for m in movement.MOVERS for s in ("none", "hurry_up", "detector")
           if movement.applies(m, s)]
+RESULT_READINGS = {"hurry_up": "result+1", "detector": "result-1"}
 
 
 @pytest.mark.parametrize(("mover", "stuff"), COMBOS)
 def test_expression_matches_the_physical_dice(mover, stuff):
     assert dice.distribution(movement.expression(mover, stuff)) == _by_hand(mover, stuff)
+    other = {stuff: RESULT_READINGS[stuff]} if stuff in RESULT_READINGS else {}
+    assert dice.distribution(movement.expression(mover, stuff, **other)) == _by_hand(
+        mover, stuff, per_die=not other)
 
 
 def test_rulebook_example_rolls():
@@ -56,8 +66,11 @@ def test_rulebook_example_rolls():
 
 
 def test_walker_readings_and_who_stuff_affects():
-    assert movement.expression("elder_first", "walker") == "2"
-    assert movement.expression("elder_first", "walker", walker="dice-2") == "4"
+    # "each may use a die result of 2": each of the 2 dice read counts 2 (ruling M6)
+    assert movement.expression("elder_first", "walker") == "4"
+    assert movement.expression("elder_first", "walker", walker="result-2") == "2"
+    with pytest.raises(simlab.ConfigError, match="unknown Detector reading 'dice-9'"):
+        movement.expression("elder_first", "detector", detector="dice-9")
     assert not movement.applies("doctor", "walker")
     with pytest.raises(simlab.ConfigError, match="Detector does not affect the doctor"):
         movement.expression("doctor", "detector")
@@ -69,12 +82,15 @@ def test_walker_readings_and_who_stuff_affects():
 def test_rolls_follow_the_exact_distribution(mover, stuff):
     from simlab.core.stats import chisquare_gof
 
-    values = movement.roll(mover, stuff, 60_000, np.random.default_rng(7))
-    observed = Counter(values.tolist())
-    exact = _by_hand(mover, stuff)
-    assert set(observed) <= set(exact)
-    if len(exact) > 1:
-        assert chisquare_gof(dict(observed), exact) > 1e-4
+    for per_die in (True, False):
+        other = {} if per_die or stuff not in RESULT_READINGS else {
+            stuff: RESULT_READINGS[stuff]}
+        values = movement.roll(mover, stuff, 60_000, np.random.default_rng(7), **other)
+        observed = Counter(values.tolist())
+        exact = _by_hand(mover, stuff, per_die=per_die or not other)
+        assert set(observed) <= set(exact)
+        if len(exact) > 1:
+            assert chisquare_gof(dict(observed), exact) > 1e-4
 
 
 def test_study_intervals_cover_exact_values():

@@ -63,14 +63,35 @@ def test_options_and_start_tiles():
         BedpansGame(players=6)
     with pytest.raises(ConfigError):
         BedpansGame(start_tile="huge")
-    s = BedpansGame(players=2, start_tile="fewer-beds").new_initial_state()
-    outcomes = s.chance_outcomes()
-    assert [a.tile for a, _ in outcomes] == ["T03", "T04"]  # the 2-bed tiles
-    s.apply(A.DrawTile("T04"))
+    # "you may start with one of the 2 bed tiles in a 2-player game": the first Elder-player
+    # chooses (ruling B13); "Normally, the start Room-tile is the tile with 4 beds"
+    s = BedpansGame(players=2, start_tile="chosen").new_initial_state()
+    assert s.need == ("decide", 1, "start-tile")
+    assert s.legal_actions() == [A.ChooseStart(t) for t in ("S", "T03", "T04")]
+    s.apply(A.ChooseStart("T04"))
     assert s.tiles == {("U", 0, 0): ("T04", 0)} and "T04" not in s.stack
     assert s.tokens["red"] == [("U", 0, 0)] * 2
-    s3 = BedpansGame(players=3, start_tile="fewer-beds").new_initial_state()
-    assert sorted(a.tile for a, _ in s3.chance_outcomes()) == ["S", "T01", "T02"]
+    # "Shuffle the rest of the Room-tiles": the unused 4-bed tile goes in the stack
+    assert "S" in s.stack and len(s.stack) == 13
+    s3 = BedpansGame(players=3, start_tile="chosen").new_initial_state()
+    assert [a.tile for a in s3.legal_actions()] == ["S", "T01", "T02"]
+    s3.apply(A.ChooseStart("S"))
+    assert "S" not in s3.stack and len(s3.stack) == 13
+    # with 4 players there is nothing to choose
+    s4 = BedpansGame(players=4, start_tile="chosen").new_initial_state()
+    assert s4.tiles == {("U", 0, 0): ("S", 0)} and s4.need == ("chance", "stuff")
+
+
+def test_no_start_tile_takes_an_exit_sign_out_of_the_stack():
+    # "7th Exit Sign Tile – The Staff-player places a 3rd Exit tile": whichever tile play
+    # starts on, 7 Exit-sign tiles stay in the stack (issue 13: T04 and T02 carried signs)
+    for players in (2, 3, 4):
+        for start in BedpansGame(players=players).new_initial_state().start_tiles():
+            s = BedpansGame(players=players, start_tile="chosen").new_initial_state()
+            if s.need[2:] == ("start-tile",):
+                s.apply(A.ChooseStart(start))
+            specs = s.game.specs
+            assert sum(specs[t].exit_sign for t in s.stack) == 7, (players, start)
 
 
 def test_elder_turn_sequence_and_dice():
@@ -165,7 +186,7 @@ def test_exploration_staff_chooses_edge_then_tile_then_turn():
     assert turns == [A.PlaceTile("T13", ("U", 0, -1), r) for r in (0, 2)]
     s.apply(A.PlaceTile("T13", ("U", 0, -1), 0))
     # the Doctor goes on the black station; Stuff on the corners opposite the joined edge
-    assert s.staffers[0] == ("U", 1, -2)
+    assert s.staffers[0] == ("U", 0, -1)
     assert s.stuff_at[("U", 0, -3)] == 1 and s.stuff_at[("U", 2, -3)] == 1
     # the second open edge in view is explored next (only one left: no choice)
     assert s.current_player == CHANCE and s.target[:3] == ("U", 0, 1)
@@ -404,9 +425,9 @@ def _check_conservation(s):
     assert sum(s.unseen.values()) == s.pile + sum(s.stuff_at.values()) + len(s.draws)
     assert sum(s.unseen.values()) + hands + sum(s.discards.values()) == 48
     assert s.door_supply + sum(s.doors_held) + len(s.door_markers) == 8
+    # 21 Room-tiles: placed, in the stack (the unused start tile too), or set aside
     placed = len(s.tiles) + len(s.stack) + len(s.elevators_left) + len(s.exits_left)
-    used = {tid for tid, _ in s.tiles.values()}
-    assert placed + ("S" not in used) == 21
+    assert placed == 21
     assert len(s.staffers) == 6
     for colour, pos in s.tokens.items():
         assert len(pos) == 2

@@ -110,16 +110,35 @@ def test_laughing_gas_neutralizes_a_staffer_or_an_elder():
     assert s2.neutralized == 1 and s2.tokens["red"] == [None, None]
 
 
-def test_steroids_neutralizes_an_elder_with_one_staffer():
-    s = sealed(dealt(players=3))
+def _blue_with_a_nurse(**options):
+    s = sealed(dealt(players=3, **options))
     s.staffers[2] = (U, 2, 1)
     s.tokens["blue"] = [(U, 2, 1), (U, 2, 0)]
     s.elder["blue"] = 0
+    return s
+
+
+def test_steroids_neutralizes_an_elder_with_one_staffer():
+    s = _blue_with_a_nurse()
+    s.hands[1] = []
     window(s, 1, {0: ["Steroids!"]})
     assert [a for a in s.legal_actions() if isinstance(a, A.PlayStuff)] == [
         A.PlayStuff("Steroids!", "blue 1")]
     play(s, "Steroids!", "blue 1")
     assert s.neutralized == 1 and s.tokens["blue"] == [None, None]
+
+
+@pytest.mark.parametrize(("counted", "total"), [("staff", 0), ("all", 1)])
+def test_an_elder_neutralized_by_another_elders_stuff(counted, total):
+    # "The Staff-player has neutralized (captured) as many Elders ... as there are
+    # Elder-players" (l.292): the red Elder-player's Steroids! takes the blue Elder off
+    # (its Stuff is discarded, it re-enters), but the Staff did not neutralize it (ruling S5)
+    s = _blue_with_a_nurse(counted_neutralizations=counted)
+    s.hands[2] = ["Hurry Up"]
+    window(s, 1, {1: ["Steroids!"]})
+    play(s, "Steroids!", "blue 1")
+    assert s.tokens["blue"] == [None, None] and s.hands[2] == [] and s.draws == [2]
+    assert s.neutralized == total
 
 
 def test_flying_bedpan_reaches_3_spaces_and_stops_a_staffer():
@@ -349,7 +368,8 @@ def test_bingo_on_tv_forbids_moving_away_from_the_closest_bed():
 
 
 def test_new_shift_and_staffers_on_strike_change_the_next_stations():
-    s = sealed(dealt(players=2))
+    # with new_shift=next-station-tile, New Shift waits for a tile with a station
+    s = sealed(dealt(players=2, new_shift="next-station-tile"))
     window(s, 1, {0: ["New Shift"], 1: ["Staffers on Strike"]})
     play(s, "Staffers on Strike")  # red plays first
     play(s, "New Shift")
@@ -367,6 +387,23 @@ def test_new_shift_and_staffers_on_strike_change_the_next_stations():
     assert s.staffers.count((U, 1, 4)) == 2
     before.apply(A.LeaveStation((U, 1, 4)))
     assert before.staffers.count((U, 1, 4)) == 1 and before.queue == []
+
+
+def test_new_shift_acts_on_the_next_new_tile():
+    # "When the next new tile is placed during this turn, you may place either 1 or 2 nurse
+    # Staffers at each new nurse's station" (l.359): a next tile without a station spends it
+    s = sealed(dealt(players=2))
+    window(s, 1, {0: ["New Shift"]})
+    play(s, "New Shift")
+    s._put_tile((U, 1, 0), "T05", 0)  # no station
+    assert s._staff_for((U, 1, 0)) == [] and "shift" not in s.fx
+    s._put_tile((U, 0, 1), "T03", 0)  # a Nurse station at U 1,4: one Nurse, no choice
+    assert s._staff_for((U, 0, 1)) == [("station", (U, 1, 4), "N")]
+    # played again, it acts on a tile with a station at once
+    s.fx["shift"] = ["0"]
+    s._put_tile((U, -1, 0), "T01", 0)
+    assert s._staff_for((U, -1, 0)) == [("station", (U, -1, 2), "N"),
+                                        ("extra", (U, -1, 2), 0)]
 
 
 def test_stuff_plays_are_public_in_the_view():
@@ -419,8 +456,26 @@ def test_plans_the_elder_places_the_tiles_this_round():
     assert s.planner == 0
 
 
-def test_bed_bump_ends_the_movement_of_whoever_enters():
+def test_bed_bump_goes_next_to_a_character_on_a_space_with_a_status_marker():
+    # "place the corresponding Status-marker on a space adjacent to 1 of your Characters
+    # that already has a Status-marker" (l.331, ruling S13)
     s = sealed(dealt(players=2))
+    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s.status[(U, 1, 0)] = "Puddle"
+    window(s, 1, {0: [], 1: ["Bed Bump"]})
+    targets = [a.target for a in s.legal_actions() if isinstance(a, A.PlayStuff)]
+    assert targets == ["U 1,0"]  # next to red's tokens, with the Puddle; not U 0,1
+    play(s, "Bed Bump", "U 1,0")
+    assert s.status == {(U, 1, 0): "Puddle"} and s.bed_bumps == {(U, 1, 0)}
+    s2 = sealed(dealt(players=2, bed_bump="unmarked-space"))  # the other reading
+    s2.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    s2.status[(U, 1, 0)] = "Puddle"
+    window(s2, 1, {0: [], 1: ["Bed Bump"]})
+    assert [a.target for a in s2.legal_actions() if isinstance(a, A.PlayStuff)] == ["U 0,1"]
+
+
+def test_bed_bump_ends_the_movement_of_whoever_enters():
+    s = sealed(dealt(players=2, bed_bump="unmarked-space"))
     s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
     window(s, 1, {0: [], 1: ["Bed Bump"]})
     targets = [a.target for a in s.legal_actions() if isinstance(a, A.PlayStuff)]
@@ -431,7 +486,7 @@ def test_bed_bump_ends_the_movement_of_whoever_enters():
     assert s.points == 0
     s.active = 0
     s._end_turn()
-    assert s.status == {(U, 1, 0): "Bed Bump"}  # it stays
+    assert s.bed_bumps == {(U, 1, 0)}  # it stays
 
 
 def test_bed_bump_may_move_the_characters_already_there():
@@ -439,10 +494,10 @@ def test_bed_bump_may_move_the_characters_already_there():
     s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
     s.staffers[1] = (U, 1, 0)
     s.staffers[2] = (U, 1, 0)
+    s.status[(U, 1, 0)] = "Just Cleaned"  # the Nurses were there when the floor was cleaned
     window(s, 0, {0: [], 1: ["Bed Bump"]})  # in the Staff turn
     targets = [a.target for a in s.legal_actions() if isinstance(a, A.PlayStuff)]
-    assert targets == ["U 0,1", "U 1,0", "U 1,0 push U 0,0", "U 1,0 push U 1,1",
-                       "U 1,0 push U 2,0"]
+    assert targets == ["U 1,0", "U 1,0 push U 0,0", "U 1,0 push U 1,1", "U 1,0 push U 2,0"]
     play(s, "Bed Bump", "U 1,0 push U 2,0")  # both Nurses, to the same space
     assert s.staffers[1] == s.staffers[2] == (U, 2, 0)
-    assert s.status == {(U, 1, 0): "Bed Bump"}
+    assert s.bed_bumps == {(U, 1, 0)}

@@ -222,6 +222,7 @@ def test_elder_bed_bumps_the_space_the_nurse_would_step_through():
     s.elder["red"] = 0
     s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
     s.staffers[1] = (U, 2, 2)  # its way: U 1,2, U 0,2, U 0,1, then red
+    s.status[(U, 0, 1)] = s.status[(U, 1, 0)] = "Puddle"  # Bed Bump goes on a marked space
     window(s, 0, {0: [], 1: ["Bed Bump"]})
     assert decide(s, 1) == A.PlayStuff("Bed Bump", "U 0,1")
 
@@ -231,6 +232,7 @@ def test_elder_bed_bumps_a_nurse_next_to_it_away():
     s.elder["red"] = 0
     s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
     s.staffers[1] = (U, 1, 0)
+    s.status[(U, 1, 0)] = "Puddle"
     window(s, 1, {1: ["Bed Bump"]})
     pick = decide(s, 1)
     assert pick.kind == "Bed Bump" and pick.target in ("U 1,0 push U 1,1", "U 1,0 push U 2,0")
