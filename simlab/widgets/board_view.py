@@ -258,7 +258,7 @@ class LogView(_Clickable):
 
     _esm = _LOG_ESM
     _css = STYLE
-    lines = traitlets.List().tag(sync=True)
+    lines: traitlets.List[Any] = traitlets.List().tag(sync=True)
     current = traitlets.Int(0).tag(sync=True)
     height = traitlets.Int(300).tag(sync=True)
     clicked = traitlets.Int(-1)

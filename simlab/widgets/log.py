@@ -41,8 +41,8 @@ __all__ = ["LogLine", "Namer", "action_line", "build_log", "itemised_scores", "r
 
 _SEAT = re.compile(r"\bSeat (\d+)\b")
 _WORD = re.compile(r"[A-Za-z]+|-?\d+(?:,-?\d+)*")
-_STOP = frozenset("a an the to of on at is are be from and with for its his her their this "
-                  "that it by".split())
+_STOP = frozenset({"a", "an", "the", "to", "of", "on", "at", "is", "are", "be", "from", "and",
+                   "with", "for", "its", "his", "her", "their", "this", "that", "it", "by"})
 _AMOUNT = re.compile(r"([+\-−])\s?(\d+(?:\.\d+)?)")
 
 
@@ -140,9 +140,8 @@ def action_line(number: int, who: str, shown: str | None, events: Sequence[Event
             parts.append(f"chance ({for_seat}): {action}" if for_seat else f"chance: {action}")
         else:
             parts.append(f"{who}: {action}")
-    elif not kept or not kept[0].startswith(who):
-        if who != "chance":
-            parts.append(who)
+    elif (not kept or not kept[0].startswith(who)) and who != "chance":
+        parts.append(who)
     if parts and kept:
         head = f"{parts[0]} — {'; '.join(kept)}"
     else:

@@ -5,8 +5,8 @@ browser.  Every text is escaped.
 
 Examples
 --------
->>> seat_panel_html("Red", [("potions", "orange 1")], to_act=True)[:40]
-'<div class="simlab-seat-panel"><div clas'
+>>> "Red — to act" in seat_panel_html("Red", [("potions", "orange 1")], to_act=True)
+True
 """
 
 from __future__ import annotations

@@ -257,8 +257,6 @@ def render_state(
         else:
             prefix = f"move {moves}: " if moves is not None else "last move: "
             caption = prefix + str(highlight)
-    if fig.get_layout_engine() is None:
-        fig.set_layout_engine("constrained")  # room for the caption below the picture
     fig.supxlabel(caption, fontsize=10, color="#b22222",
                   bbox={"boxstyle": "round", "facecolor": "#fff3f0", "edgecolor": "#b22222"})
     return fig

@@ -131,7 +131,7 @@ class StepSession:
         self.policy_names[seat] = self._check_policies(
             [*self.policy_names[:seat], name, *self.policy_names[seat + 1:]])[seat]
         self._policies[seat] = self._make_policy(name, seat)
-        self.redo = []  # the undone line was played by the old policy
+        self.redo.clear()  # the undone line was played by the old policy
 
     def reset(self, seed: int | None = None, policies: Sequence[str] | None = None) -> None:
         """Start again from the initial state (with a new seed or policies if given)."""

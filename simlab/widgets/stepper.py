@@ -389,7 +389,8 @@ class TurnStepper:
         Examples
         --------
         >>> import simlab
-        >>> st = TurnStepper(simlab.load_game("broom_service", players=2), seed=1)
+        >>> game = simlab.load_game("broom_service", players=2)
+        >>> st = TurnStepper(game, policies="random", seed=1)
         >>> while st.session.state.phase != "choose":
         ...     _ = st.session.step()
         >>> _ = st.session.step(); st.seen_by.value = 0

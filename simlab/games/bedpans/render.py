@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 from simlab.games.bedpans.board import DX, DY, FLOORS, passage
 from simlab.games.bedpans.components import OPEN
 
-__all__ = ["COLOURS", "draw", "summary"]
+__all__ = ["COLOURS", "RENDERER", "VillageRenderer", "draw", "summary"]
 
 #: Matplotlib colours of the Resident colours and features.
 COLOURS = {"red": "#d62728", "blue": "#1f77b4", "yellow": "#e6b800", "green": "#2ca02c"}
@@ -166,3 +166,55 @@ def summary(state: Any) -> dict[str, Any]:
         rows[names[seat]] = (f"tokens at {where[0]} and {where[1]}, {len(state.hands[seat])} "
                              f"Stuff, {doors} Door-marker{'s' if doors != 1 else ''}")
     return rows
+
+
+def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
+    """Raise every text of ``fig`` to ``minimum`` points (12 px on screen at 100 %)."""
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        if isinstance(text, Text) and float(text.get_fontsize()) < minimum:
+            text.set_fontsize(minimum)
+    return fig
+
+
+class VillageRenderer:
+    """The stepper's renderer for Bedpans & Broomsticks (see :mod:`simlab.widgets.render`)."""
+
+    score_name = "points"
+    hidden = ("The Staff cannot tell an Elder from its Decoy, and the Stuff-markers in "
+              "another player's hand are face down.")
+
+    def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
+        """The layout floor by floor (see :func:`draw`), text at 9 pt or more."""
+        fig = draw(state)
+        width, height = fig.get_size_inches()
+        fig.set_size_inches(max(width, 9.0), max(height, 6.0))
+        return _legible(fig)
+
+    def group_of(self, state: Any, action: Any) -> str:
+        """The first words of the action: ``step``, ``move``, ``place tile`` ..."""
+        words = str(action).split(" ")
+        return " ".join(words[:2]) if words[0] in ("place", "play") else words[0]
+
+    def seat_panel(self, state: Any, seat: int) -> list[tuple[str, str]]:
+        """Tokens or Staffers, Stuff in hand, Door-markers (from this seat's view)."""
+        names = state.game.seat_names()
+        rows = [("seat", names[seat]), ("this seat", str(summary(state)[names[seat]]))]
+        hand = [k for k in state.hands[seat] if k is not None]
+        rows.append(("Stuff in hand", ", ".join(map(str, hand)) or
+                     f"{len(state.hands[seat])} face down" if state.hands[seat] else "none"))
+        rows.append(("round", str(state.round)))
+        return rows
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The public table (see :func:`summary`)."""
+        return summary(state)
+
+    def policies(self, game: Any) -> list[str]:
+        """The heuristic at every seat: the Staff or an Elder wins in a few hundred actions."""
+        return ["heuristic"] * game.players
+
+
+#: The renderer of :meth:`simlab.games.bedpans.rules.BedpansGame.renderer`.
+RENDERER = VillageRenderer()

@@ -158,7 +158,7 @@ def draw(state: Any = None, last: Collection[str] = (), targets: Collection[str]
     ax.set_ylim(-0.55, 4.55)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(title if title is not None else _title(state), fontsize=11, loc="left",
+    ax.set_title(title if title is not None else _title(state), fontsize=11,
                  pad=2)
     _legend(fig, state)
     return fig

@@ -83,6 +83,6 @@ def test_render_board_and_state():
     ax = fig.axes[0]
     assert ax.get_title() == "round 1"
     texts = [t.get_text() for t in ax.texts]
-    assert "Castle Emberkeep" in texts and texts.count("2") >= 3  # every seat's pawn 2
+    assert any("Emberkeep" in t for t in texts) and texts.count("2") >= 3  # pawns 2
     assert len(ax.collections) > len(bare.axes[0].collections)  # clouds and pawns drawn
     assert state._repr_png_().startswith(b"\x89PNG")
