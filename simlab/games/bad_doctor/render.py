@@ -190,9 +190,27 @@ class HospitalRenderer:
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """Every Patient's tile graph (see :func:`draw_hospital`), text at 9 pt or more."""
+        from matplotlib.lines import Line2D
+
         rows = -(-max(1, len(state.hospital)) // 3)
-        fig = Figure(figsize=(9.2, 3.4 * rows + 0.5), layout="constrained")
+        fig = Figure(figsize=(10.2, 3.4 * rows + 1.4), layout="constrained")
         draw_hospital(state, fig)
+        names = state.game.seat_names()
+        handles = [
+            Line2D([], [], marker="s", ls="", ms=12, mfc="#f2f2f2", mec="black",
+                   label="Patient (id and side)"),
+            Line2D([], [], marker="o", ls="", ms=12, mfc="white", mec="black",
+                   label="Treatment Tile (id, bonus)"),
+            *(Line2D([], [], color=c, lw=3, label=f"{m} Malady joined") for m, c in
+              MALADY_COLOURS.items()),
+            Line2D([], [], color="#777", lw=2, ls=":", marker="o", mfc="white",
+                   label="open Malady space (number)"),
+            *(Line2D([], [], marker="o", ls="", ms=9, mfc=DOCTOR_COLOURS[s], mec="black",
+                     label=f"Doctor Marker of {names[s]}") for s in range(len(names))),
+            Line2D([], [], ls="", label="■ Complication Cube, □ free space"),
+        ]
+        fig.legend(handles=handles, loc="outside lower center", ncols=4, fontsize=9,
+                   frameon=False)
         return _legible(fig)
 
     def group_of(self, state: Any, action: Any) -> str:

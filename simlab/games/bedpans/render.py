@@ -31,7 +31,7 @@ __all__ = ["COLOURS", "RENDERER", "VillageRenderer", "draw", "summary"]
 COLOURS = {"red": "#d62728", "blue": "#1f77b4", "yellow": "#e6b800", "green": "#2ca02c"}
 _FEATURE = {"R": "#f4b6b6", "B": "#b6cff4", "Y": "#f7e7a1", "G": "#b9e6b9", "N": "#eeeeee",
             "D": "#555555", "E": "#c9a0dc", "S": "#d9c7a1", "X": "#7fd37f"}
-_FLOOR_NAMES = {"U": "upper floor", "G1": "ground floor, group 1", "G2": "ground floor, group 2"}
+_FLOOR_NAMES = {"U": "U: upper floor", "G1": "G1: ground floor", "G2": "G2: ground floor"}
 
 
 def draw(state: Any, ax: Any = None, title: str | None = None) -> Figure:
@@ -178,6 +178,51 @@ def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
     return fig
 
 
+def _coordinates(ax: Any) -> None:
+    """Column and row numbers of the spaces on the axes ("U 3,-1": column 3, row -1)."""
+    import math
+
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    step = 1 if x1 - x0 <= 16 else 2
+    xs = list(range(math.ceil(x0), math.floor(x1), step))
+    ys = list(range(math.ceil(-y1), math.floor(-y0), step))
+    ax.set_axis_on()
+    ax.set_xticks([x + 0.5 for x in xs], [str(x) for x in xs], fontsize=9)
+    ax.set_yticks([-(y + 0.5) for y in ys], [str(y) for y in ys], fontsize=9)
+    ax.tick_params(length=0, pad=1)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+
+
+def _legend(fig: Figure, state: Any, x: float) -> None:
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    handles: list[Any] = [
+        *(Patch(fc=_FEATURE[c[0].upper()], ec="#999", label=f"{c} bed ({c[0].upper()})")
+          for c in ("red", "blue", "yellow", "green")),
+        Patch(fc=_FEATURE["N"], ec="#999", label="N: Nurse station"),
+        Patch(fc=_FEATURE["D"], ec="#999", label="D: Doctor station"),
+        Patch(fc=_FEATURE["E"], ec="#999", label="E: Elevator"),
+        Patch(fc=_FEATURE["S"], ec="#999", label="S: Stairs"),
+        Patch(fc=_FEATURE["X"], ec="#999", label="X: Exit"),
+        Line2D([], [], color="black", lw=2, label="wall"),
+        Line2D([], [], color="#8c564b", lw=1.5, ls="--", label="door / Door-marker"),
+        Line2D([], [], color="#2ca02c", lw=2.5, label="open edge: tile to explore"),
+        Patch(fc="#8b5a2b", label="Stuff-marker (n: how many)"),
+        *(Line2D([], [], marker="o", ls="", ms=9, mfc=COLOURS[c], mec="black",
+                 label=f"{c} 1 / {c} 2 (Elder or Decoy)") for c in state.game.colours),
+        Line2D([], [], marker=".", ls="", ms=6, color="black", label="dot: the Elder (if known)"),
+        Line2D([], [], marker="^", ls="", ms=9, mfc="black", mec="black", label="Doctor"),
+        Line2D([], [], marker="^", ls="", ms=9, mfc="white", mec="black",
+               label="Nurse 1-4"),
+        Line2D([], [], ls="", label="Tnn: tile id (grey)"),
+    ]
+    fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(x, 0.95), fontsize=9,
+               frameon=False, title="Legend", title_fontsize=10, alignment="left")
+
+
 class VillageRenderer:
     """The stepper's renderer for Bedpans & Broomsticks (see :mod:`simlab.widgets.render`)."""
 
@@ -186,10 +231,21 @@ class VillageRenderer:
               "another player's hand are face down.")
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
-        """The layout floor by floor (see :func:`draw`), text at 9 pt or more."""
+        """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more."""
         fig = draw(state)
-        width, height = fig.get_size_inches()
-        fig.set_size_inches(max(width, 9.0), max(height, 6.0))
+        width = 10.4
+        fig.set_size_inches(width, 6.6)
+        share = (width - 2.5) / width
+        spans = [ax.get_xlim()[1] - ax.get_xlim()[0] + 1.5 for ax in fig.axes]
+        left = 0.035
+        for ax, span in zip(fig.axes, spans, strict=True):
+            part = (share - 0.035) * span / sum(spans)
+            ax.set_position((left, 0.05, part - 0.02, 0.85))
+            _coordinates(ax)
+            left += part
+        _legend(fig, state, x=share + 0.005)
+        fig.suptitle(f"Round {state.round}: coordinates are floor column,row "
+                     "(x east, y south), as the actions name them", fontsize=10)
         return _legible(fig)
 
     def group_of(self, state: Any, action: Any) -> str:

@@ -209,8 +209,24 @@ class WardRenderer:
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """Beds, supplies, action spaces and seats (see :func:`draw`), text at 9 pt or more."""
-        ax = Figure(figsize=(12.5, 8.2), layout="constrained").add_subplot()
-        return _legible(draw(state, ax=ax))
+        from matplotlib.lines import Line2D
+        from matplotlib.patches import Patch
+
+        ax = Figure(figsize=(11.2, 8.4), layout="constrained").add_subplot()
+        fig = draw(state, ax=ax)
+        names = state.game.seat_names()
+        handles: list[Any] = [
+            *(Patch(fc=c, ec="#566573", label=f"{k} action space") for k, c in
+              _KIND_COLOURS.items()),
+            *(Patch(fc=c, ec=c, label=f"{k} tile placed (hollow: still needed)") for k, c in
+              _TILE_COLOURS.items()),
+            *(Line2D([], [], marker="o", ls="", ms=9, color=SEAT_COLOURS[s],
+                     label=f"{names[s]}: patient marker (disc), action marker (square)")
+              for s in range(len(names))),
+        ]
+        fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9,
+                   frameon=False)
+        return _legible(fig)
 
     def group_of(self, state: Any, action: Any) -> str:
         """The first word of the action (``place``, ``treat``, ``take`` ...)."""
