@@ -162,6 +162,7 @@ class TurnStepper:
         self.message = w.HTML()
         self.path_field = w.Text(value=f"{self.session.game.NAME}-record.json",
                                  description="record", layout=w.Layout(width="28em"))
+        self.path_field.add_class("simlab-record")
         self.save_button = self._button("save", "Save", "save the game as a record (JSON)")
         self.load_button = self._button("load", "Load", "load a record and go on from its end")
         self.policy_pickers: list[w.Dropdown] = []
@@ -265,7 +266,11 @@ class TurnStepper:
         self.refresh()
 
     def do_human(self, action: Action | None = None) -> bool:
-        """Apply ``action`` or the one chosen in the list (the "Do it" button)."""
+        """Apply ``action`` or the one chosen in the list (the "Do it" button).
+
+        The other seats' policies then play on until a human seat is to decide
+        again or the game ends (the log tells what they did).
+        """
         if self.session.waiting_for is None:
             return False
         if action is None:
@@ -275,6 +280,7 @@ class TurnStepper:
             action = self._legal[index]
         self._picked = None
         self.session.apply_human(action)
+        self.session.run_to_end()  # the other seats play on, up to the next human decision
         self.refresh()
         return True
 

@@ -140,7 +140,7 @@ def test_a_click_on_the_board_applies_the_action_there() -> None:
     assert moves[0].region in st.board.targets
     before = st.session.moves
     st.board.click(moves[0].region)
-    assert st.session.moves == before + 1
+    assert st.session.moves > before  # and the other seat played on
     assert st.session.actions[before] == moves[0]
 
 
@@ -155,9 +155,10 @@ def test_human_seat_is_offered_its_legal_actions_in_groups() -> None:
     moves = st.session.moves
     st.human_actions.value = 1
     st.do_button.click()
-    assert st.session.moves == moves + 1
-    assert str(st.session.last_action) == "move with boost"
-    assert "Seat 0: move with boost" in st.log_text()[-1]
+    assert st.session.moves > moves  # the other seat played on to seat 0's next decision
+    assert str(st.session.actions[moves]) == "move with boost"
+    assert any("Seat 0: move with boost" in line for line in st.log_text())
+    assert st.session.waiting_for == 0 or st.session.is_over
 
 
 def test_a_click_on_a_log_line_jumps_there_and_step_replays_the_rest() -> None:
