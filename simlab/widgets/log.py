@@ -69,10 +69,16 @@ class Namer:
 
 
 def _stem(word: str) -> str:
+    """A crude stem, enough to see that "moves" and "move", "drawn" and "draw" agree."""
     word = word.lower()
-    for suffix in ("ing", "ed", "es", "s", "e", "n"):
-        if len(word) > 4 and word.endswith(suffix):
-            return word[: -len(suffix)]
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > 3 + len(suffix) - 1 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if word.endswith("wn"):
+        word = word[:-1]
     return word
 
 
@@ -129,7 +135,7 @@ def action_line(number: int, who: str, shown: str | None, events: Sequence[Event
             continue  # only repeats what the line says
         kept.append(text)
         known |= tokens
-    if action is not None and kept and _tokens(action) <= _tokens(kept[0]) | _tokens(who):
+    if action is not None and kept and _covers(_tokens(kept[0]) | _tokens(who), _tokens(action)):
         action = None  # the first event says it all, and more
     parts: list[str] = []
     if action is not None:
@@ -147,6 +153,13 @@ def action_line(number: int, who: str, shown: str | None, events: Sequence[Event
     else:
         head = parts[0] if parts else "; ".join(kept)
     return f"{number}. {head}"
+
+
+def _covers(told: frozenset[str], action: frozenset[str]) -> bool:
+    """Whether an event that tells ``told`` says what the action says (two thirds of it)."""
+    if action <= told:
+        return True
+    return len(action) >= 4 and 3 * len(action & told) >= 2 * len(action)
 
 
 def repeats(line: str, who: str) -> list[str]:

@@ -251,7 +251,13 @@ def stepper_notebook(name: str) -> list[tuple[str, str]]:
     return [
         ("md", f"""
          # {title}
+         """),
+        ("code", f"""
+         from simlab.widgets import TurnStepper
 
+         TurnStepper({name!r}, players={game.players}, seed={seed})
+         """),
+        ("md", """
          Play or watch a game on its board. The seats start with the game's own
          heuristic players, so **Play** runs a whole game by itself; set a seat to
          `human` and click **Reset** to take its decisions yourself: click an orange
@@ -268,12 +274,7 @@ def stepper_notebook(name: str) -> list[tuple[str, str]]:
 
          The same seed with no human seat always plays the same game as
          `simlab.play(game, policies, seed)`. Serve this page as an app with
-         `simlab-app notebooks/{name}-stepper.ipynb`.
-         """),
-        ("code", f"""
-         from simlab.widgets import TurnStepper
-
-         TurnStepper({name!r}, players={game.players}, seed={seed})
+         `simlab-app notebooks/<game>-stepper.ipynb`.
          """),
     ]
 
