@@ -160,6 +160,7 @@ class TurnStepper:
         self.human_box.add_class("simlab-actions")
         self.log = LogView(height=300)
         self.message = w.HTML()
+        self.message.add_class("simlab-message")
         self.path_field = w.Text(value=f"{self.session.game.NAME}-record.json",
                                  description="record", layout=w.Layout(width="28em"))
         self.path_field.add_class("simlab-record")

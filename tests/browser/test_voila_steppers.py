@@ -8,6 +8,7 @@ from outside.  In Broom Service a click on the board applies the action there.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,8 @@ def _check_board(stepper: object) -> None:
     assert "Viewing as" in stepper.locator(".simlab-banner").inner_text()  # type: ignore[attr-defined]
 
 
-def _finished_record(notebook: Path, tmp_path: Path) -> Path:
+def _records(notebook: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A finished game of the notebook's seats and seed, and its first half."""
     name = notebook.stem.removesuffix("-stepper")
     source = notebook.read_text()
     players = int(source.split("players=")[1].split(",")[0])
@@ -62,7 +64,11 @@ def _finished_record(notebook: Path, tmp_path: Path) -> Path:
     record = simlab.play(game, GameRenderer(game).policies(), seed=seed)
     path = tmp_path / "finished.json"
     record.save(path)
-    return path
+    half = len(record.actions) // 2
+    first = dataclasses.replace(record, actions=record.actions[:half],
+                                actors=record.actors[:half], outcome=None)
+    first.save(tmp_path / "half.json")
+    return tmp_path / "half.json", path
 
 
 @pytest.mark.parametrize("notebook", STEPPERS, ids=lambda p: p.stem)
@@ -72,7 +78,7 @@ def test_stepper_app_at_start_mid_game_and_end(notebook: Path, page: object, art
     page.on("request", lambda r: outside.append(r.url)  # type: ignore[attr-defined]
             if not r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
             else None)
-    record = _finished_record(notebook, tmp_path)
+    half, record = _records(notebook, tmp_path)
     url, server = _app(notebook, tmp_path)
     with server:
         page.goto(url)  # type: ignore[attr-defined]
@@ -81,15 +87,19 @@ def test_stepper_app_at_start_mid_game_and_end(notebook: Path, page: object, art
         stepper.locator(".simlab-board-frame svg").wait_for()
         _check_board(stepper)
         page.screenshot(path=str(artifacts / f"{notebook.stem}-start.png"))  # type: ignore[attr-defined]
-        for _ in range(4):
+        for _ in range(2):
             before = _status(stepper)
             stepper.locator("button.simlab-turn").click()
             page.wait_for_function(  # type: ignore[attr-defined]
                 "(old) => document.querySelector('.simlab-stepper .simlab-status')"
                 ".innerText !== old", arg=before)
         assert "move 0 " not in _status(stepper)
+        assert stepper.locator(".simlab-log div").count() >= 2
+        stepper.locator(".simlab-record input").fill(str(half))
+        stepper.locator("button.simlab-load").click()
+        stepper.locator(".simlab-message", has_text="loaded").wait_for()
         _check_board(stepper)
-        assert stepper.locator(".simlab-log div").count() >= 4
+        page.evaluate("window.scrollTo(0, 0)")  # type: ignore[attr-defined]
         page.screenshot(path=str(artifacts / f"{notebook.stem}-mid.png"))  # type: ignore[attr-defined]
         stepper.locator(".simlab-record input").fill(str(record))
         stepper.locator("button.simlab-load").click()

@@ -233,9 +233,9 @@ class VillageRenderer:
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more."""
         fig = draw(state)
-        width = 10.4
+        width = 9.3
         fig.set_size_inches(width, 6.6)
-        share = (width - 2.5) / width
+        share = (width - 2.45) / width
         spans = [ax.get_xlim()[1] - ax.get_xlim()[0] + 1.5 for ax in fig.axes]
         left = 0.035
         for ax, span in zip(fig.axes, spans, strict=True):
