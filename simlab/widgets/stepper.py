@@ -314,8 +314,8 @@ class TurnStepper:
             picker.value = name
         self.seed_field.value = self.session.seed
         self._quiet = False
+        self.refresh()  # before the message: "loaded" means the page shows the game
         self.message.value = html.escape(f"loaded {self.session.moves} actions from {source}")
-        self.refresh()
         return True
 
     # -- events from the browser ------------------------------------------------------------

@@ -98,6 +98,8 @@ def test_stepper_app_at_start_mid_game_and_end(notebook: Path, page: object, art
         stepper.locator(".simlab-record input").fill(str(half))
         stepper.locator("button.simlab-load").click()
         stepper.locator(".simlab-message", has_text="loaded").wait_for()
+        half_moves = len(simlab.GameRecord.load(half).actions)
+        stepper.locator(".simlab-status", has_text=f"move {half_moves} ").wait_for()
         _check_board(stepper)
         page.evaluate("window.scrollTo(0, 0)")  # type: ignore[attr-defined]
         page.screenshot(path=str(artifacts / f"{notebook.stem}-mid.png"))  # type: ignore[attr-defined]
