@@ -5,8 +5,11 @@ Widgets hold no rules: they drive games through the public API
 Everything can be driven without a browser (``button.click()``), which is
 how the tests use it.
 
-- :class:`TurnStepper` — step a game on its drawn board (``simlab.widgets.stepper``);
-  its model, :class:`StepSession`, holds no widgets (``simlab.widgets.session``).
+- :class:`TurnStepper` — play or watch a game on its drawn board
+  (``simlab.widgets.stepper``); its model, :class:`StepSession`, holds no
+  widgets (``simlab.widgets.session``); its log is written by
+  ``simlab.widgets.log``, its board and log views are anywidgets
+  (``simlab.widgets.board_view``), its panels plain HTML (``simlab.widgets.panels``).
 - :class:`StudyPanel` — a study's parameters, Run, summary and plot.
 - :mod:`simlab.widgets.render` — the renderer contract games follow.
 - :mod:`simlab.widgets.plots` — plot helpers shared by all studies.

@@ -9,10 +9,18 @@ drives chance and the others drive each seat's policy.  So without a human
 seat a session reaches exactly the game ``simlab.play(game, policies, seed)``
 records.
 
-Going back rebuilds the earlier state by replaying the stored actions
-(:func:`simlab.core.record.replay_steps`, no random numbers) and puts the
-random streams back where they were, so stepping on after going back plays
-the same future again, unless a policy or a human decides otherwise.
+Going back (or jumping to an earlier move) rebuilds the earlier state by
+replaying the stored actions (no random numbers) and puts the random streams
+back where they were.  The undone actions are kept as the *redo* line:
+stepping on follows it, human decisions included, so a jump back and forth
+through a game changes nothing, until a different decision, a change of
+policy or a reset drops it.
+
+Two optional callables note facts for the widgets without holding any:
+``before(state, action)`` is asked before every action is applied (the
+board place it points at, for example) and ``after(state)`` after it (the
+scores); their answers are in :attr:`StepSession.before_notes` and
+:attr:`StepSession.after_notes` (the latter starts with the initial state's).
 
 Examples
 --------
@@ -31,11 +39,15 @@ True
 ...     pass
 >>> session.record().actions == simlab.play(game, seed=3).actions
 True
+>>> session.goto(5)
+True
+>>> session.moves, len(session.redo) > 0
+(5, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +56,7 @@ import numpy as np
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
 from simlab.core.errors import ConfigError, DataError, IllegalActionError, SimlabError
 from simlab.core.play import sample_chance, seed_int
-from simlab.core.record import GameRecord, replay_steps
+from simlab.core.record import GameRecord
 from simlab.core.registry import load_game
 
 __all__ = ["HUMAN", "StepSession"]
@@ -69,6 +81,10 @@ class StepSession:
         Drives chance and the policies as in :func:`simlab.play`.
     players : int, optional
         Seats, when ``game`` is a name.
+    before : callable, optional
+        ``before(state, action)``, asked before each action is applied.
+    after : callable, optional
+        ``after(state)``, asked at the start and after each action.
     """
 
     def __init__(
@@ -77,8 +93,12 @@ class StepSession:
         policies: Sequence[str] | str | None = None,
         seed: int = 0,
         players: int | None = None,
+        before: Callable[[State, Action], Any] | None = None,
+        after: Callable[[State], Any] | None = None,
     ) -> None:
         self.game: Game = load_game(game, players=players) if isinstance(game, str) else game
+        self._before = before
+        self._after = after
         self.policy_names: list[str] = self._check_policies(policies)
         self._policies: list[Any] = [self._make_policy(n, s)
                                      for s, n in enumerate(self.policy_names)]
@@ -111,6 +131,7 @@ class StepSession:
         self.policy_names[seat] = self._check_policies(
             [*self.policy_names[:seat], name, *self.policy_names[seat + 1:]])[seat]
         self._policies[seat] = self._make_policy(name, seat)
+        self.redo.clear()  # the undone line was played by the old policy
 
     def reset(self, seed: int | None = None, policies: Sequence[str] | None = None) -> None:
         """Start again from the initial state (with a new seed or policies if given)."""
@@ -129,7 +150,15 @@ class StepSession:
         #: What each seat saw of each action: ``action_texts[i][seat]``, the text of
         #: ``State.action_text_for`` asked before action ``i`` was applied (``None``: nothing).
         self.action_texts: list[tuple[str | None, ...]] = []
+        #: Answers of ``before`` for each action, and of ``after`` from the start on.
+        self.before_notes: list[Any] = []
+        self.after_notes: list[Any] = [self._note_after()]
+        #: Undone actions (by Back or a jump), next first: Step follows them.
+        self.redo: list[tuple[int, Action]] = []
         self._snapshots: list[list[Mapping[str, Any]]] = [self._rng_states()]
+
+    def _note_after(self) -> Any:
+        return None if self._after is None else self._after(self.state)
 
     def _rng_states(self) -> list[Mapping[str, Any]]:
         return [rng.bit_generator.state for rng in self._rngs]
@@ -182,17 +211,36 @@ class StepSession:
             return self.state.apply(action)  # raises IllegalActionError
         texts = tuple(self.state.action_text_for(action, seat)
                       for seat in range(self.game.players))
+        note = None if self._before is None else self._before(self.state, action)
         events = self.state.apply(action, check=False)
         self.actions.append(action)
         self.actors.append(actor)
         self.events.append(list(events))
         self.action_texts.append(texts)
+        self.before_notes.append(note)
+        self.after_notes.append(self._note_after())
         self._snapshots.append(self._rng_states())
         return events
 
     def step(self) -> bool:
-        """Apply one action (chance or a policy's); ``False`` at the end or at a human seat."""
-        if self.is_over or self.waiting_for is not None:
+        """Apply one action; ``False`` at the end or at a human seat.
+
+        The action is the next one of the redo line if there is one (a human
+        seat's earlier decision too), else chance's or the seat's policy's.
+        """
+        if self.is_over:
+            return False
+        if self.redo and self.redo[0][0] == self.state.current_player:
+            actor, action = self.redo.pop(0)
+            if actor == CHANCE or self.policy_names[actor] != HUMAN:
+                chosen = self._choose()  # the streams move on as in live play
+                if chosen != action:  # pragma: no cover - the same streams, the same choice
+                    self.redo = []
+                    action = chosen
+            self._push(action, check=False)
+            return True
+        self.redo = []
+        if self.waiting_for is not None:
             return False
         self._push(self._choose(), check=False)
         return True
@@ -231,21 +279,43 @@ class StepSession:
             raise IllegalActionError(f"no human seat is to act in {self.game.NAME} now")
         if isinstance(action, str):  # as State.apply reads it, so self.actions holds Actions
             action = self.state.game.parse_action(action)
-        return self._push(action, check=True)
+        events = self._push(action, check=True)
+        if self.redo and self.redo[0] == (seat, action):
+            self.redo.pop(0)  # the same decision as before: the line goes on
+        else:
+            self.redo = []
+        return events
 
     def back(self) -> bool:
         """Undo the last action: replay the stored ones without it (no random numbers)."""
         if not self.actions:
             return False
-        self.actions.pop()
-        self.actors.pop()
-        self.events.pop()
-        self.action_texts.pop()
-        self._snapshots.pop()
-        state = None
-        for step in replay_steps(self.record(), source="stepper history"):
-            state = step.state
-        assert state is not None
+        return self.goto(self.moves - 1)
+
+    def goto(self, move: int) -> bool:
+        """Show the game after ``move`` actions: back by replay, or on along the redo line.
+
+        Returns ``False`` if ``move`` is out of reach (below 0, or past the
+        redo line); nothing changes then.
+        """
+        if move < 0 or move > self.moves + len(self.redo):
+            return False
+        if move > self.moves:
+            while self.moves < move and self.step():
+                pass
+            return True
+        if move == self.moves:
+            return True
+        undone = list(zip(self.actors[move:], self.actions[move:], strict=True))
+        self.redo = undone + self.redo
+        for history in (self.actions, self.actors, self.events, self.action_texts,
+                        self.before_notes):
+            del history[move:]
+        del self.after_notes[move + 1:]
+        del self._snapshots[move + 1:]
+        state = self.game.new_initial_state()
+        for action in self.actions:  # legal when first applied: the same again
+            state.apply(action, check=False)
         self.state = state
         self._restore_rngs(self._snapshots[-1])
         return True
@@ -292,7 +362,8 @@ class StepSession:
         names = [p if p in known else "random" for p in record.policies]
         if len(names) != game.players:
             names = ["random"] * game.players
-        fresh = StepSession(game, names, seed=record.seed if record.seed is not None else 0)
+        fresh = StepSession(game, names, seed=record.seed if record.seed is not None else 0,
+                            before=self._before, after=self._after)
         fresh._follow(record, source)
         self.__dict__.update(fresh.__dict__)  # only once the whole record applied
 

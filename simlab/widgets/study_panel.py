@@ -121,6 +121,20 @@ class StudyPanel:
         self.status = w.HTML()
         self.table = w.HTML()
         self.figure = w.HTML()
+        self.filter_column = w.Dropdown(description="show rows where", options=[],
+                                        style={"description_width": "initial"})
+        self.filter_value = w.Dropdown(options=[], layout=w.Layout(width="18em"))
+        self.prev_button = w.Button(description="◀ rows", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description="rows ▶", layout=w.Layout(width="auto"))
+        self.page_label = w.HTML()
+        self.page = 0
+        self.table_box = w.HBox([self.filter_column, self.filter_value, self.prev_button,
+                                 self.page_label, self.next_button],
+                                layout=w.Layout(flex_flow="row wrap", display="none"))
+        self.filter_column.observe(self._on_filter_column, names="value")
+        self.filter_value.observe(lambda _: self._show_table(reset=True), names="value")
+        self.prev_button.on_click(lambda _: self._turn_page(-1))
+        self.next_button.on_click(lambda _: self._turn_page(1))
         self.run_button.on_click(lambda _: self.run())
         helps = "".join(
             f"<li><code>{html.escape(p.name)}</code>: {html.escape(p.help)}</li>"
@@ -133,6 +147,7 @@ class StudyPanel:
             w.HBox(list(self.controls.values()), layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.games_field, self.seed_field, self.jobs_field]),
             w.HBox([self.run_button, self.progress, self.status]),
+            self.table_box,
             self.table,
             self.figure,
         ])
@@ -171,9 +186,59 @@ class StudyPanel:
         self.progress.bar_style = "success"
         self.status.value = html.escape(
             f"{result.params['games']} games, seed {result.params['seed']}")
-        self.table.value = summary_html(result.summary)
+        self._set_filters(result.summary)
+        self._show_table(reset=True)
         self.figure.value = png_html(figure_png(result.plot(), dpi=self.dpi), alt="study figure")
         return result
+
+    # -- the summary table: filtered and paged -------------------------------------------
+    def _set_filters(self, summary: pd.DataFrame) -> None:
+        columns = [c for c in summary.columns
+                   if not pd.api.types.is_numeric_dtype(summary[c])
+                   and 1 < summary[c].nunique() <= 20]
+        self._filtering = True
+        self.filter_column.options = ["(all rows)", *columns]
+        self.filter_column.value = "(all rows)"
+        self.filter_value.options = []
+        self._filtering = False
+        self.table_box.layout.display = ""
+
+    def _on_filter_column(self, change: dict[str, Any]) -> None:
+        if self.result is None or getattr(self, "_filtering", False):
+            return
+        column = change["new"]
+        values = ([] if column in (None, "(all rows)")
+                  else sorted(str(v) for v in self.result.summary[column].unique()))
+        self.filter_value.options = values
+        self.filter_value.value = values[0] if values else None
+        self._show_table(reset=True)
+
+    def shown_rows(self) -> pd.DataFrame:
+        """The summary rows the filter keeps (all of them without a filter)."""
+        if self.result is None:
+            return pd.DataFrame()
+        summary = self.result.summary
+        column, value = self.filter_column.value, self.filter_value.value
+        if column in (None, "(all rows)") or value is None:
+            return summary
+        return summary[summary[column].astype(str) == value]
+
+    def _turn_page(self, step: int) -> None:
+        self.page += step
+        self._show_table()
+
+    def _show_table(self, reset: bool = False) -> None:
+        if self.result is None:
+            return
+        rows = self.shown_rows()
+        pages = max(1, -(-len(rows) // PAGE_ROWS))
+        self.page = 0 if reset else min(max(self.page, 0), pages - 1)
+        start = self.page * PAGE_ROWS
+        self.table.value = summary_html(rows.iloc[start:start + PAGE_ROWS])
+        self.page_label.value = (f"rows {start + 1 if len(rows) else 0}–"
+                                 f"{min(start + PAGE_ROWS, len(rows))} of {len(rows)}")
+        self.prev_button.disabled = self.page == 0
+        self.next_button.disabled = self.page >= pages - 1
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.values().items())
@@ -188,13 +253,29 @@ class StudyPanel:
         return bundle
 
 
+#: Rows of the summary table shown at once.
+PAGE_ROWS = 25
+
+
 def summary_html(summary: pd.DataFrame) -> str:
-    """The summary table as HTML, numbers to four significant digits.
+    """The summary table as HTML, numbers to four significant digits, sentinels blank.
+
+    A whole-number column holding -1 beside values of 0 and more uses -1 as
+    "not by this column" (``place -1`` for the rows over every place): those
+    cells are left blank.
 
     Examples
     --------
     >>> summary_html(pd.DataFrame({"estimate": [0.123456]})).count("0.1235")
     1
+    >>> "-1" in summary_html(pd.DataFrame({"place": [0, 1, -1], "estimate": [1, 2, 3]}))
+    False
     """
+    summary = summary.copy()
+    for column in summary.columns:
+        values = summary[column]
+        if pd.api.types.is_integer_dtype(values) and (values == -1).any() \
+                and (values[values != -1] >= 0).all():
+            summary[column] = values.astype(object).where(values != -1, "")
     return summary.to_html(index=False, float_format=lambda x: f"{x:.4g}", na_rep="",
                            classes="simlab-summary", border=0)

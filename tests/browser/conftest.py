@@ -63,7 +63,7 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1100})  # type: ignore[attr-defined]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})  # a user's size  # type: ignore[attr-defined]
     page = context.new_page()
     page.set_default_timeout(90_000)
     yield page
@@ -98,11 +98,11 @@ def jupyter_command(name: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def serve(command: list[str], url: str, cwd: Path, log: Path,
-          timeout: float = 60.0) -> Iterator[subprocess.Popen[bytes]]:
+def serve(command: list[str], url: str, cwd: Path, log: Path, timeout: float = 60.0,
+          env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """Start a server (its own process group), wait until ``url`` answers, stop it after."""
     with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=cwd, env=server_env(), stdout=out,
+        proc = subprocess.Popen(command, cwd=cwd, env=env or server_env(), stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True)
         try:
             deadline = time.monotonic() + timeout

@@ -243,84 +243,38 @@ def tour() -> list[tuple[str, str]]:
 
 
 def stepper_notebook(name: str) -> list[tuple[str, str]]:
+    """A stepping notebook: a page of prose and the app, nothing else (it is a web app too)."""
     args = STEPPER_ARGS.get(name, {})
     game = simlab.load_game(name, players=args.get("players"))
     seed = args.get("seed", 7)
     title = game.TITLE or name
     return [
         ("md", f"""
-         # {title}: step through a game
-
-         The board below is drawn by the game's own renderer after every action; the
-         move just made is written under it. The table on the right holds who is to act
-         and how many actions were applied (and the result, once the game is over); the
-         log lists what happened, in the rulebook's words.
-
-         - **Step**: one action, chance included (dice, draws, shuffles).
-         - **Turn**: on to the next player's decision.
-         - **Play**: animate, one action per tick; the slider sets the delay.
-         - **Back**: undo the last action (the game is rebuilt from its record).
-         - **Reset**: start again with the seed and policies shown. Choose `human` for a
-           seat and the stepper waits for you: pick an action in the list and click
-           **Do it**.
-         - **seen by**: show the game as one seat sees it; what that seat cannot know
-           (other hands, secret draws) disappears from the picture, the table and the log.
-         - **Save / Load**: a game record (plain JSON), to share or replay later.
-
-         With no human seat, a seed always gives the same game as
-         `simlab.play(game, policies, seed)`.
+         # {title}
          """),
         ("code", f"""
-         %matplotlib inline
-         import simlab
          from simlab.widgets import TurnStepper
 
-         game = simlab.load_game({name!r}, players={game.players})
-         stepper = TurnStepper(game, seed={seed})
-         stepper
+         TurnStepper({name!r}, players={game.players}, seed={seed})
          """),
         ("md", """
-         The same stepper can be driven from code. Two turns on, the last lines of the log
-         and the state table:
-         """),
-        ("code", """
-         stepper.turn()
-         stepper.turn()
-         print("\\n".join(stepper.log_text()[-5:]))
-         """),
-        ("code", """
-         from simlab.widgets import state_summary
+         Play or watch a game on its board. The seats start with the game's own
+         heuristic players, so **Play** runs a whole game by itself; set a seat to
+         `human` and click **Reset** to take its decisions yourself: click an orange
+         place on the board, or pick an action in the list and click **Do it**.
 
-         state_summary(stepper.session.state, moves=stepper.session.moves)
-         """),
-        ("md", """
-         Seen by the first seat, the other seats' secrets are hidden: the log shows
-         every public move and draw in full, but of another seat's secret choice or
-         draw only that it happened.
-         """),
-        ("code", """
-         stepper.seen_by.value = 0
-         print("\\n".join(stepper.log_text()[-5:]))
-         stepper.seen_by.value = -1
-         """),
-        ("md", """
-         Played to the end with the same seed, the stepper's record is the one
-         `simlab.play` gives:
-         """),
-        ("code", """
-         stepper.session.run_to_end()
-         stepper.refresh()
-         record = stepper.session.record()
-         record.actions == simlab.play(game, seed=stepper.session.seed).actions, record.outcome
-         """),
-        ("md", """
-         **Reset** (here from code) starts the game again with the seed and policies
-         shown; the stepper above is live, so it now shows the first position. Show a
-         stepper once per page: a second copy of its Play control pauses the first.
-         """),
-        ("code", """
-         stepper.reset()
-         print(stepper)
+         - **Step** applies one action (dice, draws and shuffles included), **Turn** goes
+           on to the next player's decision, **Back** undoes one action. A click on a line
+           of the log goes to that move; the later moves stay, greyed, and Step replays them.
+         - **seen by** shows the game as one player sees it: what that player cannot know
+           is drawn face down, and the seat panel shows that player's hand and resources.
+         - The legend beside the board names every symbol; its labels are the names the
+           actions use. The last action is ringed in red. Zoom with − and +.
+         - **Save / Load** a game record (plain JSON) to share or replay it later.
+
+         The same seed with no human seat always plays the same game as
+         `simlab.play(game, policies, seed)`. Serve this page as an app with
+         `simlab-app notebooks/<game>-stepper.ipynb`.
          """),
     ]
 

@@ -1,4 +1,4 @@
-"""TurnStepper driven without a browser: buttons, log, table and picture."""
+"""TurnStepper driven without a browser: buttons, board, seat panel, actions, log."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 import simlab
 from simlab.core.api import Event
 from simlab.widgets import HUMAN, TurnStepper
-from simlab.widgets.render import render_state
+from simlab.widgets.log import repeats
 from tests.games.dice_race import Deal, DiceRace, RaceState
 
 
@@ -16,8 +16,8 @@ def stepper(request) -> TurnStepper:
     return TurnStepper(simlab.load_game(request.param), seed=4)
 
 
-def snapshot(st: TurnStepper) -> tuple[str, str, str, bytes]:
-    return st.log.value, st.table.value, st.board.value, st.png
+def snapshot(st: TurnStepper) -> tuple[str, str, str, tuple]:
+    return st.log.text(), st.table.value, st.svg, tuple(map(tuple, st.log.lines))
 
 
 def test_step_changes_log_table_picture_and_back_restores(stepper: TurnStepper) -> None:
@@ -26,23 +26,83 @@ def test_step_changes_log_table_picture_and_back_restores(stepper: TurnStepper) 
     for _ in range(3):
         stepper.step_button.click()
     after = snapshot(stepper)
-    assert len(stepper.log_text()) == 3
-    assert after[0] != start[0] and after[1] != start[1] and after[3] != start[3]
+    assert len([r for r in stepper.log.lines if r[1] == "action"]) == 3
+    assert after[0] != start[0] and after[1] != start[1]
     assert "moves</th><td>3<" in after[1]
-    stepper.back_button.click()
-    stepper.back_button.click()
-    stepper.back_button.click()
-    assert snapshot(stepper) == start
-    stepper.step_button.click()
-    stepper.step_button.click()
-    stepper.step_button.click()
+    for _ in range(3):
+        stepper.back_button.click()
+    assert snapshot(stepper)[1:3] == start[1:3]
+    for _ in range(3):
+        stepper.step_button.click()
     assert snapshot(stepper) == after  # the same future again
 
 
-def test_turn_button_reaches_a_seat_decision(stepper: TurnStepper) -> None:
-    stepper.turn_button.click()
-    assert stepper.session.state.current_player >= 0
-    assert stepper.session.moves >= 1
+def test_every_game_declares_a_renderer_with_a_legend_and_a_seat_panel() -> None:
+    for name in ("bedpans", "bad_doctor", "broom_service", "hospital_rush"):
+        st = TurnStepper(name, seed=2)
+        st.turn()
+        assert st.renderer.hook is not None
+        assert ("<svg" in st.svg and "Legend" in st.svg) or name != "broom_service"
+        assert "simlab-seat-panel" in st.seat_panel.value
+        assert "Viewing as everyone" in st.banner.value
+
+
+def test_a_game_that_hides_nothing_says_so() -> None:
+    st = TurnStepper("bad_doctor", seed=1)
+    assert "hides nothing" in st.banner.value
+    st.seen_by.value = 1
+    assert "Viewing as Dr." in st.banner.value
+
+
+def test_log_lines_never_repeat_their_actor_or_a_part() -> None:
+    for name, players in (("broom_service", 3), ("bedpans", 3), ("hospital_rush", 3),
+                          ("bad_doctor", 2)):
+        st = TurnStepper(name, players=players, seed=7)
+        for _ in range(150):
+            if not st.session.step():
+                break
+        st.refresh()
+        names = st.session.game.seat_names()
+        for seat in (None, 0):
+            st.seen_by.value = -1 if seat is None else seat
+            for line, actor in zip([t for t in st.log_text() if t[:1].isdigit()],
+                                   st.session.actors, strict=True):
+                who = "chance" if actor < 0 else names[actor]
+                assert repeats(line, who) == [], line
+
+
+def test_log_names_seats_as_the_game_does_and_counts_from_one() -> None:
+    st = TurnStepper("broom_service", players=3, seed=7)
+    st.session.run_to_end()
+    st.refresh()
+    text = "\n".join(st.log_text())
+    assert "Seat 0" not in text and "Seat 1" not in text
+    assert st.log_text()[0].startswith("1. ")
+    assert "Red" in text and "Blue" in text
+
+
+def test_every_change_of_score_is_its_own_line_and_adds_up_at_the_end() -> None:
+    st = TurnStepper("broom_service", players=3, seed=7)
+    st.session.run_to_end()
+    st.refresh()
+    totals = [10.0, 10.0, 10.0]
+    for _move, kind, text in st.log.lines:
+        if kind == "score":
+            assert "VP" in text
+    from simlab.widgets.log import itemised_scores
+    sheet = itemised_scores(st.session, st.namer.names, "VP", st.namer)
+    for seat, (_, items, final) in enumerate(sheet):
+        assert sum(v for _, v in items) == final == st.session.state.outcome.scores[seat]
+        totals[seat] = final
+    assert "Final scores, itemised" in st.score_sheet.value
+
+
+def test_default_seats_play_heuristics_and_every_game_ends() -> None:
+    for name in ("bedpans", "bad_doctor", "broom_service", "hospital_rush"):
+        st = TurnStepper(name, seed=7)
+        assert "random" not in st.session.policy_names
+        assert st.session.run_to_end() < 2000
+        assert st.session.is_over
 
 
 def test_reset_uses_seed_field_and_policies() -> None:
@@ -55,22 +115,36 @@ def test_reset_uses_seed_field_and_policies() -> None:
                                                       seed=8).actions
 
 
-def test_play_ticks_step_and_pause_at_the_end() -> None:
-    st = TurnStepper("dice_race", seed=2)
-    st.play.value = 1
-    st.play.value = 2
-    assert st.session.moves == 2
+def test_play_ticks_on_to_the_next_decision_and_pauses_at_the_end() -> None:
+    st = TurnStepper("broom_service", players=2, seed=2)
+    st.play_button.value = True
+    assert st.clock.playing and st.play_button.description == "Pause"
+    st.clock.tick()
+    assert st.session.moves > 1 and st.session.state.current_player >= 0
     st.delay.value = 200
-    assert st.play.interval == 200
-    st.play.value = 0  # the Play control rewound: no step
-    assert st.session.moves == 2
+    assert st.clock.interval == 200
     st.session.run_to_end()
-    st.play.playing = True
-    st.play.value = 1
-    assert st.play.playing is False
+    st.clock.tick()
+    assert st.play_button.value is False and not st.clock.playing
 
 
-def test_human_seat_is_offered_its_legal_actions() -> None:
+def test_a_click_on_the_board_applies_the_action_there() -> None:
+    st = TurnStepper("broom_service", policies=[HUMAN, "heuristic"], players=2, seed=3)
+    while True:
+        st.session.run_to_end()  # stops at the human seat
+        moves = [a for a in st.session.legal_actions() if type(a).__name__ == "Move"]
+        if moves:
+            break
+        st.session.apply_human(st.session.legal_actions()[0])
+    st.refresh()
+    assert moves[0].region in st.board.targets
+    before = st.session.moves
+    st.board.click(moves[0].region)
+    assert st.session.moves > before  # and the other seat played on
+    assert st.session.actions[before] == moves[0]
+
+
+def test_human_seat_is_offered_its_legal_actions_in_groups() -> None:
     st = TurnStepper("dice_race", policies=[HUMAN, "random"], seed=3)
     assert st.human_box.layout.display == "none"
     st.turn_button.click()
@@ -81,72 +155,46 @@ def test_human_seat_is_offered_its_legal_actions() -> None:
     moves = st.session.moves
     st.human_actions.value = 1
     st.do_button.click()
-    assert st.session.moves == moves + 1
-    assert str(st.session.last_action) == "move with boost"
-    assert "Seat 0: move with boost" in st.log_text()[-1]
+    assert st.session.moves > moves  # the other seat played on to seat 0's next decision
+    assert str(st.session.actions[moves]) == "move with boost"
+    assert any("Seat 0: move with boost" in line for line in st.log_text())
+    assert st.session.waiting_for == 0 or st.session.is_over
+
+
+def test_a_click_on_a_log_line_jumps_there_and_step_replays_the_rest() -> None:
+    st = TurnStepper("broom_service", players=2, seed=5)
+    for _ in range(30):
+        st.session.step()
+    st.refresh()
+    end = st.session.state.clone()
+    st.log.click(10)
+    assert st.session.moves == 10
+    assert next(r for r in st.log.lines if r[1] == "future")[0] == 11
+    st.log.click(30)
+    assert st.session.moves == 30 and st.session.state == end
 
 
 def test_policy_picker_switches_a_seat_to_human_mid_game() -> None:
     st = TurnStepper("dice_race", seed=3)
-    st.policy_pickers[0].value = HUMAN
     st.turn_button.click()
-    assert st.session.waiting_for == 0
-
-
-def test_seen_by_hides_other_seats_secrets() -> None:
-    st = TurnStepper("dice_race", seed=6)
-    st.step_button.click()
-    st.step_button.click()  # both boost cards dealt
-    cards = list(st.session.state.cards)
-    everyone = st.png
-    st.seen_by.value = 0
-    assert st.shown_state().cards == [cards[0], None]
-    assert st.png != everyone
-    assert st.log_text() == [  # its own card in full; of the other, only that it was dealt
-        f"1. chance: deal boost {cards[0]} to Seat 0 — Seat 0 is dealt a boost card",
-        "2. chance — Seat 1 is dealt a boost card",
-    ]
-    st.seen_by.value = -1
-    assert st.png == everyone
-    assert st.log_text()[1] == (f"2. chance: deal boost {cards[1]} to Seat 1 — "
-                                "Seat 1 is dealt a boost card")
-
-
-def test_seen_by_shows_other_seats_public_moves(monkeypatch) -> None:
-    drawn: list[dict] = []
-
-    def render(state, **kwargs):
-        drawn.append(kwargs)
-        return render_state(state, **kwargs)
-
-    monkeypatch.setattr("simlab.widgets.stepper.render_state", render)
-    st = TurnStepper("dice_race", seed=6, seen_by=1)
-    while st.session.moves < 4:  # two deals, Seat 0's roll, Seat 0's move
-        st.step_button.click()
-    roll, move = st.session.actions[2:4]
-    moved = st.session.events[3][0].text
-    assert st.log_text()[2:] == [f"3. chance: {roll} — Seat 0 rolls {roll.value}",
-                                 f"4. Seat 0: {move} — {moved}"]  # was "3. chance — (hidden)"
-    assert drawn[-1]["highlight"] == move  # a public move is marked on the picture too
-    st.back_button.click()
-    st.back_button.click()
-    st.back_button.click()  # back to Seat 0's secret deal
-    assert drawn[-1]["highlight"] is None
-    assert drawn[-1]["caption"] == "move 1 by chance"
+    st.policy_pickers[st.session.state.current_player].value = HUMAN
+    assert st.session.waiting_for is not None
+    assert st.human_box.layout.display == ""
 
 
 class _PeekState(RaceState):
-    """Each seat looks at its boost card: an event only that seat sees."""
-
     def _apply(self, action):
         events = super()._apply(action)
         if isinstance(action, Deal):
-            events.append(Event(f"Seat {action.seat} looks at boost {action.card}", "peek",
-                                action.seat, seen_by=(action.seat,)))
+            seat = action.seat
+            events.append(Event(f"Seat {seat} looks at boost {action.card}", "peek", seat,
+                                seen_by=(seat,)))
         return events
 
 
 class _PeekRace(DiceRace):
+    NAME = "peek_race"
+
     def new_initial_state(self):
         return _PeekState(self)
 
@@ -159,8 +207,9 @@ def test_seen_by_hides_events_the_seat_does_not_see() -> None:
     assert f"Seat 1 looks at boost {cards[1]}" in st.log_text()[1]  # everyone: all events
     st.seen_by.value = 0
     own, other = st.log_text()
-    assert own.endswith(f"Seat 0 is dealt a boost card; Seat 0 looks at boost {cards[0]}")
-    assert other == "2. chance — Seat 1 is dealt a boost card"
+    assert own.endswith(f"Seat 0 looks at boost {cards[0]}")
+    assert other == "2. Seat 1 is dealt a boost card"
+    assert "Viewing as Seat 0" in st.banner.value
 
 
 def test_seen_by_hides_role_hands_in_broom_service() -> None:
@@ -170,9 +219,10 @@ def test_seen_by_hides_role_hands_in_broom_service() -> None:
     st.seen_by.value = 0  # redraws
     hidden = st.shown_state().hands[1]
     assert hidden and hidden != st.session.state.hands[1]
-    assert all(str(a) not in line for line in st.log_text()
+    assert all(str(a).replace("Seat 1", "Yellow") not in line for line in st.log_text()
                for a, who in zip(st.session.actions, st.session.actors, strict=True)
                if who == 1)
+    assert "face down" in st.seat_panel.value or st.panel_seat() == 0
 
 
 def test_save_and_load_buttons_round_trip(tmp_path) -> None:

@@ -45,3 +45,21 @@ def test_bad_value_is_reported() -> None:
     assert panel.run() is None
     assert "games" in panel.status.value
     assert panel.progress.bar_style == "danger"
+
+
+def test_table_is_paged_filtered_and_hides_sentinels() -> None:
+    panel = StudyPanel("broom-service-steals", games=60, seed=2, players=("3",))
+    panel.run()
+    summary = panel.result.summary
+    assert (summary["place"] == -1).any()  # the VP rows are over every place
+    assert "<td>-1</td>" not in panel.table.value
+    assert panel.table.value.count("<tr>") <= 25 + 1
+    column = panel.filter_column.options[1]
+    panel.filter_column.value = column
+    value = panel.filter_value.value
+    shown = panel.shown_rows()
+    assert len(shown) == (summary[column].astype(str) == value).sum()
+    if len(summary) > 25:
+        panel.filter_column.value = "(all rows)"
+        panel.next_button.click()
+        assert panel.page == 1 and "rows 26–" in panel.page_label.value

@@ -27,7 +27,8 @@ from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import load_components
 
 __all__ = [
-    "DOCTOR_COLOURS", "MALADY_COLOURS", "draw_hospital", "draw_patient", "render", "summary",
+    "DOCTOR_COLOURS", "MALADY_COLOURS", "RENDERER", "HospitalRenderer", "draw_hospital",
+    "draw_patient", "render", "summary",
     "tree_layout",
 ]
 
@@ -131,8 +132,13 @@ def draw_hospital(state: Any, fig: Figure | None = None) -> Figure:
     else:
         fig.clear()
     patients = state.hospital
-    axes = fig.subplots(1, max(1, len(patients)), squeeze=False)[0]
-    for ax, patient in zip(axes, patients, strict=False):
+    count = max(1, len(patients))
+    cols = min(3, count)
+    rows = -(-count // cols)
+    grid = fig.subplots(rows, cols, squeeze=False).ravel()
+    for extra in grid[count:]:
+        fig.delaxes(extra)
+    for ax, patient in zip(grid, patients, strict=False):
         draw_patient(ax, patient)
     names = state.game.seat_names()
     # "Treatment Tiles are always visible to the other players": every hand is shown
@@ -172,3 +178,74 @@ def summary(state: Any) -> dict[str, Any]:
         rows[name] = (f"score pile {state.score_pile[seat]}, supply {state.supply[seat]}, "
                       f"hand {_hand(state, seat)}, {state.removed[seat]} removed")
     return rows
+
+
+def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
+    """Raise every text of ``fig`` to ``minimum`` points (12 px on screen at 100 %)."""
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        if isinstance(text, Text) and float(text.get_fontsize()) < minimum:
+            text.set_fontsize(minimum)
+    return fig
+
+
+class HospitalRenderer:
+    """The stepper's renderer for Bad Doctor (see :mod:`simlab.widgets.render`)."""
+
+    score_name = "Doctor Markers"
+    #: Bad Doctor hides nothing: the stepper says so.
+    hidden = None
+
+    def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
+        """Every Patient's tile graph (see :func:`draw_hospital`), text at 9 pt or more."""
+        from matplotlib.lines import Line2D
+
+        rows = -(-max(1, len(state.hospital)) // 3)
+        fig = Figure(figsize=(10.2, 3.4 * rows + 1.4), layout="constrained")
+        draw_hospital(state, fig)
+        names = state.game.seat_names()
+        handles = [
+            Line2D([], [], marker="s", ls="", ms=12, mfc="#f2f2f2", mec="black",
+                   label="Patient (id and side)"),
+            Line2D([], [], marker="o", ls="", ms=12, mfc="white", mec="black",
+                   label="Treatment Tile (id, bonus)"),
+            *(Line2D([], [], color=c, lw=3, label=f"{m} Malady joined") for m, c in
+              MALADY_COLOURS.items()),
+            Line2D([], [], color="#777", lw=2, ls=":", marker="o", mfc="white",
+                   label="open Malady space (number)"),
+            *(Line2D([], [], marker="o", ls="", ms=9, mfc=DOCTOR_COLOURS[s], mec="black",
+                     label=f"Doctor Marker of {names[s]}") for s in range(len(names))),
+            Line2D([], [], ls="", label="■ Complication Cube, □ free space"),
+        ]
+        fig.legend(handles=handles, loc="outside lower center", ncols=4, fontsize=9,
+                   frameon=False)
+        return _legible(fig)
+
+    def group_of(self, state: Any, action: Any) -> str:
+        """The first word of the action (``take``, ``place``, ``play`` ...)."""
+        return str(action).split(" ", 1)[0]
+
+    def seat_panel(self, state: Any, seat: int) -> list[tuple[str, str]]:
+        """The doctor's hand, supply and Score Pile."""
+        hand = state.hands[seat]
+        return [("Treatment Tiles in hand", ", ".join(hand) or "none"),
+                ("Doctor Markers in supply", str(state.supply[seat])),
+                ("Score Pile", f"{state.score_pile[seat]} Doctor Markers"),
+                ("removed from the game", str(state.removed[seat]))]
+
+    def scores(self, state: Any) -> list[int]:
+        """Each doctor's Score Pile."""
+        return list(state.score_pile)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The public table (see :func:`summary`)."""
+        return summary(state)
+
+    def policies(self, game: Any) -> list[str]:
+        """Greedy and cautious doctors in turn: a game ends in about a hundred actions."""
+        return [("greedy", "cautious")[s % 2] for s in range(game.players)]
+
+
+#: The renderer of :meth:`simlab.games.bad_doctor.rules.BadDoctorGame.renderer`.
+RENDERER = HospitalRenderer()

@@ -193,6 +193,12 @@ class BadDoctorGame(Game):
         """The doctors, in seat order."""
         return list(self.parts.doctors[: self.players])
 
+    def renderer(self) -> Any:
+        """How the notebook layer draws and explains a position (:mod:`.render`)."""
+        from simlab.games.bad_doctor.render import RENDERER
+
+        return RENDERER
+
     def policy_names(self) -> list[str]:
         """``random``, ``greedy``, ``bad`` and ``cautious``."""
         from simlab.games.bad_doctor.policies import POLICIES

@@ -25,13 +25,13 @@ from matplotlib.figure import Figure
 from simlab.games.bedpans.board import DX, DY, FLOORS, passage
 from simlab.games.bedpans.components import OPEN
 
-__all__ = ["COLOURS", "draw", "summary"]
+__all__ = ["COLOURS", "RENDERER", "VillageRenderer", "draw", "summary"]
 
 #: Matplotlib colours of the Resident colours and features.
 COLOURS = {"red": "#d62728", "blue": "#1f77b4", "yellow": "#e6b800", "green": "#2ca02c"}
 _FEATURE = {"R": "#f4b6b6", "B": "#b6cff4", "Y": "#f7e7a1", "G": "#b9e6b9", "N": "#eeeeee",
             "D": "#555555", "E": "#c9a0dc", "S": "#d9c7a1", "X": "#7fd37f"}
-_FLOOR_NAMES = {"U": "upper floor", "G1": "ground floor, group 1", "G2": "ground floor, group 2"}
+_FLOOR_NAMES = {"U": "U: upper floor", "G1": "G1: ground floor", "G2": "G2: ground floor"}
 
 
 def draw(state: Any, ax: Any = None, title: str | None = None) -> Figure:
@@ -166,3 +166,111 @@ def summary(state: Any) -> dict[str, Any]:
         rows[names[seat]] = (f"tokens at {where[0]} and {where[1]}, {len(state.hands[seat])} "
                              f"Stuff, {doors} Door-marker{'s' if doors != 1 else ''}")
     return rows
+
+
+def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
+    """Raise every text of ``fig`` to ``minimum`` points (12 px on screen at 100 %)."""
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        if isinstance(text, Text) and float(text.get_fontsize()) < minimum:
+            text.set_fontsize(minimum)
+    return fig
+
+
+def _coordinates(ax: Any) -> None:
+    """Column and row numbers of the spaces on the axes ("U 3,-1": column 3, row -1)."""
+    import math
+
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    step = 1 if x1 - x0 <= 16 else 2
+    xs = list(range(math.ceil(x0), math.floor(x1), step))
+    ys = list(range(math.ceil(-y1), math.floor(-y0), step))
+    ax.set_axis_on()
+    ax.set_xticks([x + 0.5 for x in xs], [str(x) for x in xs], fontsize=9)
+    ax.set_yticks([-(y + 0.5) for y in ys], [str(y) for y in ys], fontsize=9)
+    ax.tick_params(length=0, pad=1)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+
+
+def _legend(fig: Figure, state: Any, x: float) -> None:
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    handles: list[Any] = [
+        *(Patch(fc=_FEATURE[c[0].upper()], ec="#999", label=f"{c} bed ({c[0].upper()})")
+          for c in ("red", "blue", "yellow", "green")),
+        Patch(fc=_FEATURE["N"], ec="#999", label="N: Nurse station"),
+        Patch(fc=_FEATURE["D"], ec="#999", label="D: Doctor station"),
+        Patch(fc=_FEATURE["E"], ec="#999", label="E: Elevator"),
+        Patch(fc=_FEATURE["S"], ec="#999", label="S: Stairs"),
+        Patch(fc=_FEATURE["X"], ec="#999", label="X: Exit"),
+        Line2D([], [], color="black", lw=2, label="wall"),
+        Line2D([], [], color="#8c564b", lw=1.5, ls="--", label="door / Door-marker"),
+        Line2D([], [], color="#2ca02c", lw=2.5, label="open edge: tile to explore"),
+        Patch(fc="#8b5a2b", label="Stuff-marker (n: how many)"),
+        *(Line2D([], [], marker="o", ls="", ms=9, mfc=COLOURS[c], mec="black",
+                 label=f"{c} 1 / {c} 2 (Elder or Decoy)") for c in state.game.colours),
+        Line2D([], [], marker=".", ls="", ms=6, color="black", label="dot: the Elder (if known)"),
+        Line2D([], [], marker="^", ls="", ms=9, mfc="black", mec="black", label="Doctor"),
+        Line2D([], [], marker="^", ls="", ms=9, mfc="white", mec="black",
+               label="Nurse 1-4"),
+        Line2D([], [], ls="", label="Tnn: tile id (grey)"),
+    ]
+    fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(x, 0.95), fontsize=9,
+               frameon=False, title="Legend", title_fontsize=10, alignment="left")
+
+
+class VillageRenderer:
+    """The stepper's renderer for Bedpans & Broomsticks (see :mod:`simlab.widgets.render`)."""
+
+    score_name = "points"
+    hidden = ("The Staff cannot tell an Elder from its Decoy, and the Stuff-markers in "
+              "another player's hand are face down.")
+
+    def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
+        """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more."""
+        fig = draw(state)
+        width = 9.3
+        fig.set_size_inches(width, 6.6)
+        share = (width - 2.45) / width
+        spans = [ax.get_xlim()[1] - ax.get_xlim()[0] + 1.5 for ax in fig.axes]
+        left = 0.035
+        for ax, span in zip(fig.axes, spans, strict=True):
+            part = (share - 0.035) * span / sum(spans)
+            ax.set_position((left, 0.05, part - 0.02, 0.85))
+            _coordinates(ax)
+            left += part
+        _legend(fig, state, x=share + 0.005)
+        fig.suptitle(f"Round {state.round}: coordinates are floor column,row "
+                     "(x east, y south), as the actions name them", fontsize=10)
+        return _legible(fig)
+
+    def group_of(self, state: Any, action: Any) -> str:
+        """The first words of the action: ``step``, ``move``, ``place tile`` ..."""
+        words = str(action).split(" ")
+        return " ".join(words[:2]) if words[0] in ("place", "play") else words[0]
+
+    def seat_panel(self, state: Any, seat: int) -> list[tuple[str, str]]:
+        """Tokens or Staffers, Stuff in hand, Door-markers (from this seat's view)."""
+        names = state.game.seat_names()
+        rows = [("seat", names[seat]), ("this seat", str(summary(state)[names[seat]]))]
+        hand = [k for k in state.hands[seat] if k is not None]
+        rows.append(("Stuff in hand", ", ".join(map(str, hand)) or
+                     f"{len(state.hands[seat])} face down" if state.hands[seat] else "none"))
+        rows.append(("round", str(state.round)))
+        return rows
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The public table (see :func:`summary`)."""
+        return summary(state)
+
+    def policies(self, game: Any) -> list[str]:
+        """The heuristic at every seat: the Staff or an Elder wins in a few hundred actions."""
+        return ["heuristic"] * game.players
+
+
+#: The renderer of :meth:`simlab.games.bedpans.rules.BedpansGame.renderer`.
+RENDERER = VillageRenderer()

@@ -258,6 +258,12 @@ class BedpansGame(Game):
         """Read an action from its text (see :func:`actions.parse_action`)."""
         return A.parse_action(text)
 
+    def renderer(self) -> Any:
+        """How the notebook layer draws and explains a position (:mod:`.render`)."""
+        from simlab.games.bedpans.render import RENDERER
+
+        return RENDERER
+
     def policy_names(self) -> list[str]:
         """Registered policies."""
         return ["random", "heuristic", *self.search_policy_names()]

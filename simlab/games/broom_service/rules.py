@@ -208,8 +208,14 @@ class BroomServiceGame(Game):
         return A.parse_action(text)
 
     def seat_names(self) -> list[str]:
-        """``Seat 0`` ... (seat 0 is the first starting player)."""
-        return [f"Seat {i}" for i in range(self.players)]
+        """The player colours, ``Red`` ... (seat 0 is the first starting player)."""
+        return [c.capitalize() for c in self.data.colours[: self.players]]
+
+    def renderer(self) -> Any:
+        """How the notebook layer draws and explains a position (:mod:`.render`)."""
+        from simlab.games.broom_service.render import RENDERER
+
+        return RENDERER
 
     def policy_names(self) -> list[str]:
         """Registered policies; ``brave-P`` takes any probability P in [0, 1]."""

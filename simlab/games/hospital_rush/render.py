@@ -24,7 +24,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
-__all__ = ["SEAT_COLOURS", "draw", "summary"]
+__all__ = ["COLOUR_NAMES", "RENDERER", "SEAT_COLOURS", "WardRenderer", "draw", "summary"]
 
 SEAT_COLOURS = ("#e74c3c", "#2980b9", "#27ae60", "#f39c12", "#8e44ad")
 _KIND_COLOURS = {"blue": "#aed6f1", "red": "#f5b7b1", "unlimited": "#d5dbdb", "night": "#d7bde2"}
@@ -105,7 +105,8 @@ def _draw_beds(ax: Axes, state: Any) -> None:
         for seat, label, dx in ((marker, "treats", 0.35), (watcher, "watches", 1.2)):
             if seat is not None:
                 ax.plot(x + dx, y + 0.15, "o", ms=9, color=SEAT_COLOURS[seat % 5])
-                ax.text(x + dx, y - 0.2, f"S{seat} {label}", ha="center", fontsize=6)
+                ax.text(x + dx, y - 0.2, f"{game.seat_names()[seat]} {label}", ha="center",
+                        fontsize=6)
 
 
 def _draw_supplies(ax: Axes, state: Any) -> None:
@@ -116,7 +117,7 @@ def _draw_supplies(ax: Axes, state: Any) -> None:
         f"bank: {state.bank} bucks   patches: {state.patches}",
         f"study markers: {state.study_markers}",
         f"stack: {len(state.stack)}   discard: {len(state.discard)}",
-        f"starting player: Seat {state.start}",
+        f"starting player: {game.seat_names()[state.start]}",
     ]
     ax.text(7.15, 9.3, "\n".join(lines), fontsize=7, va="top", family="monospace")
 
@@ -156,7 +157,7 @@ def _draw_seat(ax: Axes, state: Any, seat: int, y: float) -> None:
     ax.text(
         0.5,
         y,
-        f"Seat {seat} ({board}): {state.prestige[seat]} prestige, "
+        f"{game.seat_names()[seat]} ({board}): {state.prestige[seat]} prestige, "
         f"{state.bucks[seat]} bucks, {med}; {skills}{exam}"
         + (f"; on {', '.join(own)}" if own else ""),
         fontsize=7,
@@ -181,3 +182,80 @@ def summary(state: Any) -> dict[str, Any]:
         rows[name] = (f"{state.prestige[seat]} prestige, {state.bucks[seat]} bucks, "
                       f"medicine {medicine}, board {board}")
     return rows
+
+
+#: Seat names: the player colours the rulebook lets each player choose (drawn as above).
+COLOUR_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
+
+
+def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
+    """Raise every text of ``fig`` to ``minimum`` points (12 px on screen at 100 %)."""
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        if isinstance(text, Text) and float(text.get_fontsize()) < minimum:
+            text.set_fontsize(minimum)
+    return fig
+
+
+class WardRenderer:
+    """The stepper's renderer for Hospital Rush (see :mod:`simlab.widgets.render`)."""
+
+    score_name = "prestige"
+    #: Hospital Rush hides nothing but the patient stack's order: the stepper says so.
+    hidden = None
+
+    def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
+        """Beds, supplies, action spaces and seats (see :func:`draw`), text at 9 pt or more."""
+        from matplotlib.lines import Line2D
+        from matplotlib.patches import Patch
+
+        ax = Figure(figsize=(11.2, 8.4), layout="constrained").add_subplot()
+        fig = draw(state, ax=ax)
+        names = state.game.seat_names()
+        handles: list[Any] = [
+            *(Patch(fc=c, ec="#566573", label=f"{k} action space") for k, c in
+              _KIND_COLOURS.items()),
+            *(Patch(fc=c, ec=c, label=f"{k} tile placed (hollow: still needed)") for k, c in
+              _TILE_COLOURS.items()),
+            *(Line2D([], [], marker="o", ls="", ms=9, color=SEAT_COLOURS[s],
+                     label=f"{names[s]}: patient marker (disc), action marker (square)")
+              for s in range(len(names))),
+        ]
+        fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9,
+                   frameon=False)
+        return _legible(fig)
+
+    def group_of(self, state: Any, action: Any) -> str:
+        """The first word of the action (``place``, ``treat``, ``take`` ...)."""
+        words = str(action).split(" ")
+        return words[2] if words[0] == "Seat" and len(words) > 2 else words[0]
+
+    def seat_panel(self, state: Any, seat: int) -> list[tuple[str, str]]:
+        """Player board, prestige, bucks, medicine, skills."""
+        game = state.game
+        medicine = ", ".join(f"{n} {c}" for c, n in zip(game.colours, state.medicine[seat],
+                                                      strict=True))
+        return [("player board", state.boards[seat] or "not yet dealt"),
+                ("prestige", str(state.prestige[seat])),
+                ("bucks", str(state.bucks[seat])),
+                ("medicine", medicine),
+                ("skills", ", ".join(state.skills[seat]) or "none"),
+                ("final exam", "taken" if state.exam[seat] else "not yet")]
+
+    def scores(self, state: Any) -> list[int]:
+        """Each seat's prestige."""
+        return list(state.prestige)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The public table (see :func:`summary`)."""
+        return summary(state)
+
+    def policies(self, game: Any) -> list[str]:
+        """Honest, opportunist and greedy players in turn: a game ends in a few hundred
+        actions."""
+        return [("honest", "opportunist", "greedy")[s % 3] for s in range(game.players)]
+
+
+#: The renderer of :meth:`simlab.games.hospital_rush.rules.HospitalRushGame.renderer`.
+RENDERER = WardRenderer()

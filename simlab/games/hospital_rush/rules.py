@@ -214,6 +214,18 @@ class HospitalRushGame(Game):
         """Read an action from its text (see :func:`actions.parse_action`)."""
         return A.parse_action(text)
 
+    def seat_names(self) -> list[str]:
+        """The player colours, ``Red`` ... in seat order."""
+        from simlab.games.hospital_rush.render import COLOUR_NAMES
+
+        return list(COLOUR_NAMES[: self.players])
+
+    def renderer(self) -> Any:
+        """How the notebook layer draws and explains a position (:mod:`.render`)."""
+        from simlab.games.hospital_rush.render import RENDERER
+
+        return RENDERER
+
     def policy_names(self) -> list[str]:
         """Registered policies (see :mod:`simlab.games.hospital_rush.policies`)."""
         return ["random", "honest", "opportunist", "greedy", *self.search_policy_names()]
