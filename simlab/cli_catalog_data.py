@@ -101,20 +101,68 @@ CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
                         {'name': 'start_tile',
                          'default': 'four-beds',
                          'variant': False,
-                         'help': "'Special – Start Tiles': the 4-bed tile, or with 2 and 3 "
-                                 'players a random tile with 2 or 3 beds (ruling B13)',
-                         'choices': ['four-beds', 'fewer-beds']},
+                         'help': "'Special – Start Tiles': the 4-bed tile ('Normally'), or "
+                                 'the tile the first Elder-player chooses among those the '
+                                 'text allows (with 2 players a 2-bed tile, with 3 a 3-bed '
+                                 'tile, or the 4-bed tile; ruling B13)',
+                         'choices': ['four-beds', 'chosen']},
                         {'name': 'staffers_take_stuff',
                          'default': True,
                          'variant': False,
                          'help': 'whether Staffers take Stuff they move onto (ruling B9)',
                          'choices': None},
-                        {'name': 'walker',
-                         'default': 'result-2',
+                        {'name': 'first_nurse',
+                         'default': 'first-nurse-moved',
                          'variant': False,
-                         'help': 'reading of Walker: a movement result of 2, or each die '
-                                 'counts 2 (ruling M6)',
-                         'choices': ['result-2', 'dice-2']},
+                         'help': 'which Nurse uses the 2 highest dice: the first Nurse moved '
+                                 'in the Staff turn, or a Nurse only when moved before any '
+                                 'other Staffer (ruling M3)',
+                         'choices': ['first-nurse-moved', 'first-staffer-moved']},
+                        {'name': 'hurry_up',
+                         'default': 'dice+1',
+                         'variant': False,
+                         'help': 'reading of Hurry Up: each movement die counts 1 more (a '
+                                 'move 2 longer), or the movement result is 1 more (ruling '
+                                 'M4)',
+                         'choices': ['dice+1', 'result+1']},
+                        {'name': 'detector',
+                         'default': 'dice-1',
+                         'variant': False,
+                         'help': 'reading of Detector: each movement die counts 1 (a move of '
+                                 '2), or the movement result is 1 (ruling M5)',
+                         'choices': ['dice-1', 'result-1']},
+                        {'name': 'walker',
+                         'default': 'dice-2',
+                         'variant': False,
+                         'help': 'reading of Walker: each movement die may count 2 (a move '
+                                 'of 4), or a movement result of 2 may be used (ruling M6)',
+                         'choices': ['dice-2', 'result-2']},
+                        {'name': 'counted_neutralizations',
+                         'default': 'staff',
+                         'variant': False,
+                         'help': "which neutralized Elders count towards the Staff's win: "
+                                 'those the Staff-player neutralized, or also an Elder '
+                                 "another Elder-player's Stuff neutralized (ruling S5)",
+                         'choices': ['staff', 'all']},
+                        {'name': 'new_shift',
+                         'default': 'next-tile',
+                         'variant': False,
+                         'help': 'New Shift acts on the next new tile placed this turn, or '
+                                 'waits for the next one with a station (ruling S12)',
+                         'choices': ['next-tile', 'next-station-tile']},
+                        {'name': 'door_marker',
+                         'default': 'open-edge',
+                         'variant': False,
+                         'help': 'a played Door-marker creates an open edge (sight passes), '
+                                 'or counts as a door (it blocks sight; ruling B18)',
+                         'choices': ['open-edge', 'door']},
+                        {'name': 'bed_bump',
+                         'default': 'marked-space',
+                         'variant': False,
+                         'help': 'where Bed Bump goes: a space next to one of your '
+                                 'Characters that already has a Status-marker, or one with '
+                                 'none yet (ruling S13)',
+                         'choices': ['marked-space', 'unmarked-space']},
                         {'name': 'staff_experience',
                          'default': False,
                          'variant': True,
