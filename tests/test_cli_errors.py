@@ -68,7 +68,7 @@ def test_policy_names_are_listed_one_way_everywhere(capsys):
     _, info_out, _ = run(["info", "broom_service"], capsys)
     code, _, err = run(["play", "broom_service", "--policy", "genius"], capsys)
     line = policy_line(simlab.load_game("broom_service").policy_names())
-    assert line.startswith("random, brave, cowardly, brave-P, heuristic (brave-P: ")
+    assert line.startswith("random, brave, cowardly, brave-P, heuristic, mcts, mcts-100 (brave-P: ")
     assert f"policies: {line}\n" in games_out
     assert f"policies: {line}\n" in info_out
     assert code == 2
@@ -104,7 +104,8 @@ def test_record_error_names_chance_not_minus_one(tmp_path, capsys):
     code, _, err = run(["replay", str(path)], capsys)
     assert code == 2
     assert f"broom_service record, action {first_chance + 1}" in err
-    assert "the record says Seat 0 acts, but chance is to act" in err
+    seat = simlab.load_game("broom_service").seat_names()[0]
+    assert f"the record says {seat} acts, but chance is to act" in err
     assert "-1 is" not in err and "by -1" not in err and len(err.splitlines()) == 1
 
 

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.errors import ConfigError
-from simlab.core.stats import wilson_interval
+from simlab.core.stats import wilson_share_interval
 
 __all__ = ["bradley_terry", "lineups", "pairwise", "schedule", "win_rates"]
 
@@ -138,7 +138,7 @@ def win_rates(games: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
         wins = int((part.result == 1.0).sum())
         ties = int((part.result == 0.5).sum())
         score = wins + ties / 2
-        low, high = wilson_interval(score, n, confidence)
+        low, high = wilson_share_interval(score, n, confidence)
         rows.append({"a": a, "b": b, "games": n, "wins": wins, "ties": ties,
                      "rate": score / n, "low": float(low), "high": float(high)})
     return pd.DataFrame(rows)

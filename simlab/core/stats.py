@@ -60,6 +60,7 @@ __all__ = [
     "weighted_proportion_summary",
     "welch_difference",
     "wilson_interval",
+    "wilson_share_interval",
 ]
 
 #: The columns of a summary after the grouping columns.
@@ -142,6 +143,48 @@ def wilson_interval(successes: Any, n: Any, confidence: float = 0.95) -> tuple[A
     if scalar:
         return float(low[0]), float(high[0])
     return low, high
+
+
+def wilson_share_interval(score: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson interval of a share whose score may count ties as halves.
+
+    A whole ``score`` goes through :func:`wilson_interval` (scipy); a score
+    with a half (ties split, as a ladder counts them) uses the same Wilson
+    formula on ``p = score / n``, which scipy's ``binomtest`` cannot take.
+
+    Parameters
+    ----------
+    score : float
+        Wins plus half the ties.
+    n : int
+        Games.
+    confidence : float, default 0.95
+        Two-sided confidence level.
+
+    Raises
+    ------
+    ConfigError
+        If ``score`` is not within 0..n, or ``n`` is not a whole number >= 0.
+
+    Examples
+    --------
+    >>> wilson_share_interval(5, 10) == wilson_interval(5, 10)
+    True
+    >>> lo, hi = wilson_share_interval(5.5, 10)
+    >>> wilson_interval(5, 10)[0] < lo < wilson_interval(6, 10)[0]
+    True
+    """
+    _check_confidence(confidence)
+    if n < 0 or n % 1 != 0 or not 0 <= score <= n:
+        raise ConfigError(f"wilson_share_interval needs 0 <= score <= n, got {score!r}, {n!r}")
+    if score % 1 == 0:
+        low, high = wilson_interval(int(score), int(n), confidence)
+        return float(low), float(high)
+    z = float(_sps.norm.ppf(0.5 + confidence / 2))
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return float(centre - half), float(centre + half)
 
 
 def _finite(values: Any) -> np.ndarray:

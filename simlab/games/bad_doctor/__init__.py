@@ -15,5 +15,5 @@ Examples
 >>> import simlab
 >>> game = simlab.load_game("bad_doctor", players=4)
 >>> game.policy_names()
-['random', 'greedy', 'bad', 'cautious']
+['random', 'greedy', 'bad', 'cautious', 'mcts', 'mcts-100']
 """
