@@ -77,3 +77,14 @@ def check_blind_to_hidden(game: simlab.Game, seed: int, decisions: int,
     for s in range(3):
         assert decide(game, state, s) == decide(game, other, s)
     return state, other
+
+
+def check_nothing_hidden(game: simlab.Game, seeds: range = range(2)) -> None:
+    """Every fact is public and the future is chance: a seat's view is the state itself,
+    and the search decides alike from either."""
+    for seed in seeds:
+        state = position(game, seed, 15)
+        seat = state.current_player
+        assert state.view(seat) == state
+        assert state.resample_hidden(seat, None) == state
+        assert decide(game, state, seed) == decide(game, state.view(seat), seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import simlab
 from simlab.games.hospital_rush.evaluate import evaluate
-from tests.games._search_checks import check_evaluate, decide, position
+from tests.games._search_checks import check_evaluate, check_nothing_hidden, position
 
 GAME = simlab.load_game("hospital_rush", players=3)
 
@@ -16,13 +16,7 @@ def test_evaluate_is_a_chance_per_seat():
 
 
 def test_nothing_is_hidden_so_the_view_decides_as_the_state_does():
-    """Every fact is public and the future is chance: a seat's view is the state itself."""
-    for seed in range(2):
-        state = position(GAME, seed, 15)
-        seat = state.current_player
-        assert state.view(seat) == state
-        assert state.resample_hidden(seat, None) == state
-        assert decide(GAME, state, seed) == decide(GAME, state.view(seat), seed)
+    check_nothing_hidden(GAME)
 
 
 def test_evaluate_follows_the_prestige_race():
