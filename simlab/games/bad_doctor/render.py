@@ -18,13 +18,16 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import networkx as nx
 from matplotlib.figure import Figure
 
+from simlab.games.bad_doctor import actions as A
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import load_components
+from simlab.games.drawing import box, circle, legible, mark_place, place_legend
 
 __all__ = [
     "DOCTOR_COLOURS", "MALADY_COLOURS", "RENDERER", "HospitalRenderer", "draw_hospital",
@@ -66,40 +69,111 @@ def tree_layout(graph: nx.Graph, root: str) -> dict[str, tuple[float, float]]:
     return pos
 
 
-def draw_patient(ax: Any, patient: board.Patient) -> None:
-    """Draw one Patient's graph on ``ax``."""
-    tiles = load_components().tiles
+def space_key(patient: str, space: int) -> str:
+    """The place key of Malady space ``space`` of a Patient (open, or joined by a tile).
+
+    Examples
+    --------
+    >>> space_key("P07", 2)
+    'P07 space 2'
+    """
+    return f"{patient} space {space}"
+
+
+#: Inches per unit of a Patient's layout (a tree level across, a row down): one scale for
+#: every panel, so that shapes and labels have the same size everywhere.
+UNIT = 0.74
+_NODE = 0.25       # Treatment Tile radius, in units
+_OPEN = 0.17       # open Malady space radius
+_MARKER = 0.11     # Doctor Marker radius
+
+
+def patient_layout(patient: board.Patient) -> tuple[nx.Graph, dict[Any, tuple[float, float]]]:
+    """The Patient's graph and positions of its nodes and of its open Malady spaces.
+
+    An open space is laid out as a leaf of the node it is on (key ``("open", space)``),
+    so each has its own row and no label lies on another.
+
+    Examples
+    --------
+    >>> from simlab.games.bad_doctor.components import load_components
+    >>> g, pos = patient_layout(board.new_patient(load_components().card("P03")))
+    >>> pos["P03"], pos[("open", 1)], pos[("open", 2)]
+    ((0.0, -0.5), (1.0, -0.0), (1.0, -1.0))
+    """
     g = board.patient_graph(patient)
-    pos = tree_layout(g, patient.id)
+    tree = nx.Graph()
+    tree.add_nodes_from(g.nodes)
+    tree.add_edges_from(g.edges)
+    for node, data in g.nodes(data=True):
+        for space, _ in data["open"]:
+            tree.add_edge(node, ("open", space))
+    return g, tree_layout(tree, patient.id)
+
+
+def _extent(pos: dict[Any, tuple[float, float]]) -> tuple[float, float, float, float]:
+    """``(left, top, width, height)`` in units of a layout, margins included."""
+    xs = [x for x, _ in pos.values()]
+    ys = [y for _, y in pos.values()]
+    width = max(max(xs) - min(xs) + 1.0, 3.2)  # room for the panel's title
+    return min(xs) - 0.5, max(ys) + 0.5, width, max(ys) - min(ys) + 1.0
+
+
+def draw_patient(ax: Any, patient: board.Patient, last: Collection[str] = (),
+                 targets: Collection[str] = ()) -> None:
+    """Draw one Patient's graph on ``ax`` at one scale (:data:`UNIT`), its places marked.
+
+    The Patient is a square, its Treatment Tiles circles with their id (the
+    bonus under it), joined Malady spaces coloured edges with the Doctor
+    Marker on them, open Malady spaces hollow circles with their number.
+    ``last`` and ``targets`` are place keys (see :meth:`HospitalRenderer.place_of`).
+    """
+    from matplotlib.patches import Circle, Rectangle
+
+    tiles = load_components().tiles
+    g, pos = patient_layout(patient)
     for a, b, data in g.edges(data=True):
         (x0, y0), (x1, y1) = pos[a], pos[b]
         ax.plot([x0, x1], [y0, y1], color=MALADY_COLOURS[data["malady"]], lw=3, zorder=1)
+        mid = ((x0 + x1) / 2, (y0 + y1) / 2)
         if data["marker"] >= 0:
-            ax.scatter([(x0 + x1) / 2], [(y0 + y1) / 2], s=70, zorder=3,
-                       color=DOCTOR_COLOURS[data["marker"]], edgecolors="black")
+            ax.add_patch(Circle(mid, _MARKER, fc=DOCTOR_COLOURS[data["marker"]], ec="black",
+                                zorder=3))
+        mark_place(ax, space_key(patient.id, data["space"]), circle(mid, _MARKER + 0.04),
+                   last, targets)
     for node, data in g.nodes(data=True):
         x, y = pos[node]
-        opens = data["open"]
-        for k, (space, malady) in enumerate(opens):
-            dx, dy = 0.2 + 0.25 * k, 0.45
-            ax.plot([x, x + dx], [y, y + dy], color=MALADY_COLOURS[malady], lw=2, ls=":",
-                    zorder=1)
-            ax.scatter([x + dx], [y + dy], s=45, facecolors="white", zorder=2,
-                       edgecolors=MALADY_COLOURS[malady])
-            ax.annotate(str(space), (x + dx + 0.06, y + dy), fontsize=6, va="center")
+        for space, malady in data["open"]:
+            ox, oy = pos[("open", space)]
+            colour = MALADY_COLOURS[malady]
+            ax.plot([x, ox - _OPEN], [y, oy], color=colour, lw=2, ls=":", zorder=1)
+            ax.add_patch(Circle((ox, oy), _OPEN, fc="white", ec=colour, lw=1.8, zorder=2))
+            ax.text(ox, oy, str(space), ha="center", va="center", fontsize=9, zorder=4)
+            mark_place(ax, space_key(patient.id, space), circle((ox, oy), _OPEN + 0.05),
+                       last, targets)
         if data["kind"] == "patient":
-            ax.scatter([x], [y], marker="s", s=380, color="#f2f2f2", edgecolors="black",
-                       zorder=2)
-            ax.annotate(node, (x, y), ha="center", va="center", fontsize=7, zorder=4)
-        else:
-            tile = tiles[node]
-            ax.scatter([x], [y], s=300, color="white", edgecolors="black", zorder=2)
-            label = node + (f"\n{tile.bonus}" if tile.bonus else "")
-            ax.annotate(label, (x, y), ha="center", va="center", fontsize=5, zorder=4)
+            ax.add_patch(Rectangle((x - 0.27, y - 0.2), 0.54, 0.4, fc="#f2f2f2", ec="black",
+                                   zorder=2))
+            ax.text(x, y, node, ha="center", va="center", fontsize=9, zorder=4)
+            mark_place(ax, f"Patient {node}",
+                       box(x - 0.27, y - 0.2, 0.54, 0.4), last, targets)
+            continue
+        ax.add_patch(Circle((x, y), _NODE, fc="white", ec="black", zorder=2))
+        ax.text(x, y, node, ha="center", va="center", fontsize=9, zorder=4)
+        bonus = tiles[node].bonus
+        if bonus:
+            ax.text(x, y - _NODE - 0.02, bonus.replace(" ", "\n", 1), ha="center", va="top",
+                    fontsize=9, linespacing=0.95, zorder=4, color="#333",
+                    bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none",
+                          "alpha": 0.85})
+        mark_place(ax, f"{patient.id} {node}", circle((x, y), _NODE), last, targets)
     token = "visited" if patient.visited else "unvisited"
     cubes = "■" * patient.complication_cubes + "□" * board.free_cube_spaces(patient)
-    ax.set_title(f"Patient {patient.id}{patient.side}  {cubes}  ({token})", fontsize=8)
-    ax.margins(0.25)
+    ax.set_title(f"Patient {patient.id}{patient.side}  {cubes}  ({token})", fontsize=9,
+                 pad=3)
+    left, top, width, height = _extent(pos)
+    ax.set_xlim(left, left + width)
+    ax.set_ylim(top - height, top)
     ax.set_axis_off()
 
 
@@ -110,42 +184,78 @@ def render(state: Any) -> Figure:
     --------
     >>> import simlab
     >>> state = simlab.run(simlab.load_game("bad_doctor", players=2), seed=1)
-    >>> bool(render(state).get_figwidth() >= 10)
+    >>> bool(render(state).get_figwidth() >= 9)
     True
     """
-    panels = max(4, len(state.hospital))
-    return draw_hospital(state, Figure(figsize=(2.9 * panels, 3.6), layout="constrained"))
+    return draw_hospital(state)
 
 
-def draw_hospital(state: Any, fig: Figure | None = None) -> Figure:
+#: Width of the hospital picture, in inches (it fits the stepper's board frame at 100 %).
+WIDTH = 9.5
+_TITLE = 0.32      # a panel's title, in inches
+_GAP = 0.2         # between panels
+_FOOT = 0.95       # the legend under the panels
+
+
+def _rows(boxes: list[tuple[float, float]], width: float) -> list[list[int]]:
+    """Panels (by index) packed into rows of at most ``width`` inches, in order."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for k, (w, _) in enumerate(boxes):
+        if rows[-1] and used + w > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(k)
+        used += w + _GAP
+    return rows
+
+
+def draw_hospital(state: Any, fig: Figure | None = None, last: Collection[str] = (),
+                  targets: Collection[str] = (), legend: bool = False) -> Figure:
     """Draw every Patient in the hospital, one panel each, with the doctors' scores.
+
+    The panels share one scale (:data:`UNIT`) and are packed in rows across
+    :data:`WIDTH` inches; the figure is as tall as they need.
 
     Parameters
     ----------
     state : BadDoctorState
         The position (or a view of it).
     fig : Figure, optional
-        Drawn into (cleared first); a new Figure otherwise.
+        Drawn into (cleared and resized first); a new Figure otherwise.
+    last, targets : collection of str
+        Places of the last action and places the seat to act may choose.
+    legend : bool
+        Leave room under the panels for a legend.
     """
     if fig is None:
-        fig = Figure(figsize=(10, 3.2), layout="constrained")
+        fig = Figure()
     else:
         fig.clear()
     patients = state.hospital
-    count = max(1, len(patients))
-    cols = min(3, count)
-    rows = -(-count // cols)
-    grid = fig.subplots(rows, cols, squeeze=False).ravel()
-    for extra in grid[count:]:
-        fig.delaxes(extra)
-    for ax, patient in zip(grid, patients, strict=False):
-        draw_patient(ax, patient)
+    extents = [_extent(patient_layout(p)[1]) for p in patients]
+    boxes = [(w * UNIT, h * UNIT) for _, _, w, h in extents]
+    rows = _rows(boxes, WIDTH - 0.2)
     names = state.game.seat_names()
     # "Treatment Tiles are always visible to the other players": every hand is shown
-    lines = [f"{names[s]}: score {state.score_pile[s]}, supply {state.supply[s]}, "
-             f"hand {_hand(state, s)}" for s in range(state.game.players)]
-    fig.suptitle(f"Turn {state.shift + 1}, {names[state.seat]} to act\n" + "\n".join(lines),
-                 fontsize=8)
+    lines = [f"Turn {state.shift + 1}, {names[state.seat]} to act",
+             *(f"{names[s]}: score {state.score_pile[s]}, supply {state.supply[s]}, "
+               f"hand {_hand(state, s)}" for s in range(state.game.players))]
+    head = 0.12 + 0.19 * len(lines)
+    heights = [max((boxes[k][1] for k in row), default=UNIT) + _TITLE for row in rows]
+    height = head + sum(heights) + _GAP * len(rows) + (_FOOT if legend else 0.1)
+    fig.set_size_inches(WIDTH, height)
+    top = head
+    for row, row_height in zip(rows, heights, strict=True):
+        x = 0.1
+        for k in row:
+            w, h = boxes[k]
+            ax = fig.add_axes((x / WIDTH, 1 - (top + _TITLE + h) / height, w / WIDTH,
+                               h / height))
+            draw_patient(ax, patients[k], last, targets)
+            x += w + _GAP
+        top += row_height + _GAP
+    fig.suptitle("\n".join(lines), fontsize=9, y=1 - 0.06 / height, va="top")
     return fig
 
 
@@ -180,16 +290,6 @@ def summary(state: Any) -> dict[str, Any]:
     return rows
 
 
-def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
-    """Raise every text of ``fig`` to ``minimum`` points (12 px on screen at 100 %)."""
-    from matplotlib.text import Text
-
-    for text in fig.findobj(Text):
-        if isinstance(text, Text) and float(text.get_fontsize()) < minimum:
-            text.set_fontsize(minimum)
-    return fig
-
-
 class HospitalRenderer:
     """The stepper's renderer for Bad Doctor (see :mod:`simlab.widgets.render`)."""
 
@@ -201,9 +301,7 @@ class HospitalRenderer:
         """Every Patient's tile graph (see :func:`draw_hospital`), text at 9 pt or more."""
         from matplotlib.lines import Line2D
 
-        rows = -(-max(1, len(state.hospital)) // 3)
-        fig = Figure(figsize=(10.2, 3.4 * rows + 1.4), layout="constrained")
-        draw_hospital(state, fig)
+        fig = draw_hospital(state, last=last, targets=targets, legend=True)
         names = state.game.seat_names()
         handles = [
             Line2D([], [], marker="s", ls="", ms=12, mfc="#f2f2f2", mec="black",
@@ -217,10 +315,38 @@ class HospitalRenderer:
             *(Line2D([], [], marker="o", ls="", ms=9, mfc=DOCTOR_COLOURS[s], mec="black",
                      label=f"Doctor Marker of {names[s]}") for s in range(len(names))),
             Line2D([], [], ls="", label="■ Complication Cube, □ free space"),
+            *place_legend(),
         ]
-        fig.legend(handles=handles, loc="outside lower center", ncols=4, fontsize=9,
-                   frameon=False)
-        return _legible(fig)
+        fig.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 0.0), ncols=4,
+                   fontsize=9, frameon=False, handlelength=1.6, columnspacing=1.2)
+        return legible(fig)
+
+    def place_of(self, state: Any, action: Any) -> str | None:
+        """The Malady space, Treatment Tile or Patient an action points at.
+
+        Placing a tile: the open Malady space (``P07 space 2``); taking back or
+        removing a Doctor Marker: the joined space it sits on; removing a
+        tile: the tile (``P07 T22``); a Complication Cube: the Patient it goes
+        to or leaves (``Patient P07``).
+
+        Examples
+        --------
+        >>> RENDERER.place_of(None, A.PlaceTile("T22", "S1", 1, "red", 0))
+        'S1 space 1'
+        >>> RENDERER.place_of(None, A.MoveCube("P14", "P12"))
+        'Patient P12'
+        >>> RENDERER.place_of(None, A.DrawTile()) is None
+        True
+        """
+        if isinstance(action, A.PlaceTile | A.TakeBackMarker | A.RemoveMarker):
+            return space_key(action.patient, action.space)
+        if isinstance(action, A.RemoveTile):
+            return f"{action.patient} {action.tile}"
+        if isinstance(action, A.MoveCube):
+            return f"Patient {action.target}"
+        if isinstance(action, A.AddCube | A.RemoveCube):
+            return f"Patient {action.patient}"
+        return None
 
     def group_of(self, state: Any, action: Any) -> str:
         """The first word of the action (``take``, ``place``, ``play`` ...)."""

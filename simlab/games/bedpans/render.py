@@ -18,12 +18,25 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from matplotlib.figure import Figure
 
-from simlab.games.bedpans.board import DX, DY, FLOORS, passage
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.board import (
+    DX,
+    DY,
+    FLOORS,
+    Space,
+    marker_key,
+    parse_space,
+    passage,
+    space_text,
+)
 from simlab.games.bedpans.components import OPEN
+from simlab.games.bedpans.moves import STEP_DIRS
+from simlab.games.drawing import box, legible, mark_place, place_legend
 
 __all__ = ["COLOURS", "RENDERER", "VillageRenderer", "draw", "summary"]
 
@@ -34,7 +47,8 @@ _FEATURE = {"R": "#f4b6b6", "B": "#b6cff4", "Y": "#f7e7a1", "G": "#b9e6b9", "N":
 _FLOOR_NAMES = {"U": "U: upper floor", "G1": "G1: ground floor", "G2": "G2: ground floor"}
 
 
-def draw(state: Any, ax: Any = None, title: str | None = None) -> Figure:
+def draw(state: Any, ax: Any = None, title: str | None = None,
+         floors: Collection[str] = ()) -> Figure:
     """Draw the layout of ``state`` floor by floor.
 
     Parameters
@@ -46,8 +60,10 @@ def draw(state: Any, ax: Any = None, title: str | None = None) -> Figure:
         floors are left out.  Without it, a new figure with one panel per floor.
     title : str, optional
         Figure title.
+    floors : collection of str
+        Floors drawn even without a tile yet (a tile position to explore there).
     """
-    floors = [f for f in FLOORS if any(p[0] == f for p in state.tiles)]
+    floors = [f for f in FLOORS if f in floors or any(p[0] == f for p in state.tiles)]
     if ax is not None:
         fig = ax.figure
         axes = [ax]
@@ -103,6 +119,7 @@ def _draw_floor(state: Any, floor: str, ax: Any) -> None:
     ax.autoscale_view()
     ax.set_axis_off()
     ax.set_title(_FLOOR_NAMES[floor], fontsize=9)
+    ax.set_label(floor)  # which floor the panel shows (not drawn)
 
 
 def _rect(x: float, y: float, colour: str, size: float = 1.0) -> Any:
@@ -129,6 +146,74 @@ def _draw_edge(ax: Any, state: Any, tiles: Any, space: Any, d: int, kind: str) -
     else:
         return
     ax.plot([x0, x1], [-y0, -y1], color=style[0], linestyle=style[1], linewidth=style[2])
+
+
+def tile_key(position: Space) -> str:
+    """The place key of a tile position (``"tile U 1,0"``: tile column 1, row 0).
+
+    Examples
+    --------
+    >>> tile_key(("U", 1, 0))
+    'tile U 1,0'
+    """
+    return f"tile {space_text(position)}"
+
+
+def door_key(a: Space, b: Space) -> str:
+    """The place key of the edge between two spaces, in either order.
+
+    Examples
+    --------
+    >>> door_key(("U", 2, 1), ("U", 2, 0)) == door_key(("U", 2, 0), ("U", 2, 1))
+    True
+    >>> door_key(("U", 2, 0), ("U", 2, 1))
+    'door U 2,0|U 2,1'
+    """
+    first, second = marker_key(a, b)
+    return f"door {space_text(first)}|{space_text(second)}"
+
+
+def _place_shape(key: str) -> tuple[str, tuple[float, float, float, float]]:
+    """The floor of place ``key`` and its box ``(x, y, width, height)`` in axes data."""
+    if key.startswith("tile "):
+        floor, tx, ty = parse_space(key[5:])
+        return floor, (3 * tx, -(3 * ty + 3), 3.0, 3.0)
+    if key.startswith("door "):
+        a, b = (parse_space(t) for t in key[5:].split("|"))
+        if a[2] == b[2]:  # side by side: the edge runs north-south at the eastern one's x
+            return a[0], (max(a[1], b[1]) - 0.14, -(a[2] + 0.8), 0.28, 0.6)
+        return a[0], (a[1] + 0.2, -(max(a[2], b[2]) + 0.14), 0.6, 0.28)
+    floor, x, y = parse_space(key)
+    return floor, (float(x), -(y + 1.0), 1.0, 1.0)
+
+
+def _target_place(state: Any, target: str) -> str | None:
+    """The place of a Stuff's target: a Character's space, a space or a door (``U 2,3 S
+    123``: the door south of U 2,3); ``None`` for a colour."""
+    from simlab.core.errors import IllegalActionError
+    from simlab.games.bedpans.rules import STAFFERS
+
+    words = target.split()
+    if target in STAFFERS or (len(words) == 2 and words[0] in state.tokens
+                              and words[1] in ("1", "2")):
+        here = state.position(target)
+        return None if here is None else space_text(here)
+    try:
+        space = parse_space(" ".join(words[:2]))
+    except IllegalActionError:
+        return None
+    if len(words) > 2 and words[2] in STEP_DIRS:  # a door: "U 2,3 S 123"
+        d = STEP_DIRS[words[2]]
+        return door_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
+    return space_text(space)
+
+
+def _mark(ax: Any, key: str, last: Collection[str], targets: Collection[str]) -> None:
+    _, (x, y, w, h) = _place_shape(key)
+    mark_place(ax, key, box(x, y, w, h), last, targets)
+    if key.startswith("tile ") and key in targets:  # name the position as the actions do
+        ax.text(x + w / 2, y + h / 2, key.replace(" ", "\n", 1), ha="center", va="center",
+                fontsize=9, color="#a35200", zorder=10, gid=f"place:{key}")
 
 
 def summary(state: Any) -> dict[str, Any]:
@@ -166,16 +251,6 @@ def summary(state: Any) -> dict[str, Any]:
         rows[names[seat]] = (f"tokens at {where[0]} and {where[1]}, {len(state.hands[seat])} "
                              f"Stuff, {doors} Door-marker{'s' if doors != 1 else ''}")
     return rows
-
-
-def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
-    """Raise every text of ``fig`` to ``minimum`` points (12 px on screen at 100 %)."""
-    from matplotlib.text import Text
-
-    for text in fig.findobj(Text):
-        if isinstance(text, Text) and float(text.get_fontsize()) < minimum:
-            text.set_fontsize(minimum)
-    return fig
 
 
 def _coordinates(ax: Any) -> None:
@@ -218,6 +293,7 @@ def _legend(fig: Figure, state: Any, x: float) -> None:
         Line2D([], [], marker="^", ls="", ms=9, mfc="white", mec="black",
                label="Nurse 1-4"),
         Line2D([], [], ls="", label="Tnn: tile id (grey)"),
+        *place_legend(),
     ]
     fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(x, 0.95), fontsize=9,
                frameon=False, title="Legend", title_fontsize=10, alignment="left")
@@ -231,11 +307,22 @@ class VillageRenderer:
               "another player's hand are face down.")
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
-        """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more."""
-        fig = draw(state)
+        """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more.
+
+        The last action's places are ringed in red; the places the seat to act
+        may choose (spaces, tile positions, edges) are marked in orange and
+        are the groups ``place:KEY`` that a click chooses (see :meth:`place_of`).
+        """
+        keys = set(last) | set(targets)
+        fig = draw(state, floors={_place_shape(k)[0] for k in keys})
+        panels = {ax.get_label(): ax for ax in fig.axes}
+        for key in sorted(keys):
+            if (ax := panels.get(_place_shape(key)[0])) is not None:
+                _mark(ax, key, last, targets)
+                ax.autoscale_view()
         width = 9.3
         fig.set_size_inches(width, 6.6)
-        share = (width - 2.45) / width
+        share = (width - 2.75) / width
         spans = [ax.get_xlim()[1] - ax.get_xlim()[0] + 1.5 for ax in fig.axes]
         left = 0.035
         for ax, span in zip(fig.axes, spans, strict=True):
@@ -246,7 +333,52 @@ class VillageRenderer:
         _legend(fig, state, x=share + 0.005)
         fig.suptitle(f"Round {state.round}: coordinates are floor column,row "
                      "(x east, y south), as the actions name them", fontsize=10)
-        return _legible(fig)
+        return legible(fig)
+
+    def place_of(self, state: Any, action: Any) -> str | None:
+        """The space, tile position or edge an action points at (asked before it is applied).
+
+        A step: the space stepped into (up or down: the linked space); stop
+        or take Stuff: the mover's own space; choosing a mover: where it
+        stands; exploring or placing a tile: the tile position (``tile U
+        1,0``); a Door-marker or a door tried: the edge (``door ...``).
+
+        Examples
+        --------
+        >>> from simlab.games.bedpans.rules import BedpansGame
+        >>> state = BedpansGame(players=2).new_initial_state()
+        >>> RENDERER.place_of(state, A.Explore(("U", 1, 0)))
+        'tile U 1,0'
+        >>> RENDERER.place_of(state, A.PlaceStuff(("U", 2, 1)))
+        'U 2,1'
+        >>> RENDERER.place_of(state, A.Pass()) is None
+        True
+        """
+        if isinstance(action, A.Explore | A.PlaceTile):
+            return tile_key(action.position)
+        if isinstance(action, A.PlayDoor):
+            return door_key(action.a, action.b)
+        if isinstance(action, A.Reenter | A.PlaceDecoy | A.PlaceStuff | A.SendStaffer
+                      | A.LeaveStation | A.Closer):
+            return space_text(action.space)
+        if isinstance(action, A.ChooseMover):
+            here = state.position(action.mover)
+            return None if here is None else space_text(here)
+        if isinstance(action, A.PlayStuff) and action.target:  # on a Character or a space
+            return _target_place(state, action.target)
+        if isinstance(action, A.Step | A.TryDoor | A.TakeStuff | A.Stop):
+            here = state.position(state.mover) if state.mover else None
+            if here is None:
+                return None
+            if isinstance(action, A.TakeStuff | A.Stop):
+                return space_text(here)
+            if action.direction in ("down", "up"):
+                link = state.links.get(here)
+                return None if link is None else space_text(link[0])
+            d = STEP_DIRS[action.direction]
+            there = (here[0], here[1] + DX[d], here[2] + DY[d])
+            return space_text(there) if isinstance(action, A.Step) else door_key(here, there)
+        return None
 
     def group_of(self, state: Any, action: Any) -> str:
         """The first words of the action: ``step``, ``move``, ``place tile`` ..."""

@@ -33,6 +33,7 @@ from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph
 from simlab.games.broom_service.components import POTIONS, load_components
+from simlab.games.drawing import circle, mark_place, place_legend
 
 __all__ = ["LANDSCAPE_COLOURS", "POTION_COLOURS", "RENDERER", "SEAT_COLOURS", "RealmRenderer",
            "draw", "summary"]
@@ -43,8 +44,6 @@ POTION_COLOURS = {"orange": "#f39c12", "green": "#27ae60", "purple": "#8e44ad", 
 SEAT_COLOURS = {"red": "#d62728", "yellow": "#ffd700", "blue": "#1f77b4", "white": "#f8f8f8",
                 "black": "#222222"}
 _INK = {"red": "white", "yellow": "black", "blue": "white", "white": "black", "black": "white"}
-_LAST = "#d62728"
-_TARGET = "#ff8c00"
 _RADIUS = 0.36
 
 
@@ -55,11 +54,7 @@ def seat_colours(game: Any) -> list[str]:
 
 def _ring(ax: Any, xy: tuple[float, float], radius: float, key: str, last: Collection[str],
           targets: Collection[str]) -> None:
-    if key in last:
-        ax.add_patch(Circle(xy, radius + 0.05, fill=False, lw=3.5, ec=_LAST, zorder=9))
-    if key in targets:
-        ax.add_patch(Circle(xy, radius + 0.025, fill=False, lw=2.5, ec=_TARGET, ls="--",
-                            zorder=9, gid=f"place:{key}"))
+    mark_place(ax, key, circle(xy, radius), last, targets, wash=False)
 
 
 def draw(state: Any = None, last: Collection[str] = (), targets: Collection[str] = (),
@@ -189,8 +184,7 @@ def _legend(fig: Figure, state: Any) -> None:
         Patch(fc="#eef3fb", ec="#4a6fa5", label="Cn: empty cloud space"),
         Patch(fc="white", ec="#4a6fa5", label="heavy cloud: ★ wands, ϟ"),
         Line2D([], [], color="#bbbbbb", ls=":", lw=1.5, label="border blocked by a cloud"),
-        Line2D([], [], color=_LAST, lw=3, label="last action"),
-        Line2D([], [], color=_TARGET, lw=2.5, ls="--", label="you may choose (click)"),
+        *place_legend(),
     ]
     if state is not None:
         for seat, colour in enumerate(comps.colours[: state.game.players]):
