@@ -92,8 +92,8 @@ def box(x: float, y: float, width: float, height: float) -> Callable[[float], Pa
 
     Examples
     --------
-    >>> box(0, 0, 1, 2)(0.5).get_bbox().bounds
-    (-0.5, -0.5, 2.0, 3.0)
+    >>> [float(v) for v in box(0, 0, 1, 2)(0.5).get_bbox().bounds]
+    [-0.5, -0.5, 2.0, 3.0]
     """
     return lambda grow: Rectangle((x - grow, y - grow), width + 2 * grow, height + 2 * grow)
 
