@@ -18,150 +18,202 @@ Examples
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Collection
 from typing import Any, cast
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
+from simlab.games.drawing import box, legible, mark_place, place_legend
+from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush.tasks import PlaceTiles
+
 __all__ = ["COLOUR_NAMES", "RENDERER", "SEAT_COLOURS", "WardRenderer", "draw", "summary"]
 
 SEAT_COLOURS = ("#e74c3c", "#2980b9", "#27ae60", "#f39c12", "#8e44ad")
-_KIND_COLOURS = {"blue": "#aed6f1", "red": "#f5b7b1", "unlimited": "#d5dbdb", "night": "#d7bde2"}
+_KIND_COLOURS = {"blue": "#aed6f1", "red": "#f5b7b1", "unlimited": "#d5dbdb", "night": "#d7bde2",
+                 "board": "#fcf3cf"}
 _TILE_COLOURS = {"patch": "#bdc3c7", "purple": "#8e44ad", "green": "#27ae60", "yellow": "#f1c40f"}
 
 
-def draw(state: Any, ax: Axes | None = None, title: str | None = None) -> Figure:
+#: Width of the picture, in inches (it fits the stepper's board frame at 100 %).
+WIDTH = 9.4
+_PER_ROW = 7          # action spaces per row
+_BED_TOP = 0.62       # inches from the top
+_BED_H = 2.15
+_SPACE_W, _SPACE_H, _SPACE_PITCH = 1.27, 0.66, 0.76
+_SEAT_H = 0.62
+_FOOT = 1.05          # the legend under the picture
+
+
+def space_key(space: str) -> str:
+    """The place key of an action space (main board, night shift or a player board).
+
+    Examples
+    --------
+    >>> space_key("rat_out")
+    'space rat_out'
+    """
+    return f"space {space}"
+
+
+def _layout(state: Any) -> tuple[int, float, float]:
+    """Rows of action spaces, the top of the seats' rows and the picture's height (in)."""
+    game = state.game
+    rows = -(-(len(game.main_spaces) + len(game.night_spaces)) // _PER_ROW)
+    seats_top = _BED_TOP + _BED_H + 0.42 + rows * _SPACE_PITCH + 0.12
+    return rows, seats_top, seats_top + game.players * _SEAT_H + _FOOT
+
+
+def draw(state: Any, ax: Axes | None = None, title: str | None = None,
+         last: Collection[str] = (), targets: Collection[str] = ()) -> Figure:
     """Draw ``state`` into ``ax`` (a new figure when ``None``) and return the figure.
+
+    The axes' data units are inches from the top left corner (y grows down
+    the page as ``-y``), so boxes and text keep their sizes whatever the
+    number of seats.
 
     Parameters
     ----------
     state : HospitalRushState
         The position (a view works the same: nothing is hidden).
     ax : matplotlib Axes, optional
-        Where to draw; its figure is returned.
+        Where to draw; its figure is returned (sized to the picture).
     title : str, optional
         Shown above the picture (default: round and phase).
+    last, targets : collection of str
+        Places of the last action, and places the seat to act may choose
+        (see :meth:`WardRenderer.place_of`).
     """
+    _, _, height = _layout(state)
     if ax is None:
-        ax = Figure(figsize=(9, 6.2), layout="constrained").add_subplot()
+        ax = Figure(figsize=(WIDTH, height)).add_axes((0, 0, 1, 1))
     fig = cast(Figure, ax.get_figure(root=True))  # an Axes drawn by matplotlib has one
+    fig.set_size_inches(WIDTH, height)
+    ax.set_position((0, 0, 1, 1))
     game = state.game
-    ax.set_xlim(0, 10)
-    ax.set_ylim(0, 10)
+    ax.set_xlim(0, WIDTH)
+    ax.set_ylim(-height, 0)
     ax.set_axis_off()
-    ax.set_title(title or f"Hospital Rush — round {state.round}, {state.phase}", fontsize=10)
-    _draw_beds(ax, state)
-    _draw_supplies(ax, state)
+    ax.text(WIDTH / 2, -0.12, title or f"Hospital Rush — round {state.round}, {state.phase}",
+            ha="center", va="top", fontsize=11)
+    marks = (last, targets)
+    _draw_beds(ax, state, marks)
+    _draw_supplies(ax, state, marks)
+    _, seats_top, _ = _layout(state)
+    ax.text(0.1, -(_BED_TOP + _BED_H + 0.3), "action spaces (main board and night shift)",
+            fontsize=9, color="#566573", va="bottom")
     spaces = [*game.main_spaces, *game.night_spaces]
-    per_row = 8
     for k, space in enumerate(spaces):
-        x = 0.1 + (k % per_row) * 1.23
-        y = 4.9 - (k // per_row) * 0.95
-        _space_box(ax, x, y, space, state)
+        x = 0.08 + (k % _PER_ROW) * (_SPACE_W + 0.06)
+        y = _BED_TOP + _BED_H + 0.4 + (k // _PER_ROW) * _SPACE_PITCH
+        _space_box(ax, x, y, _SPACE_W, space, state, marks)
     for seat in range(game.players):
-        _draw_seat(ax, state, seat, 2.6 - seat * 0.55)
+        _draw_seat(ax, state, seat, seats_top + seat * _SEAT_H, marks)
     return fig
 
 
-def _draw_beds(ax: Axes, state: Any) -> None:
+def _draw_beds(ax: Axes, state: Any, marks: tuple[Collection[str], Collection[str]]) -> None:
     game = state.game
+    names = game.seat_names()
     for i, bed in enumerate(state.beds):
-        x, y = 0.1 + i * 1.75, 6.9
-        ax.add_patch(
-            FancyBboxPatch((x, y), 1.6, 2.5, boxstyle="round,pad=0.02", fc="#fdfefe", ec="#566573")
-        )
-        ax.text(x + 0.8, y + 2.75, f"bed {i + 1}", ha="center", fontsize=8, color="#566573")
+        x, top = 0.08 + i * 1.74, _BED_TOP
+        y = -(top + _BED_H)
+        ax.add_patch(FancyBboxPatch((x, y), 1.62, _BED_H, boxstyle="round,pad=0.02",
+                                    fc="#fdfefe", ec="#566573"))
+        mark_place(ax, f"bed {i + 1}", box(x, y, 1.62, _BED_H), *marks)
+        ax.text(x + 0.81, -(top - 0.05), f"bed {i + 1}", ha="center", va="bottom", fontsize=9,
+                color="#566573")
         if bed is None:
-            ax.text(
-                x + 0.8, y + 1.25, "empty", ha="center", va="center", fontsize=8, color="#aab7b8"
-            )
+            ax.text(x + 0.81, y + _BED_H / 2, "empty", ha="center", va="center", fontsize=9,
+                    color="#aab7b8")
             continue
         name, tiles, marker, watcher = bed
         card = game.patients[name]
-        ax.text(x + 0.8, y + 2.25, name, ha="center", fontsize=7, weight="bold")
-        ax.text(
-            x + 0.8,
-            y + 1.95,
-            f"{card.prestige} prestige" + (" · right side 1" if card.early else ""),
-            ha="center",
-            fontsize=6,
-        )
+        ax.text(x + 0.81, -(top + 0.1), name, ha="center", va="top", fontsize=9,
+                weight="bold")
+        side = "\nright side 1" if card.early else ""
+        ax.text(x + 0.81, -(top + 0.3), f"{card.prestige} prestige{side}", ha="center",
+                va="top", fontsize=9, linespacing=1.0)
         for k, kind in enumerate(game.tiles):
-            need = card.needs[k]
-            for j in range(need):
+            for j in range(card.needs[k]):
                 filled = j < tiles[k]
-                ax.add_patch(
-                    FancyBboxPatch(
-                        (x + 0.12 + j * 0.3, y + 1.45 - k * 0.33),
-                        0.22,
-                        0.22,
-                        boxstyle="square,pad=0",
-                        fc=_TILE_COLOURS[kind] if filled else "none",
-                        ec=_TILE_COLOURS[kind] if kind != "patch" else "#7f8c8d",
-                        lw=1,
-                    )
-                )
-        for seat, label, dx in ((marker, "treats", 0.35), (watcher, "watches", 1.2)):
+                ax.add_patch(FancyBboxPatch(
+                    (x + 0.12 + j * 0.3, -(top + 0.9 + k * 0.22)), 0.22, 0.16,
+                    boxstyle="square,pad=0", fc=_TILE_COLOURS[kind] if filled else "none",
+                    ec=_TILE_COLOURS[kind] if kind != "patch" else "#7f8c8d", lw=1))
+        for seat, label, dy in ((marker, "treats", 0.38), (watcher, "watches", 0.15)):
             if seat is not None:
-                ax.plot(x + dx, y + 0.15, "o", ms=9, color=SEAT_COLOURS[seat % 5])
-                ax.text(x + dx, y - 0.2, f"{game.seat_names()[seat]} {label}", ha="center",
-                        fontsize=6)
+                ax.plot(x + 0.17, y + dy, "o", ms=9, color=SEAT_COLOURS[seat % 5],
+                        mec="black", mew=0.6)
+                ax.text(x + 0.3, y + dy, f"{names[seat]} {label}", va="center", fontsize=9)
 
 
-def _draw_supplies(ax: Axes, state: Any) -> None:
+def _draw_supplies(ax: Axes, state: Any, marks: tuple[Collection[str], Collection[str]]
+                   ) -> None:
     game = state.game
-    lines = [
-        "medicine chest: "
-        + ", ".join(f"{n} {c}" for c, n in zip(game.colours, state.chest, strict=True)),
-        f"bank: {state.bank} bucks   patches: {state.patches}",
-        f"study markers: {state.study_markers}",
-        f"stack: {len(state.stack)}   discard: {len(state.discard)}",
-        f"starting player: {game.seat_names()[state.start]}",
-    ]
-    ax.text(7.15, 9.3, "\n".join(lines), fontsize=7, va="top", family="monospace")
+    x0, top = 7.08, _BED_TOP
+    ax.text(x0, -(top - 0.05), "medicine chest", fontsize=9, color="#566573", va="bottom")
+    for k, (colour, count) in enumerate(zip(game.colours, state.chest, strict=True)):
+        x, y = x0 + k * 0.76, -(top + 0.55)
+        ax.add_patch(FancyBboxPatch((x, y), 0.68, 0.5, boxstyle="round,pad=0.02",
+                                    fc=_TILE_COLOURS[colour], ec="#566573", alpha=0.9))
+        ax.text(x + 0.34, y + 0.25, f"{colour}\n{count}", ha="center", va="center",
+                fontsize=9, color="white" if colour != "yellow" else "black",
+                linespacing=1.0)
+        mark_place(ax, f"chest {colour}", box(x, y, 0.68, 0.5), *marks)
+    lines = [f"bank: {state.bank} bucks", f"patches: {state.patches}",
+             f"study markers: {state.study_markers}",
+             f"patient stack: {len(state.stack)}, discard: {len(state.discard)}",
+             f"starting player: {game.seat_names()[state.start]}"]
+    ax.text(x0, -(top + 0.7), "\n".join(lines), fontsize=9, va="top", linespacing=1.35)
 
 
-def _space_box(ax: Axes, x: float, y: float, space: str, state: Any) -> None:
+def _space_box(ax: Axes, x: float, top: float, width: float, space: str, state: Any,
+               marks: tuple[Collection[str], Collection[str]], height: float = _SPACE_H,
+               title: str | None = None) -> None:
     game = state.game
-    kind = game.space[space]
-    ax.add_patch(
-        FancyBboxPatch(
-            (x, y),
-            1.13,
-            0.75,
-            boxstyle="round,pad=0.02",
-            fc=_KIND_COLOURS[kind],
-            ec="#566573",
-            lw=0.6,
-        )
-    )
-    title = game.data.spaces[[s.id for s in game.data.spaces].index(space)].title
-    ax.text(x + 0.565, y + 0.55, title.replace(" (", "\n("), ha="center", va="center", fontsize=5)
+    kind = game.space.get(space, "board")
+    y = -(top + height)
+    ax.add_patch(FancyBboxPatch((x, y), width, height, boxstyle="round,pad=0.02",
+                                fc=_KIND_COLOURS[kind], ec="#566573", lw=0.6))
+    if title is None:
+        title = game.data.spaces[[s.id for s in game.data.spaces].index(space)].title
+    text = "\n".join(textwrap.fill(part, 17) for part in title.replace(" (", "\n(").split("\n"))
+    ax.text(x + width / 2, y + height - 0.05, text, ha="center",
+            va="top", fontsize=9, linespacing=1.0)
     for j, seat in enumerate(state.occupied.get(space, [])):
-        ax.plot(x + 0.15 + j * 0.2, y + 0.12, "s", ms=6, color=SEAT_COLOURS[seat % 5])
+        ax.plot(x + 0.12 + j * 0.17, y + 0.1, "s", ms=7, color=SEAT_COLOURS[seat % 5],
+                mec="black", mew=0.5)
+    mark_place(ax, space_key(space), box(x, y, width, height), *marks)
 
 
-def _draw_seat(ax: Axes, state: Any, seat: int, y: float) -> None:
+def _draw_seat(ax: Axes, state: Any, seat: int, top: float,
+               marks: tuple[Collection[str], Collection[str]]) -> None:
     game = state.game
-    board = state.boards[seat] or "?"
-    med = (
-        ", ".join(f"{n} {c}" for c, n in zip(game.colours, state.medicine[seat], strict=True) if n)
-        or "no medicine"
-    )
-    skills = ", ".join(state.skills[seat]) or "no skills"
-    exam = " · final exam" if state.exam[seat] else ""
+    board = state.boards[seat]
     titles = {a.id: a.title for a in game.data.board_actions}
-    own = [titles[s] for s in game.board_spaces.get(board, ()) if seat in state.occupied.get(s, [])]
-    ax.plot(0.25, y + 0.12, "o", ms=10, color=SEAT_COLOURS[seat % 5])
-    ax.text(
-        0.5,
-        y,
-        f"{game.seat_names()[seat]} ({board}): {state.prestige[seat]} prestige, "
-        f"{state.bucks[seat]} bucks, {med}; {skills}{exam}"
-        + (f"; on {', '.join(own)}" if own else ""),
-        fontsize=7,
-    )
+    y = -(top + _SEAT_H - 0.08)
+    ax.add_patch(FancyBboxPatch((0.08, y), WIDTH - 0.16, _SEAT_H - 0.08,
+                                boxstyle="round,pad=0.0", fc="none", ec="#d5dbdb", lw=0.6))
+    mark_place(ax, f"seat {seat}", box(0.08, y, WIDTH - 0.16, _SEAT_H - 0.08), *marks,
+               zorder=1)
+    ax.plot(0.28, y + (_SEAT_H - 0.08) / 2, "o", ms=11, color=SEAT_COLOURS[seat % 5],
+            mec="black", mew=0.6)
+    for k, space in enumerate(game.board_spaces.get(board, ()) if board else ()):
+        _space_box(ax, 0.5 + k * 1.42, top + 0.04, 1.36, space, state, marks,
+                   height=_SEAT_H - 0.16, title=titles[space])
+    med = ", ".join(f"{n} {c}" for c, n in zip(game.colours, state.medicine[seat],
+                                                strict=True) if n) or "none"
+    skills = ", ".join(state.skills[seat]) or "none"
+    exam = " · final exam taken" if state.exam[seat] else ""
+    bucks = state.bucks[seat]
+    ax.text(3.4, y + (_SEAT_H - 0.08) / 2,
+            f"{game.seat_names()[seat]} ({board or 'no player board yet'}): "
+            f"{state.prestige[seat]} prestige, {bucks} buck{'s' if bucks != 1 else ''}{exam}\n"
+            f"medicine: {med}; skills: {skills}", fontsize=9, va="center", linespacing=1.3)
 
 
 def summary(state: Any) -> dict[str, Any]:
@@ -188,16 +240,6 @@ def summary(state: Any) -> dict[str, Any]:
 COLOUR_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 
 
-def _legible(fig: Figure, minimum: float = 9.0) -> Figure:
-    """Raise every text of ``fig`` to ``minimum`` points (12 px on screen at 100 %)."""
-    from matplotlib.text import Text
-
-    for text in fig.findobj(Text):
-        if isinstance(text, Text) and float(text.get_fontsize()) < minimum:
-            text.set_fontsize(minimum)
-    return fig
-
-
 class WardRenderer:
     """The stepper's renderer for Hospital Rush (see :mod:`simlab.widgets.render`)."""
 
@@ -210,21 +252,59 @@ class WardRenderer:
         from matplotlib.lines import Line2D
         from matplotlib.patches import Patch
 
-        ax = Figure(figsize=(11.2, 8.4), layout="constrained").add_subplot()
-        fig = draw(state, ax=ax)
+        fig = draw(state, last=last, targets=targets)
         names = state.game.seat_names()
         handles: list[Any] = [
             *(Patch(fc=c, ec="#566573", label=f"{k} action space") for k, c in
-              _KIND_COLOURS.items()),
-            *(Patch(fc=c, ec=c, label=f"{k} tile placed (hollow: still needed)") for k, c in
+              _KIND_COLOURS.items() if k != "board"),
+            *(Patch(fc=c, ec=c, label=f"{k} tile (hollow: needed)") for k, c in
               _TILE_COLOURS.items()),
-            *(Line2D([], [], marker="o", ls="", ms=9, color=SEAT_COLOURS[s],
-                     label=f"{names[s]}: patient marker (disc), action marker (square)")
-              for s in range(len(names))),
+            *(Line2D([], [], marker="o", ls="", ms=9, color=SEAT_COLOURS[s], mec="black",
+                     mew=0.6, label=names[s]) for s in range(len(names))),
+            Line2D([], [], ls="", label="disc: patient marker"),
+            Line2D([], [], ls="", label="square: action marker"),
         ]
-        fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9,
-                   frameon=False)
-        return _legible(fig)
+        handles += place_legend()
+        fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 0.0), ncols=4,
+                   fontsize=9, frameon=False, handlelength=1.4, columnspacing=1.0)
+        return legible(fig)
+
+    def place_of(self, state: Any, action: Any) -> str | None:
+        """The action space, bed, medicine of the chest or seat an action points at.
+
+        Placing an action marker: its action space (``space rat_out``, a
+        player board's too); an action on a patient: its bed (``bed 2``; a
+        tile goes to the bed being treated); taking medicine from the chest:
+        that colour (``chest green``); an action against an opponent: that
+        seat's row (``seat 1``).
+
+        Examples
+        --------
+        >>> RENDERER.place_of(None, A.Place(0, "rat_out"))
+        'space rat_out'
+        >>> RENDERER.place_of(None, A.Treat(2)), RENDERER.place_of(None, A.RatOut(1))
+        ('bed 2', 'seat 1')
+        >>> RENDERER.place_of(None, A.Done()) is None
+        True
+        """
+        if isinstance(action, A.Place):
+            return space_key(action.space)
+        if isinstance(action, A.Treat | A.TakeOver | A.Watch | A.Malinger | A.EarlyDischarge):
+            return f"bed {action.bed}"
+        if isinstance(action, A.Steal):
+            return f"bed {action.bed}" if action.bed else f"seat {action.victim}"
+        if isinstance(action, A.RatOut | A.TellTheBoss | A.StealSkill):
+            return f"seat {action.victim}"
+        if isinstance(action, A.TakeMedicine):
+            return f"chest {action.colour}"
+        if isinstance(action, A.Chillax):
+            return "bed 4"
+        if isinstance(action, A.Readmit):
+            return "bed 1"
+        if isinstance(action, A.PlaceTile):
+            task = state.tasks[0] if state.tasks else None
+            return f"bed {task.bed + 1}" if isinstance(task, PlaceTiles) else None
+        return None
 
     def group_of(self, state: Any, action: Any) -> str:
         """The first word of the action (``place``, ``treat``, ``take`` ...)."""
