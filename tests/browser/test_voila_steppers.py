@@ -1,9 +1,10 @@
 """Each stepping notebook served as a web app (simlab-app: Voilà), in Debian's chromium.
 
 Screenshots at move 0, in mid-game and at the game's end (a finished game's record
-loaded) go to test-artifacts/; at each, the board keeps its minimum size, its text is
-11 px or more, and the legend and the seat panel are there.  The page fetches nothing
-from outside.  In Broom Service a click on the board applies the action there.
+loaded) go to test-artifacts/; at each, the board keeps its minimum size and fits its
+frame's width, its text is 11 px or more, and the legend and the seat panel are there.
+The page fetches nothing from outside.  In every game a click on a highlighted place of
+the board applies the action there.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 import simlab
+from simlab.widgets import HUMAN, TurnStepper
 from simlab.widgets.app import command, environment
 from simlab.widgets.render import GameRenderer
 from tests.browser.conftest import ROOT, free_port, serve, server_env
@@ -47,6 +49,8 @@ def _check_board(stepper: object) -> None:
     frame = stepper.locator(".simlab-board-frame")  # type: ignore[attr-defined]
     box = frame.bounding_box()
     assert box["width"] >= MIN_WIDTH and box["height"] >= MIN_HEIGHT, box
+    width, room = frame.evaluate("(f) => [f.scrollWidth, f.clientWidth]")
+    assert width <= room + 1, f"the board fits its frame at 100 % ({width} > {room} px)"
     count, smallest = frame.evaluate(TEXT_PX)
     assert count > 10 and smallest >= 11, (count, smallest)
     assert frame.locator("svg [id^='legend']").count() >= 1, "a legend"
@@ -115,35 +119,66 @@ def test_stepper_app_at_start_mid_game_and_end(notebook: Path, page: object, art
     assert outside == [], "the page fetched nothing from outside"
 
 
-def test_a_click_on_the_board_moves_a_witch_in_broom_service(page: object, artifacts: Path,
-                                                             tmp_path: Path) -> None:
-    notebook = ROOT / "notebooks" / "broom_service-stepper.ipynb"
+def _twin(notebook: Path) -> TurnStepper:
+    """The notebook's stepper in this process, its first seat human as the test sets it."""
+    name = notebook.stem.removesuffix("-stepper")
+    source = notebook.read_text()
+    players = int(source.split("players=")[1].split(",")[0])
+    seed = int(source.split("seed=")[1].split(")")[0])
+    game = simlab.load_game(name, players=players)
+    return TurnStepper(game, policies=[HUMAN, *GameRenderer(game).policies()[1:]], seed=seed)
+
+
+def _line(stepper: object, move: int) -> str:
+    line = stepper.locator(f".simlab-log div.action[data-move='{move}']")  # type: ignore[attr-defined]
+    line.wait_for()
+    return str(line.inner_text())
+
+
+@pytest.mark.parametrize("notebook", STEPPERS, ids=lambda p: p.stem)
+def test_a_click_on_a_highlighted_place_applies_the_action_there(
+        notebook: Path, page: object, artifacts: Path, tmp_path: Path) -> None:
+    """The first seat made human; at its first decision with places on the board, a click on
+    a highlighted place applies the action there (or, where several share it, offers them and
+    "Do it" applies the one chosen): the log's line is that of the same click made on the
+    same game in this process."""
+    twin = _twin(notebook)
     url, server = _app(notebook, tmp_path)
     with server:
         page.goto(url)  # type: ignore[attr-defined]
         stepper = page.locator(".simlab-stepper").last  # type: ignore[attr-defined]
         stepper.locator(".simlab-board-frame svg").wait_for()
-        stepper.locator(".widget-dropdown select").nth(1).select_option("human")  # Red
+        stepper.locator(".widget-dropdown select").nth(1).select_option("human")
         stepper.locator("button.simlab-reset").click()
         stepper.locator(".simlab-status", has_text="move 0 ").wait_for()
-        stepper.locator("button.simlab-turn").click()  # on to Red's first decision
-        stepper.locator(".simlab-status", has_text="your decision").wait_for()
         target = stepper.locator(".simlab-board-frame [data-target]")
-        for _ in range(40):
-            if target.count():
+        for _ in range(60):
+            if twin.session.waiting_for is None:  # on to the first seat's next decision
+                twin.turn_button.click()
+                stepper.locator("button.simlab-turn").click()
+            elif twin.board.targets:
                 break
-            before = _status(stepper)
-            stepper.locator("button.simlab-do").click()
-            page.wait_for_function(  # type: ignore[attr-defined]
-                "(old) => document.querySelector('.simlab-stepper .simlab-status')"
-                ".innerText !== old", arg=before)
-            stepper.locator(".simlab-status", has_text="your decision").wait_for()
-        assert target.count(), "Red reached a decision with a place on the board"
+            else:
+                twin.do_button.click()
+                stepper.locator("button.simlab-do").click()
+            stepper.locator(".simlab-status", has_text=f"move {twin.session.moves} ").wait_for()
+        stepper.locator(".simlab-status", has_text="your decision").wait_for()
+        assert twin.board.targets, "the first seat reached a decision with a place on the board"
+        target.first.wait_for()
+        assert sorted({t.get_attribute("data-target") for t in target.all()}) == \
+            sorted(twin.board.targets)
+        page.screenshot(path=str(artifacts / f"{notebook.stem}-places.png"))  # type: ignore[attr-defined]
         key = target.first.get_attribute("data-target")
-        moves = int(_status(stepper).split()[1])
+        moves = twin.session.moves
+        twin.board.click(key)
         target.first.click()
-        line = stepper.locator(".simlab-log div", has_text=f"{moves + 1}. Red: ")
-        line.wait_for()
-        assert key in line.inner_text()
-        page.screenshot(path=str(artifacts / "broom_service-click.png"))  # type: ignore[attr-defined]
-
+        if twin.session.moves == moves:  # several actions there: the menu of them
+            assert "actions at" in twin.human_note.value
+            stepper.locator(".simlab-actions", has_text="actions at").wait_for()
+            twin.do_button.click()
+            stepper.locator("button.simlab-do").click()
+        assert twin.session.before_notes[moves] == key  # the action applied is one there
+        expected = next(line.text for line in twin._log_lines(None)
+                        if line.move == moves + 1 and line.kind == "action")
+        assert _line(stepper, moves + 1) == expected
+        page.screenshot(path=str(artifacts / f"{notebook.stem}-click.png"))  # type: ignore[attr-defined]
