@@ -59,6 +59,11 @@ def space_key(space: str) -> str:
     return f"space {space}"
 
 
+def _seat_key(state: Any, seat: int) -> str:
+    """The place key of a seat's row: ``seat Blue`` (seats by colour, as the texts say)."""
+    return f"seat {state.game.seat_names()[seat]}"
+
+
 def _layout(state: Any) -> tuple[int, float, float]:
     """Rows of action spaces, the top of the seats' rows and the picture's height (in)."""
     game = state.game
@@ -198,7 +203,7 @@ def _draw_seat(ax: Axes, state: Any, seat: int, top: float,
     y = -(top + _SEAT_H - 0.08)
     ax.add_patch(FancyBboxPatch((0.08, y), WIDTH - 0.16, _SEAT_H - 0.08,
                                 boxstyle="round,pad=0.0", fc="none", ec="#d5dbdb", lw=0.6))
-    mark_place(ax, f"seat {seat}", box(0.08, y, WIDTH - 0.16, _SEAT_H - 0.08), *marks,
+    mark_place(ax, _seat_key(state, seat), box(0.08, y, WIDTH - 0.16, _SEAT_H - 0.08), *marks,
                zorder=1)
     ax.plot(0.28, y + (_SEAT_H - 0.08) / 2, "o", ms=11, color=SEAT_COLOURS[seat % 5],
             mec="black", mew=0.6)
@@ -276,15 +281,17 @@ class WardRenderer:
         player board's too); an action on a patient: its bed (``bed 2``; a
         tile goes to the bed being treated); taking medicine from the chest:
         that colour (``chest green``); an action against an opponent: that
-        seat's row (``seat 1``).
+        seat's row, by its colour (``seat Blue``).
 
         Examples
         --------
-        >>> RENDERER.place_of(None, A.Place(0, "rat_out"))
+        >>> import simlab
+        >>> state = simlab.load_game("hospital_rush", players=3).new_initial_state()
+        >>> RENDERER.place_of(state, A.Place(0, "rat_out"))
         'space rat_out'
-        >>> RENDERER.place_of(None, A.Treat(2)), RENDERER.place_of(None, A.RatOut(1))
-        ('bed 2', 'seat 1')
-        >>> RENDERER.place_of(None, A.Done()) is None
+        >>> RENDERER.place_of(state, A.Treat(2)), RENDERER.place_of(state, A.RatOut(1))
+        ('bed 2', 'seat Blue')
+        >>> RENDERER.place_of(state, A.Done()) is None
         True
         """
         if isinstance(action, A.Place):
@@ -292,9 +299,9 @@ class WardRenderer:
         if isinstance(action, A.Treat | A.TakeOver | A.Watch | A.Malinger | A.EarlyDischarge):
             return f"bed {action.bed}"
         if isinstance(action, A.Steal):
-            return f"bed {action.bed}" if action.bed else f"seat {action.victim}"
+            return f"bed {action.bed}" if action.bed else _seat_key(state, action.victim)
         if isinstance(action, A.RatOut | A.TellTheBoss | A.StealSkill):
-            return f"seat {action.victim}"
+            return _seat_key(state, action.victim)
         if isinstance(action, A.TakeMedicine):
             return f"chest {action.colour}"
         if isinstance(action, A.Chillax):
