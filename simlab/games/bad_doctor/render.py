@@ -1,10 +1,14 @@
 """Drawing the hospital: every Patient's tile graph, with cubes, markers and tokens.
 
-Each Patient gets a panel: the Patient is the square root of its tree, its
-Treatment Tiles are the round nodes (labelled with id and bonus), edges are
-completed junctions coloured by Malady with the Doctor Marker on them as a
-coloured dot, and open Malady spaces are short stubs ending in a hollow
-circle.  The title shows the Complication Cubes and the Shift Token.  Only
+Each Patient gets a panel, all at one scale (:data:`UNIT` inches per tree
+level and per row) and packed in rows: the Patient is the square root of its
+tree, its Treatment Tiles are circles with their id (the bonus written under
+it), completed junctions are edges coloured by Malady with the Doctor Marker
+on them, and each open Malady space is a hollow circle with its number, laid
+out as a leaf of its own so that no label lies on another.  The title shows
+the Complication Cubes and the Shift Token.  The places that actions point at
+(open and joined Malady spaces, tiles, Patients) are ``place:KEY`` groups
+marked by :func:`simlab.games.drawing.mark_place`.  Only
 :class:`matplotlib.figure.Figure` is used (no pyplot state).
 
 Examples
@@ -234,7 +238,9 @@ def draw_hospital(state: Any, fig: Figure | None = None, last: Collection[str] =
         fig.clear()
     patients = state.hospital
     extents = [_extent(patient_layout(p)[1]) for p in patients]
-    boxes = [(w * UNIT, h * UNIT) for _, _, w, h in extents]
+    # one scale for all; smaller only where a very long chain of tiles would not fit across
+    unit = min([UNIT, *((WIDTH - 0.2) / w for _, _, w, _ in extents)])
+    boxes = [(w * unit, h * unit) for _, _, w, h in extents]
     rows = _rows(boxes, WIDTH - 0.2)
     names = state.game.seat_names()
     # "Treatment Tiles are always visible to the other players": every hand is shown
@@ -242,7 +248,7 @@ def draw_hospital(state: Any, fig: Figure | None = None, last: Collection[str] =
              *(f"{names[s]}: score {state.score_pile[s]}, supply {state.supply[s]}, "
                f"hand {_hand(state, s)}" for s in range(state.game.players))]
     head = 0.12 + 0.19 * len(lines)
-    heights = [max((boxes[k][1] for k in row), default=UNIT) + _TITLE for row in rows]
+    heights = [max((boxes[k][1] for k in row), default=unit) + _TITLE for row in rows]
     height = head + sum(heights) + _GAP * len(rows) + (_FOOT if legend else 0.1)
     fig.set_size_inches(WIDTH, height)
     top = head

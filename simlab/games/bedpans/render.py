@@ -6,7 +6,10 @@ Elevator, Stairs, Exit), walls (thick), doors and Door-markers (dashed),
 open edges with no tile beyond (green), Stuff-markers (brown squares),
 Residents (discs in their colour; the Elder dotted where the viewer may
 know it) and Staffers (white triangles for Nurses, a black one for the
-Doctor).  Uses :class:`matplotlib.figure.Figure` directly (no pyplot state).
+Doctor).  The places actions point at (spaces, tile positions ``tile U
+1,0``, edges ``door ...``) are ``place:KEY`` groups marked by
+:func:`simlab.games.drawing.mark_place`.  Uses
+:class:`matplotlib.figure.Figure` directly (no pyplot state).
 
 Examples
 --------

@@ -1,11 +1,14 @@
 """Draw a Hospital Rush position with matplotlib (no pyplot state).
 
+Drawn in inches, :data:`WIDTH` wide (the stepper's board frame at 100 %).
 Top row: the four beds (patient, tiles placed / needed, patient marker and
-Marina's watching marker), the medicine chest and the supplies.  Middle: the
-main-board action spaces of the side in use, coloured by kind (blue, red,
-unlimited, night shift), with the seats whose action markers are on them.
-Bottom: one line per seat (player board, prestige, bucks, medicine, skills,
-markers on its board's spaces).
+Marina's watching marker), the medicine chest (one box per colour) and the
+supplies.  Middle: the main-board and night-shift action spaces of the side
+in use, coloured by kind (blue, red, unlimited, night shift), with the
+action markers on them.  Bottom: one row per seat (its player board's two
+action spaces, prestige, bucks, medicine, skills).  Beds, chest colours,
+action spaces and seat rows are the places actions point at (``place:KEY``
+groups marked by :func:`simlab.games.drawing.mark_place`).
 
 Examples
 --------
