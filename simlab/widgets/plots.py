@@ -373,8 +373,8 @@ def intervals(
 ) -> np.ndarray:
     """Estimates with their intervals drawn so that the interval shows: a thick bar with
     caps over a small open dot.  An interval wider than ``limit`` (or missing) is drawn
-    faint and marked "too few games": beside it in a horizontal (forest) plot, once in
-    the corner of the axes ("faint: too few games to say anything") in a vertical one.
+    faint and marked "too few games": beside it in a horizontal (forest) plot, once over
+    the axes' right corner ("faint: too few games to say anything") in a vertical one.
 
     ``clip``: the farthest value at which "too few games" is written (an interval may
     reach past the axis).  Returns the boolean mask of the intervals marked too wide
@@ -386,8 +386,8 @@ def intervals(
     >>> ax = fig.add_subplot()
     >>> intervals(ax, [1, 2], [0.5, 0.4], [0.45, 0.0], [0.55, 0.9], limit=0.3).tolist()
     [False, True]
-    >>> [t.get_text() for t in ax.texts]
-    ['faint: too few games to say anything']
+    >>> ax.get_title(loc="right")
+    'faint: too few games to say anything'
     """
     pos = np.asarray(position, dtype=float)
     est = np.asarray(estimate, dtype=float)
@@ -415,10 +415,9 @@ def intervals(
                         xytext=(6, 0), textcoords="offset points", va="center",
                         fontsize=7, color="#424242", style="italic",
                         bbox={"fc": "white", "ec": "none", "alpha": 0.8, "pad": 0.5})
-    if not horizontal and wide.any() and not any(TOO_FEW in t.get_text() for t in ax.texts):
-        ax.text(0.01, 0.99, f"faint: {TOO_FEW} to say anything", transform=ax.transAxes,
-                ha="left", va="top", fontsize=7, color="#424242", style="italic",
-                bbox={"fc": "white", "ec": "none", "alpha": 0.8, "pad": 0.5}, zorder=5)
+    if not horizontal and wide.any():  # over the axes' right corner, clear of the data
+        ax.set_title(f"faint: {TOO_FEW} to say anything", loc="right", fontsize=7,
+                     color="#424242", style="italic")
     return wide
 
 

@@ -58,8 +58,9 @@ def png_size(fig) -> tuple[int, int]:
 
 
 def texts(fig) -> list[str]:
+    """Every text drawn on ``fig``: notes, annotations and the axes' corner titles."""
     return [t.get_text() for ax in fig.axes for t in ax.texts] + [
-        t.get_text() for t in fig.texts]
+        t.get_text() for t in fig.texts] + [ax.get_title(loc="right") for ax in fig.axes]
 
 
 def test_every_registered_study_has_a_small_run_here():

@@ -265,7 +265,7 @@ def _scores_plot(result: Any) -> Any:
     right.axhline(1 / int(result.params.get("players", 4)), color="k", ls="--", lw=1,
                   label="1 / players")
     right.set_xlabel("policy")
-    right.set_ylabel("win rate of its seats (shared wins count; 95% Wilson)")
+    right.set_ylabel("win rate of its seats\n(shared wins count; 95% Wilson)")
     right.set_ylim(0, 1.05)
     right.legend(fontsize=7, frameon=False)
     fig.suptitle("Which policy scores and wins most in Broom Service? "
