@@ -273,7 +273,7 @@ def report_index(written: list[tuple[Study, int, float]]) -> str:
     <BLANKLINE>
     Each study's table (`n` column: the games or rows behind each estimate) and figure.
     <BLANKLINE>
-    | study | question | games | seconds | table | figure |
+    | study | what it answers | games | seconds | table | figure |
     | --- | --- | ---: | ---: | --- | --- |
     | coin | Does the coin land heads? | 1,000 | 2.5 | [coin.csv](coin.csv) | [coin.png](coin.png) |
     <BLANKLINE>
@@ -281,7 +281,7 @@ def report_index(written: list[tuple[Study, int, float]]) -> str:
     lines = ["# simlab report", "",
              "Each study's table (`n` column: the games or rows behind each estimate) and "
              "figure.", "",
-             "| study | question | games | seconds | table | figure |",
+             "| study | what it answers | games | seconds | table | figure |",
              "| --- | --- | ---: | ---: | --- | --- |"]
     for study, games, elapsed in written:
         lines.append(f"| {study.name} | {study.title} | {games:,} | {elapsed:.1f} | "

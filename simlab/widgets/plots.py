@@ -471,7 +471,7 @@ def forest_plot(
     ax.set_ylim(len(rows) - 0.5, -0.5)
     ax.set_xlabel(xlabel)
     ax.grid(axis="x", alpha=0.3)
-    finite = pd.concat([rows["low"], rows["high"]]).astype(float)
+    finite = pd.concat([rows["low"], rows["high"], rows["estimate"]]).astype(float)
     finite = finite[np.isfinite(finite)]
     reach = min(1.0, max(0.05, float(finite.abs().max()) if len(finite) else 0.05))
     ax.set_xlim(-1.1 * reach, 1.55 * reach)  # room on the right for "too few games"

@@ -25,7 +25,7 @@ SMALL = {
     "bad-doctor-complications": {"games": 8, "players": ("2",)},
     "bad-doctor-seats": {"games": 12},
     "bedpans-escape": {"games": 12, "distance": ("2", "4")},
-    "bedpans-movement": {"games": 2000},
+    "bedpans-movement": {"games": 1000},
     "bedpans-outcomes": {"games": 4, "players": ("2", "3"), "pairings": ("random-random",),
                          "round_limit": 6},
     "bedpans-stuff": {"games": 4, "kinds": ("Walker", "Puddle"), "round_limit": 6,
@@ -49,6 +49,16 @@ def result_of(name):
     return _RESULTS[name]
 
 
+_FIGURES: dict[str, object] = {}
+
+
+def figure_of(name):
+    """The figure of the small run of ``name``, drawn once (the tests only read it)."""
+    if name not in _FIGURES:
+        _FIGURES[name] = result_of(name).plot()
+    return _FIGURES[name]
+
+
 def png_size(fig) -> tuple[int, int]:
     """Width and height in px of the PNG ``simlab report`` writes of ``fig``."""
     buffer = io.BytesIO()
@@ -70,7 +80,7 @@ def test_every_registered_study_has_a_small_run_here():
 @pytest.mark.parametrize("name", sorted(STUDIES))
 def test_figure_is_titled_labelled_and_fits_a_screen(name):
     result = result_of(name)
-    fig = result.plot()
+    fig = figure_of(name)
     title = fig.get_suptitle()
     assert "?" in title, title  # it asks the study's question
     assert f"{result.params['games']:,}" in title  # and says on how many games
@@ -90,7 +100,7 @@ _WHOLE = ("place", "seat (", "players", "spaces", "turns", "VP")
 
 @pytest.mark.parametrize("name", sorted(STUDIES))
 def test_whole_number_quantities_have_whole_number_ticks(name):
-    fig = result_of(name).plot()
+    fig = figure_of(name)
     checked = 0
     for ax in fig.axes:
         if any(word in ax.get_xlabel() for word in _WHOLE):
@@ -109,12 +119,12 @@ _ENOUGH = {"bedpans-movement", "hospital-rush-patients"}
 
 @pytest.mark.parametrize("name", sorted(set(STUDIES) - _ENOUGH))
 def test_a_small_run_says_too_few_games_on_its_figure(name):
-    assert any(TOO_FEW in t for t in texts(result_of(name).plot())), name
+    assert any(TOO_FEW in t for t in texts(figure_of(name))), name
 
 
 def test_movement_intervals_show_and_enough_rolls_say_something():
     result = result_of("bedpans-movement")
-    fig = result.plot()
+    fig = figure_of("bedpans-movement")
     assert not any(TOO_FEW in t for t in texts(fig))
     residuals = [ax for ax in fig.axes if "estimate − exact" in ax.get_ylabel()]
     assert residuals  # the intervals are drawn on the scale of the error itself
@@ -127,7 +137,7 @@ def test_movement_intervals_show_and_enough_rolls_say_something():
 
 def test_variants_is_a_forest_plot_of_each_variation_with_its_rulebook_label():
     result = result_of("bedpans-variants")
-    fig = result.plot()
+    fig = figure_of("bedpans-variants")
     (ax,) = fig.axes
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert len(labels) == len(set(labels)) == 4  # 2 Variations x 2 player counts, once each
@@ -147,7 +157,7 @@ def test_variants_is_a_forest_plot_of_each_variation_with_its_rulebook_label():
 
 def test_stuff_is_a_forest_plot_per_kind_with_its_use_apart():
     result = result_of("bedpans-stuff")
-    fig = result.plot()
+    fig = figure_of("bedpans-stuff")
     left, right = fig.axes
     assert [t.get_text() for t in left.get_yticklabels()] == ["Walker", "Puddle"]
     assert "worth" in left.get_xlabel() and "starting with no Stuff" in left.get_xlabel()
@@ -163,13 +173,13 @@ def test_places_count_from_one_and_no_sentinel_rows():
     assert claims.place.min() >= 1 and (claims.place <= claims.players).all()
     assert not (steals.summary.place == -1).any()
     assert not (steals.games.place == -1).any()
-    ax = steals.plot().axes[0]
+    ax = figure_of("broom-service-steals").axes[0]
     assert list(ax.get_xticks()) == [1, 2, 3, 4]
     assert "1 = the turn's starting player" in ax.get_xlabel()
     unfair = result_of("hospital-rush-unfair")
     reds = unfair.games[unfair.games.row == "red"]
     assert reds.position.between(1, 3).all()
     assert not (unfair.games.position == -1).any() and not (unfair.games.marker == 0).any()
-    left = unfair.plot().axes[0]
+    left = figure_of("hospital-rush-unfair").axes[0]
     assert list(left.get_xticks()) == [1, 2, 3]
     assert "1 = the starting player" in left.get_xlabel()

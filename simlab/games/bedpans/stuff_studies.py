@@ -312,7 +312,8 @@ def _stuff_plot(result: Any) -> Any:
     left.axvline(0.0, color="k", lw=1, zorder=0)
     left.set_yticks(y, kinds, fontsize=8)
     left.set_ylim(len(kinds) - 0.5, -0.5)
-    reach = min(1.0, np.nanmax(np.abs(np.r_[value.worth_low, value.worth_high, 0.05])))
+    reach = min(1.0, np.nanmax(np.abs(np.r_[value.worth_low, value.worth_high,
+                                             value.worth, 0.05])))
     left.set_xlim(-1.1 * reach, 1.7 * reach)
     pairs = int(value.pairs.min()) if len(value) and value.pairs.notna().all() else 0
     left.set_xlabel(f"worth: the {holder}'s win rate starting with it\n− starting with "
