@@ -171,7 +171,7 @@ def _variant_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFram
 
 def _variants_plot(result: Any) -> Any:
     """Forest plot: each Variation's change of the Elder win rate against the base game."""
-    from simlab.widgets.plots import SAYS_NOTHING, forest_plot
+    from simlab.widgets.plots import MIN_GAMES, SAYS_NOTHING, forest_plot
 
     table = verdicts(result.games)
     if table.empty:
@@ -185,7 +185,7 @@ def _variants_plot(result: Any) -> Any:
                                      strict=True)],
         players=table.players.astype(int))
     pairs = rows.n.min() if len(rows) else 0
-    return forest_plot(
+    fig = forest_plot(
         rows, label="name", group="players", limit=SAYS_NOTHING,
         title="Which way does each Variation tip the game? Elder win rate with it minus "
               f"without ({result.params.get('games', 0):,} games)",
@@ -193,6 +193,12 @@ def _variants_plot(result: Any) -> Any:
                f"same seeds (right of 0: it favors the Elders)\n(95% t interval; {pairs} or more "
                "pairs of games a row)",
     )
+    ax = fig.axes[0]
+    for y, row in enumerate(rows.itertuples()):
+        if row.low == row.high == 0 and row.n >= MIN_GAMES:  # an interval of no width
+            ax.annotate("no game's winner changed", (0.0, y), xytext=(6, 0),
+                        textcoords="offset points", va="center", fontsize=7, color="#424242")
+    return fig
 
 
 VARIANTS_STUDY = register_study(
