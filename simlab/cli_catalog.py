@@ -24,6 +24,9 @@ Examples
 ['random', 'brave', 'brave-P', 'heuristic']
 >>> print(policy_line(["random", "brave-0.5"]))
 random, brave-P (brave-P: play each role brave with probability P, 0 to 1, e.g. brave-0.5)
+>>> print(policy_line(["greedy", "mcts", "mcts-100"]))  # doctest: +NORMALIZE_WHITESPACE
+greedy, mcts, mcts-N (mcts-N: search player with N iterations a decision, mcts with the
+game's default, mcts-Xs with X seconds, not reproducible, e.g. mcts-100)
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ __all__ = ["build_catalog", "catalog", "policy_forms", "policy_line", "write_cat
 #: Families of policies with a number in their name: prefix -> (listed form, meaning).
 POLICY_FAMILIES: dict[str, tuple[str, str]] = {
     "brave": ("brave-P", "play each role brave with probability P, 0 to 1"),
+    "mcts": ("mcts-N", "search player with N iterations a decision, mcts with the game's "
+                       "default, mcts-Xs with X seconds, not reproducible"),
 }
 _NUMBERED = re.compile(r"(?P<family>[a-z_]+)-\d*\.?\d+")
 

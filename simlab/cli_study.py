@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from simlab.core.study import Study, StudyResult
 
-__all__ = ["Progress", "format_default", "report_command", "study_command"]
+__all__ = ["Progress", "format_default", "report_command", "report_index", "study_command"]
 
 #: Exit code of a run stopped with Ctrl-C (128 + SIGINT), as shells use.
 INTERRUPTED = 130
@@ -238,7 +238,7 @@ def report_command(args: argparse.Namespace) -> int:
     counts = [int(s.default_games) if args.games is None else args.games for s in studies]
     total = sum(counts)
     progress = Progress(total, "report", show=_show_bar(args))
-    written = 0
+    written: list[tuple[Study, int, float]] = []
     try:
         for study, games in zip(studies, counts, strict=True):
             progress.describe(study.name)
@@ -246,12 +246,45 @@ def report_command(args: argparse.Namespace) -> int:
             table, figure = folder / f"{study.name}.csv", folder / f"{study.name}.png"
             write_table(result.summary, table)
             write_figure(result, figure)
-            written += 1
-            progress.write(f"{study.name}: {table}, {figure} ({result.elapsed:.1f} s)")
+            written.append((study, games, result.elapsed))
+            progress.write(f"{study.name}: {games:,} games, {table}, {figure} "
+                           f"({result.elapsed:.1f} s)")
     except KeyboardInterrupt:
         progress.finish()
         print(f"simlab: interrupted after {progress.done} of {total} games; "
-              f"{written} of {len(studies)} studies written", file=sys.stderr)
+              f"{len(written)} of {len(studies)} studies written", file=sys.stderr)
         return INTERRUPTED
     progress.finish()
+    index = folder / "index.md"
+    write_atomically(index, lambda tmp: tmp.write_text(report_index(written), encoding="utf-8"))
+    progress.write(f"index of the studies and their game counts: {index}")
     return 0
+
+
+def report_index(written: list[tuple[Study, int, float]]) -> str:
+    """The ``index.md`` of a report: each study's question, games played, table, figure.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> study = SimpleNamespace(name="coin", title="Does the coin land heads?")
+    >>> print(report_index([(study, 1000, 2.5)]))  # doctest: +NORMALIZE_WHITESPACE
+    # simlab report
+    <BLANKLINE>
+    Each study's table (`n` column: the games or rows behind each estimate) and figure.
+    <BLANKLINE>
+    | study | what it answers | games | seconds | table | figure |
+    | --- | --- | ---: | ---: | --- | --- |
+    | coin | Does the coin land heads? | 1,000 | 2.5 | [coin.csv](coin.csv) | [coin.png](coin.png) |
+    <BLANKLINE>
+    """
+    lines = ["# simlab report", "",
+             "Each study's table (`n` column: the games or rows behind each estimate) and "
+             "figure.", "",
+             "| study | what it answers | games | seconds | table | figure |",
+             "| --- | --- | ---: | ---: | --- | --- |"]
+    for study, games, elapsed in written:
+        lines.append(f"| {study.name} | {study.title} | {games:,} | {elapsed:.1f} | "
+                     f"[{study.name}.csv]({study.name}.csv) | "
+                     f"[{study.name}.png]({study.name}.png) |")
+    return "\n".join(lines) + "\n"

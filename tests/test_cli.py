@@ -155,3 +155,8 @@ def test_report_writes_a_table_and_figure_per_study(capsys, tmp_path):
         assert (tmp_path / f"{name}.csv").stat().st_size > 0
         assert (tmp_path / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
         assert name in out
+        assert f"{name}: 200 games, " in out  # each study's game count, as it ends
+    index = (tmp_path / "index.md").read_text()
+    rows = {line.split(" | ")[0].strip("| "): line for line in index.splitlines()}
+    for name in simlab.study_names():  # and in the index, beside its files
+        assert " | 200 | " in rows[name] and f"[{name}.png]({name}.png)" in rows[name]

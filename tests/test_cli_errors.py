@@ -68,7 +68,8 @@ def test_policy_names_are_listed_one_way_everywhere(capsys):
     _, info_out, _ = run(["info", "broom_service"], capsys)
     code, _, err = run(["play", "broom_service", "--policy", "genius"], capsys)
     line = policy_line(simlab.load_game("broom_service").policy_names())
-    assert line.startswith("random, brave, cowardly, brave-P, heuristic, mcts, mcts-100 (brave-P: ")
+    assert line.startswith("random, brave, cowardly, brave-P, heuristic, mcts, mcts-N (brave-P: ")
+    assert "; mcts-N: search player with N iterations a decision" in line
     assert f"policies: {line}\n" in games_out
     assert f"policies: {line}\n" in info_out
     assert code == 2
@@ -80,7 +81,7 @@ def test_every_listed_policy_form_is_playable():
     for name in simlab.game_names():
         game = simlab.load_game(name)
         for seat, form in enumerate(policy_forms(game.policy_names())):
-            game.make_policy(form.replace("-P", "-0.3"), seat % game.players)
+            game.make_policy(form.replace("-P", "-0.3").replace("-N", "-3"), seat % game.players)
 
 
 def test_a_known_family_with_a_bad_number_keeps_its_own_words(capsys):

@@ -260,15 +260,17 @@ PAGE_ROWS = 25
 def summary_html(summary: pd.DataFrame) -> str:
     """The summary table as HTML, numbers to four significant digits, sentinels blank.
 
-    A whole-number column holding -1 beside values of 0 and more uses -1 as
-    "not by this column" (``place -1`` for the rows over every place): those
-    cells are left blank.
+    A missing value (``<NA>`` in a whole-number column such as ``place``, on the
+    rows over every place) is left blank; so is -1 in a whole-number column
+    whose other values are 0 and more, the old way of writing "not by this column".
 
     Examples
     --------
     >>> summary_html(pd.DataFrame({"estimate": [0.123456]})).count("0.1235")
     1
     >>> "-1" in summary_html(pd.DataFrame({"place": [0, 1, -1], "estimate": [1, 2, 3]}))
+    False
+    >>> "NA" in summary_html(pd.DataFrame({"place": pd.array([1, None], dtype="Int64")}))
     False
     """
     summary = summary.copy()
@@ -277,5 +279,7 @@ def summary_html(summary: pd.DataFrame) -> str:
         if pd.api.types.is_integer_dtype(values) and (values == -1).any() \
                 and (values[values != -1] >= 0).all():
             summary[column] = values.astype(object).where(values != -1, "")
+        elif values.isna().any() and not pd.api.types.is_float_dtype(values):
+            summary[column] = values.astype(object).where(values.notna(), "")  # <NA>
     return summary.to_html(index=False, float_format=lambda x: f"{x:.4g}", na_rep="",
                            classes="simlab-summary", border=0)

@@ -564,15 +564,16 @@ def test_default_plot_draws_estimates_and_exact_values(coin_reference):
     fig = coin_reference.plot()
     assert isinstance(fig, Figure)
     axes = fig.get_axes()
-    assert [ax.get_xlabel() for ax in axes] == ["proportion", "mean"]
+    assert [ax.get_xlabel() for ax in axes] == ["share (95% interval)", "mean (95% interval)"]
+    assert fig.get_suptitle() == f"{coin_reference.study.title} (537 games)"
     labels = [t.get_text() for t in axes[0].get_yticklabels()]
     assert labels == ["heads"]
     exact_line = [line for line in axes[0].get_lines() if line.get_label() == "exact"]
     assert exact_line and exact_line[0].get_xdata()[0] == 0.3
     grouped = run_study("test-walk", games=10, seed=1).plot()
     assert [t.get_text() for t in grouped.get_axes()[0].get_yticklabels()] == [
-        "up | seat=0",
-        "up | seat=1",
+        "up | seat 0",
+        "up | seat 1",
     ]
 
 

@@ -42,7 +42,8 @@ STEPPER_ARGS: dict[str, dict[str, int]] = {
     "broom_service": {"players": 3, "seed": 7},
     "bad_doctor": {"players": 2, "seed": 7},
 }
-#: Extra cells of a study notebook, after the summary and the study's figure.
+#: Extra cells of a study notebook, after the panel: each reads the panel's latest result,
+#: so running it again after **Run** redraws it from the new games.
 STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
     "bedpans-variants": [
         ("md", """
@@ -57,7 +58,7 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
         ("code", """
          from simlab.games.bedpans.stuff_studies import verdicts
 
-         verdicts(result.games)
+         verdicts(panel.result.games)  # the panel's latest games: run again after Run
          """),
     ],
     "bedpans-stuff": [
@@ -70,7 +71,7 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
         ("code", """
          from simlab.games.bedpans.stuff_studies import worth
 
-         worth(result.games)
+         worth(panel.result.games)  # the panel's latest games: run again after Run
          """),
     ],
     "bad-doctor-complications": [
@@ -83,7 +84,7 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
         ("code", """
          from simlab.widgets.plots import kaplan_meier, survival_plot
 
-         games = result.games
+         games = panel.result.games  # the panel's latest games: run again after Run
          groups = {f"{p} players": (part.duration, part.status == "died")
                    for p, part in games.groupby("players")}
          survival_plot(groups, title="Patients not dead", xlabel="turns since arrival")
@@ -101,7 +102,7 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
         ("code", """
          from simlab.widgets.plots import distribution_plot
 
-         vp = (result.games.vp // 10 * 10).astype(int)
+         vp = (panel.result.games.vp // 10 * 10).astype(int)  # run again after Run
          distribution_plot(vp, xlabel="final VP (bins of 10)", title="Final VP, all seats")
          """),
     ],
@@ -299,10 +300,17 @@ def study_notebook(name: str) -> list[tuple[str, str]]:
          | --- | --- | --- |
 {rows}
 
-         The panel below has a control for each of them, the number of games, the seed and
+          The panel below has a control for each of them, the number of games, the seed and
          the number of worker processes. **Run** plays the games (the bar fills chunk by
-         chunk) and shows the summary and the study's figure. The notebook runs a small
-         seeded study so it finishes in seconds; raise `games` for tighter intervals.
+         chunk) and shows, in the panel, the summary and the study's figure; both change
+         with every Run. The notebook runs a small seeded study so it finishes in seconds;
+         raise `games` for tighter intervals, and the figure writes "too few games" where
+         an interval is too wide to say anything.
+
+         The summary has one row per quantity and group: `estimate` with its 95% interval
+         `low`–`high` (Wilson score interval for proportions, Student t for means) over
+         `n` observations; `exact` holds the exact value where one is known, and then the
+         interval should contain it in about 95% of runs.
          """),
         ("code", f"""
          %matplotlib inline
@@ -316,24 +324,15 @@ def study_notebook(name: str) -> list[tuple[str, str]]:
          panel
          """),
         ("md", """
-         ## The summary
-
-         One row per quantity and group: `estimate` with its 95% interval `low`–`high`
-         (Wilson score interval for proportions, Student t for means) over `n`
-         observations; `exact` holds the exact value where one is known, and then the
-         interval should contain it in about 95% of runs.
+         The line below sums up the first run's numbers (seed 1). The notebook tests
+         run this notebook again and compare the line with the stored one, so it says
+         whether the same seed still gives the same numbers; it is not updated by **Run**.
          """),
         ("code", """
-         result.summary
-         """),
-        ("md", """
-         ## The figure
-
-         Estimates as dots with their intervals as bars; exact values, where known, as
-         crosses.
-         """),
-        ("code", """
-         result.plot()
+         summary = result.summary
+         print(f"{len(summary)} summary rows from {result.params['games']} games, seed "
+               f"{result.params['seed']}: the estimates sum to {summary.estimate.sum():.6g}, "
+               f"the n to {int(summary.n.sum())}")
          """),
     ]
     return cells + STUDY_EXTRA.get(name, [])

@@ -149,10 +149,10 @@ def _complications_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.Da
 def _complications_plot(result: Any) -> Any:
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import survival_steps
+    from simlab.widgets.plots import intervals, survival_steps, whole_ticks
 
     games = result.games
-    fig = Figure(figsize=(11, 3.6), layout="constrained")
+    fig = Figure(figsize=(12, 4.0), layout="constrained")
     ax_surv, ax_cure, ax_deaths = fig.subplots(1, 3)
     keys = ["players", "mix", "variation", "extra_cube_spaces", "max_tile_ends"]
     for (players, mix, variation, extra, ends), part in games.groupby(keys):
@@ -163,7 +163,9 @@ def _complications_plot(result: Any) -> Any:
     ax_surv.set(title="Patients not dead\n(Kaplan-Meier, shaded: 95% band)",
                 xlabel="turns since arrival", ylabel="share")
     ax_cure.set(title="Patients cured\n(1 - Kaplan-Meier, shaded: 95% band)",
-                xlabel="turns since arrival")
+                xlabel="turns since arrival", ylabel="share")
+    for ax in (ax_surv, ax_cure):
+        whole_ticks(ax, "x")
     ax_surv.legend(fontsize=6)
     summary = result.summary
     rows = summary[(summary.quantity == "deaths") & (summary.kind == "mean")]
@@ -171,10 +173,13 @@ def _complications_plot(result: Any) -> Any:
     labels = [f"{r.players}p {r.mix}\n{r.variation}"
               + _knobs_label(r.extra_cube_spaces, r.max_tile_ends) for r in rows.itertuples()]
     y = np.arange(len(rows))
-    ax_deaths.errorbar(rows.estimate, y, xerr=[rows.estimate - rows.low, rows.high - rows.estimate],
-                       fmt="o", ms=4)
+    intervals(ax_deaths, y, rows.estimate, rows.low, rows.high, limit=np.inf, n=rows.n,
+              horizontal=True)
     ax_deaths.set_yticks(y, labels, fontsize=6)
-    ax_deaths.set(title="Deaths per game (95% t interval)", xlabel="deaths")
+    ax_deaths.set_ylim(len(rows) - 0.5, -0.5)
+    ax_deaths.set(title="Deaths per game (95% t interval)", xlabel="deaths per game")
+    fig.suptitle("How often do Patients die, and how soon are they cured? (Bad Doctor, "
+                 f"{result.params.get('games', 0):,} games)", fontsize=11)
     return fig
 
 
@@ -199,6 +204,36 @@ def seats_game(params: dict[str, Any], rng: np.random.Generator,
 
 def _seats_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
     return stats.summarize(games, by=["players", "seat"], proportions=["win"], means=["score"])
+
+
+def _seats_plot(result: Any) -> Any:
+    """Win rate by seat, a line per player count, beside the fair share 1 / players."""
+    from matplotlib.figure import Figure
+
+    from simlab.widgets.plots import SAYS_NOTHING, intervals, whole_ticks
+
+    table = result.summary
+    wins = table[table.quantity == "win"]
+    fig = Figure(figsize=(8, 4.4), layout="constrained")
+    ax = fig.add_subplot()
+    counts = sorted(set(int(p) for p in wins.players))
+    for i, players in enumerate(counts):
+        rows = wins[wins.players.astype(int) == players].sort_values("seat")
+        seat = rows.seat.astype(float) + 1 + (i - (len(counts) - 1) / 2) * 0.08
+        intervals(ax, seat, rows.estimate, rows.low, rows.high, limit=SAYS_NOTHING,
+                  n=rows.n, connect=True, color=f"C{i}", label=f"{players} players")
+        ax.hlines(1 / players, 0.7, players + 0.3, colors=f"C{i}", linestyles="--", lw=1)
+    whole_ticks(ax, "x")
+    ax.set_xlabel("seat (1 = the first player)")
+    ax.set_ylabel("share of games the seat wins (95% Wilson)\ndashed: the fair share "
+                  "1 / players")
+    ax.set_ylim(-0.05, 1.05)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, frameon=False)
+    fig.suptitle(f"Does the seat order decide Bad Doctor? Win rate by seat "
+                 f"({result.params.get('policy', '')} play, "
+                 f"{result.params.get('games', 0):,} games)", fontsize=11)
+    return fig
 
 
 _PLAYERS = Param("players", ("2", "3", "4"), tuple, choices=("2", "3", "4"),
@@ -246,6 +281,7 @@ SEATS = register_study(
         ),
         run_chunk=per_game(seats_game),
         summarize=_seats_summary,
+        plot=_seats_plot,
         chunk_size=100,
         default_games=900,
     )

@@ -72,6 +72,49 @@ def _outcome_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFram
     )
 
 
+def _by_players(ax: Any, table: pd.DataFrame, quantity: str, limit: float) -> None:
+    """One line per pairing across the player counts, with intervals (side by side)."""
+    from simlab.widgets.plots import intervals, whole_ticks
+
+    part = table[table.quantity == quantity]
+    pairings = list(dict.fromkeys(part.pairing))
+    for i, pairing in enumerate(pairings):
+        rows = part[part.pairing == pairing].sort_values("players")
+        shift = (i - (len(pairings) - 1) / 2) * 0.08
+        staff, elders = str(pairing).split("-")
+        intervals(ax, rows.players.astype(float) + shift, rows.estimate, rows.low, rows.high,
+                  limit=limit, n=rows.n, connect=True, color=f"C{i}",
+                  label=f"Staff {staff}, Elders {elders}")
+    whole_ticks(ax, "x")
+    ax.set_xlabel("players")
+    ax.grid(alpha=0.3)
+
+
+def _outcomes_plot(result: Any) -> Any:
+    """Elder win rate and game length by player count, a line per policy pairing."""
+    from matplotlib.figure import Figure
+
+    from simlab.widgets.plots import SAYS_NOTHING
+
+    table = result.summary
+    fig = Figure(figsize=(11, 4.2), layout="constrained")
+    wins, staff, rounds = fig.subplots(1, 3)
+    _by_players(wins, table, "elder_win", SAYS_NOTHING)
+    wins.set_ylabel("share of games the Elders win (95% Wilson)")
+    _by_players(staff, table, "staff_win", SAYS_NOTHING)
+    staff.set_ylabel("share of games the Staff-player wins (95% Wilson)")
+    for ax in (wins, staff):
+        ax.set_ylim(-0.05, 1.05)
+    _by_players(rounds, table, "rounds", np.inf)
+    rounds.set_ylabel("rounds per game (mean, 95% t interval)")
+    wins.legend(fontsize=7, frameon=False)
+    limit = result.params.get("round_limit")
+    fig.suptitle("Who wins Bedpans & Broomsticks, and how long do games last, by player "
+                 f"count? ({result.params.get('games', 0):,} games, round limit {limit})",
+                 fontsize=11)
+    return fig
+
+
 OUTCOMES = register_study(
     Study(
         name="bedpans-outcomes",
@@ -91,6 +134,7 @@ OUTCOMES = register_study(
         ),
         run_chunk=per_game(_outcome_game),
         summarize=_outcome_summary,
+        plot=_outcomes_plot,
         chunk_size=20,
         default_games=400,
     )
@@ -174,6 +218,36 @@ def _escape_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
     return table
 
 
+def _escape_plot(result: Any) -> Any:
+    """P(escape) and P(neutralized) by distance, exact values as crosses."""
+    from matplotlib.figure import Figure
+
+    from simlab.widgets.plots import SAYS_NOTHING, intervals, whole_ticks
+
+    table = result.summary
+    fig = Figure(figsize=(8, 4.4), layout="constrained")
+    ax = fig.add_subplot()
+    for i, (quantity, name) in enumerate((("escaped", "escaped"),
+                                          ("neutralized", "neutralized by the Staff"))):
+        rows = table[table.quantity == quantity].sort_values("distance")
+        d = rows.distance.astype(float) + (i - 0.5) * 0.12
+        intervals(ax, d, rows.estimate, rows.low, rows.high, limit=SAYS_NOTHING, n=rows.n,
+                  connect=True, color=f"C{i}", label=name)
+        if quantity == "escaped" and rows.exact.notna().any():
+            ax.plot(d, rows.exact, "x", color="k", ms=8, zorder=4, label="exact")
+    whole_ticks(ax, "x")
+    ax.set_ylim(-0.05, 1.1)
+    ax.set_xlabel("spaces from the Elder to the Exit")
+    ax.set_ylabel("share of games (95% Wilson interval)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, frameon=False)
+    doctor, turns = result.params.get("doctor"), result.params.get("turns")
+    behind = f"the Doctor {doctor} spaces behind" if doctor else "no Doctor"
+    fig.suptitle(f"How likely is an Elder to reach the Exit within {turns} turns, {behind}? "
+                 f"({result.params.get('games', 0):,} games)", fontsize=11)
+    return fig
+
+
 ESCAPE = register_study(
     Study(
         name="bedpans-escape",
@@ -192,6 +266,7 @@ ESCAPE = register_study(
         ),
         run_chunk=per_game(_escape_game),
         summarize=_escape_summary,
+        plot=_escape_plot,
         chunk_size=100,
         default_games=2000,
     )

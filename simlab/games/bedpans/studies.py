@@ -91,15 +91,19 @@ _STUFF_COLOURS = {"none": "#9e9e9e", "hurry_up": "#e6862e", "detector": "#3b7dd8
 
 
 def _movement_plot(result):
-    """One panel per mover: exact probabilities as bars, estimates with intervals."""
+    """Per mover: the exact distribution as bars with the estimates on them (top), and
+    estimate minus exact with its 95% interval (bottom), where the intervals show."""
     from matplotlib.figure import Figure
+
+    from simlab.widgets.plots import SAYS_NOTHING, intervals
 
     table = result.summary[result.summary.kind == "proportion"]
     movers = [m for m in movement.MOVERS if m in set(table.mover)]
-    fig = Figure(figsize=(3.0 * len(movers), 3.6), layout="constrained")
-    axes = fig.subplots(1, len(movers), sharey=True, squeeze=False)[0]
+    fig = Figure(figsize=(2.9 * len(movers) + 0.8, 6.4), layout="constrained")
+    grid = fig.subplots(2, len(movers), sharex="col", squeeze=False)
     lowest = 1 if (table.quantity == "P(result = 1)").any() else 2  # Detector "result-1"
-    for ax, mover in zip(axes, movers, strict=True):
+    for col, mover in enumerate(movers):
+        top, bottom = grid[0, col], grid[1, col]
         part = table[table.mover == mover]
         stuffs = [s for s in movement.STUFF if s in set(part.stuff)]
         width = 0.8 / len(stuffs)
@@ -107,17 +111,31 @@ def _movement_plot(result):
             rows = part[part.stuff == stuff]
             x = rows.quantity.str.extract(r"= (-?\d+)")[0].astype(int).to_numpy()
             shift = x + (i - (len(stuffs) - 1) / 2) * width
-            ax.bar(shift, rows.exact, width=width * 0.9, color=_STUFF_COLOURS[stuff],
-                   alpha=0.6, label=movement.STUFF[stuff][0].split(":")[0])
-            err = np.vstack([rows.estimate - rows.low, rows.high - rows.estimate])
-            ax.errorbar(shift, rows.estimate, yerr=err, fmt="k.", ms=3, lw=0.8)
-        ax.set_title(movement.MOVERS[mover][0].split(" (")[0], fontsize=9)
-        ax.set_xlabel("movement result")
-        ax.set_xticks(range(lowest, 9))
-    axes[0].set_ylabel("probability: bars exact, dots estimated")
-    handles, labels = axes[movers.index("elder_first")].get_legend_handles_labels() \
-        if "elder_first" in movers else axes[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels), fontsize=8)
+            colour = _STUFF_COLOURS[stuff]
+            top.bar(shift, rows.exact, width=width * 0.9, color=colour, alpha=0.45,
+                    label=movement.STUFF[stuff][0].split(":")[0])
+            top.plot(shift, rows.estimate, "_", color="k", ms=6, mew=1.5,
+                     label="estimate" if i == 0 else None)
+            exact = rows.exact.to_numpy(dtype=float)
+            intervals(bottom, shift, rows.estimate - exact, rows.low - exact,
+                      rows.high - exact, limit=SAYS_NOTHING, color=colour)
+        bottom.axhline(0.0, color="k", lw=1, zorder=0)
+        top.set_title(movement.MOVERS[mover][0].replace(" (", "\n("), fontsize=8)
+        top.set_ylim(0, None)
+        bottom.set_xlabel("spaces of movement (die result)")
+        bottom.set_xticks(range(lowest, 9))
+        for ax in (top, bottom):
+            ax.grid(axis="y", alpha=0.3)
+            ax.tick_params(labelsize=7)
+    grid[0, 0].set_ylabel("probability\n(bars: exact; black line: estimate)")
+    grid[1, 0].set_ylabel("estimate − exact\n(with its 95% Wilson interval)")
+    handles, labels = grid[0, movers.index("elder_first")].get_legend_handles_labels() \
+        if "elder_first" in movers else grid[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncols=len(labels), fontsize=8,
+               frameon=False)
+    games = int(result.params.get("games", table.n.max() if len(table) else 0))
+    fig.suptitle("Do the simulated movement dice match the exact odds of each mover and "
+                 f"Stuff? ({games:,} games, a roll of each a game)", fontsize=11)
     return fig
 
 

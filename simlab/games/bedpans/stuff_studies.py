@@ -53,6 +53,22 @@ LABELS: dict[str, str] = {
 }
 
 
+#: Each Variation's name as the rulebook prints it ("Variations").
+RULEBOOK_NAMES: dict[str, str] = {
+    "staff_experience": "Staff Experience",
+    "co_op_victory": "Co-op Victory",
+    "all_or_nothing": "All or Nothing",
+    "no_recovery": "No Recovery",
+    "door_markers": "Door-markers",
+    "limited_occupancy": "Limited Occupancy",
+    "do_no_harm": "1st Do No Harm",
+    "stuff_is_stuff": "Stuff is Stuff",
+    "tile_placement": "Tile Placement",
+    "elder_abilities": "Elder Abilities",
+    "roll_and_assign": "Roll Movement Dice & Assign",
+}
+
+
 def _play(state: BedpansState, names: list[str], rng: np.random.Generator) -> BedpansState:
     policies = make_policies(state.game, names)
     while not state.is_terminal:
@@ -153,6 +169,38 @@ def _variant_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFram
     return table[cols + [c for c in table.columns if c not in cols]]
 
 
+def _variants_plot(result: Any) -> Any:
+    """Forest plot: each Variation's change of the Elder win rate against the base game."""
+    from simlab.widgets.plots import MIN_GAMES, SAYS_NOTHING, forest_plot
+
+    table = verdicts(result.games)
+    if table.empty:
+        table = pd.DataFrame(columns=["players", "variant", "rulebook", "change", "low",
+                                      "high", "n"])
+    order = {v: i for i, v in enumerate(LABELS)}
+    table = table.assign(order=table.variant.map(order)).sort_values(["order", "players"])
+    rows = table.rename(columns={"change": "estimate"}).assign(
+        name=[f"{RULEBOOK_NAMES.get(v, v)} [rulebook: {label}], {int(p)} players"
+              for v, label, p in zip(table.variant, table.rulebook, table.players,
+                                     strict=True)],
+        players=table.players.astype(int))
+    pairs = rows.n.min() if len(rows) else 0
+    fig = forest_plot(
+        rows, label="name", group="players", limit=SAYS_NOTHING,
+        title="Which way does each Variation tip the game? Elder win rate with it minus "
+              f"without ({result.params.get('games', 0):,} games)",
+        xlabel="change in the Elder win rate: game with the Variation − base game on the "
+               f"same seeds (right of 0: it favors the Elders)\n(95% t interval; {pairs} or more "
+               "pairs of games a row)",
+    )
+    ax = fig.axes[0]
+    for y, row in enumerate(rows.itertuples()):
+        if row.low == row.high == 0 and row.n >= MIN_GAMES:  # an interval of no width
+            ax.annotate("no game's winner changed", (0.0, y), xytext=(6, 0),
+                        textcoords="offset points", va="center", fontsize=7, color="#424242")
+    return fig
+
+
 VARIANTS_STUDY = register_study(
     Study(
         name="bedpans-variants",
@@ -173,6 +221,7 @@ VARIANTS_STUDY = register_study(
         ),
         run_chunk=per_game(_variant_game),
         summarize=_variant_summary,
+        plot=_variants_plot,
         chunk_size=10,
         default_games=900,
     )
@@ -248,6 +297,46 @@ def worth(games: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
+def _stuff_plot(result: Any) -> Any:
+    """Forest plot of each kind's worth, and beside it how often the holder used it."""
+    from matplotlib.figure import Figure
+
+    from simlab.widgets.plots import MAX_INCHES, SAYS_NOTHING, intervals
+
+    summary = result.summary
+    kinds = [k for k in IMPLEMENTED if k in set(summary.stuff)]
+    value = worth(result.games).reindex(kinds)
+    used = summary[(summary.quantity == "gone") & (summary.arm == "with")]
+    used = used.set_index("stuff").reindex(kinds)
+    holder = "red Elder" if result.params.get("holder", "elder") == "elder" else "Staff"
+    height = min(MAX_INCHES, 1.8 + 0.3 * max(1, len(kinds)))
+    fig = Figure(figsize=(10.0, height), layout="constrained")
+    left, right = fig.subplots(1, 2, sharey=True, width_ratios=[3, 2])
+    y = np.arange(len(kinds), dtype=float)
+    intervals(left, y, value.worth, value.worth_low, value.worth_high, limit=SAYS_NOTHING,
+              horizontal=True, color="C0", n=value.pairs, clip=1.0)
+    left.axvline(0.0, color="k", lw=1, zorder=0)
+    left.set_yticks(y, kinds, fontsize=8)
+    left.set_ylim(len(kinds) - 0.5, -0.5)
+    reach = min(1.0, np.nanmax(np.abs(np.r_[value.worth_low, value.worth_high,
+                                             value.worth, 0.05])))
+    left.set_xlim(-1.1 * reach, 1.7 * reach)
+    pairs = int(value.pairs.min()) if len(value) and value.pairs.notna().all() else 0
+    left.set_xlabel(f"worth: the {holder}'s win rate starting with it\n− starting with "
+                    f"no Stuff, same seeds\n(95% t interval; {pairs} or more pairs a kind)")
+    left.set_ylabel("Stuff kind (rulebook name)")
+    intervals(right, y, used.estimate, used.low, used.high, limit=SAYS_NOTHING,
+              horizontal=True, color="C2", n=used.n, clip=1.0)
+    right.set_xlim(-0.02, 1.3)
+    right.set_xlabel(f"share of games after which the {holder}\nno longer held it "
+                     "(played or discarded)\n(95% Wilson interval)")
+    for ax in (left, right):
+        ax.grid(axis="x", alpha=0.3)
+    fig.suptitle(f"What is each Stuff kind worth to the {holder} who starts with it? "
+                 f"({result.params.get('games', 0):,} games)", fontsize=11)
+    return fig
+
+
 STUFF_STUDY = register_study(
     Study(
         name="bedpans-stuff",
@@ -268,6 +357,7 @@ STUFF_STUDY = register_study(
         ),
         run_chunk=per_game(_stuff_game),
         summarize=_stuff_summary,
+        plot=_stuff_plot,
         chunk_size=10,
         default_games=1900,
     )

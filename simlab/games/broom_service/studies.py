@@ -1,7 +1,7 @@
 """Studies of Broom Service.
 
 ``broom-service-steals``: how often a brave claim is stolen, by the claimer's
-place in the follow order (0 = the turn's starting player), player count and
+place in the follow order (1 = the turn's starting player), player count and
 policy, with the exact value beside the estimate where one exists; and the
 expected final VP of each policy (brave against cowardly play).
 
@@ -10,8 +10,8 @@ every other seat's hand is a uniformly random 4 of its 10 roles, independent
 of the claimer's, so a later follower holds the claimed role with
 probability 4/10.  With followers who play a held role brave with
 probability q (q = 1 for ``brave``, 1/2 for ``random``, p for ``brave-p``),
-a claim at place k among n seats is stolen with probability
-``1 - (1 - 0.4 q) ** (n - 1 - k)``.
+a claim at place k among n seats (k = 1 for the starting player) is stolen with
+probability ``1 - (1 - 0.4 q) ** (n - k)``.
 
 ``broom-service-scores``: final VP distribution and win rate by seat and by
 policy, seats rotating through the policies from game to game.
@@ -23,7 +23,7 @@ Examples
 ...                           policies=("brave",))
 >>> first = result.summary[(result.summary.scope == "first turn")
 ...                        & (result.summary.quantity == "stolen")]
->>> round(float(first[first.place == 0].exact.iloc[0]), 4)   # 1 - 0.6**2
+>>> round(float(first[first.place == 1].exact.iloc[0]), 4)   # 1 - 0.6**2
 0.64
 """
 
@@ -80,14 +80,16 @@ def follower_brave_chance(policy: str) -> float | None:
 def exact_steal_probability(players: int, place: int, q: float) -> float:
     """P(a first-turn brave claim at ``place`` is stolen) with uniform hands of 4.
 
+    ``place`` counts from 1, the turn's starting player.
+
     Examples
     --------
-    >>> exact_steal_probability(4, 0, 1.0)   # three followers, each holds it with 0.4
+    >>> exact_steal_probability(4, 1, 1.0)   # three followers, each holds it with 0.4
     0.784
-    >>> exact_steal_probability(4, 3, 1.0)   # the last follower cannot be stolen from
+    >>> exact_steal_probability(4, 4, 1.0)   # the last follower cannot be stolen from
     0.0
     """
-    later = players - 1 - place
+    later = players - place
     return round(1.0 - (1.0 - HAND / _ROLES * q) ** later, 12)
 
 
@@ -110,7 +112,7 @@ def _steals_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
                 and state.log[0][1] == action.role
             )
             claim = {"seat": actor, "policy": policy, "players": players, "role": action.role,
-                     "place": (actor - state.leader) % players, "first_turn": first}
+                     "place": (actor - state.leader) % players + 1, "first_turn": first}
         if "brave" in kinds and claim is not None:
             rows.append({**claim, "stolen": False})
             claim = None
@@ -120,14 +122,14 @@ def _steals_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
     out = [{"row": "claim", "vp": np.nan, **r} for r in rows]
     for seat, vp in enumerate(final.final_vp or []):
         out.append({"row": "seat", "seat": seat, "vp": float(vp), "policy": policy,
-                    "players": players,
-                    "role": "", "place": -1, "first_turn": False, "stolen": False})
+                    "players": players, "role": "", "first_turn": False, "stolen": False})
     return out
 
 
 def _steals_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
     claims = games[games["row"] == "claim"].copy()
     claims["stolen"] = claims["stolen"].astype(bool)
+    claims["place"] = claims["place"].astype(int)
     parts = []
     by = ["policy", "players", "place"] + (["role"] if params["by_role"] else [])
     for scope, part in (("first turn", claims[claims["first_turn"].astype(bool)]),
@@ -146,28 +148,44 @@ def _steals_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
     seats = games[games["row"] == "seat"]
     vp = stats.summarize(seats, by=["policy", "players"], means=["vp"])
     vp.insert(0, "scope", "final VP per seat")
-    vp["place"] = -1
     parts.append(vp)
-    return pd.concat(parts, ignore_index=True)
+    out = pd.concat(parts, ignore_index=True)
+    if "place" in out:
+        out["place"] = out["place"].astype("Int64")  # no place on the VP rows: <NA>
+    return out
 
 
 def _steals_plot(result: Any) -> Any:
+    """P(stolen) of a first-turn brave claim by place, one line per policy and player count."""
     from matplotlib.figure import Figure
+
+    from simlab.widgets.plots import SAYS_NOTHING, intervals
 
     table = result.summary
     claims = table[(table.quantity == "stolen") & (table.scope == "first turn")]
-    fig = Figure(figsize=(7, 4), layout="constrained")
+    fig = Figure(figsize=(8, 4.4), layout="constrained")
     ax = fig.add_subplot()
-    for (policy, players), part in claims.groupby(["policy", "players"]):
+    groups = list(claims.groupby(["policy", "players"]))
+    for i, ((policy, players), part) in enumerate(groups):
         part = part.groupby("place", as_index=False).first()
-        err = np.vstack([part.estimate - part.low, part.high - part.estimate])
-        ax.errorbar(part.place, part.estimate, yerr=err, fmt="o-", ms=4, capsize=3,
-                    label=f"{policy}, {players} players")
+        shift = (i - (len(groups) - 1) / 2) * 0.06  # side by side, so no interval hides
+        place = part.place.to_numpy(dtype=float)
+        intervals(ax, place + shift, part.estimate, part.low, part.high,
+                  limit=SAYS_NOTHING, color=f"C{i}", connect=True, n=part.n,
+                  label=f"{policy} seats, {players} players")
         if part.exact.notna().any():
-            ax.plot(part.place, part.exact, "kx", ms=7)
-    ax.set_xlabel("claimer's place in follow order (0 = starting player)")
-    ax.set_ylabel("P(stolen), first turn of a round (x: exact)")
-    ax.legend(fontsize=7)
+            ax.plot(place + shift, part.exact, "x", color="k", ms=7, zorder=4,
+                    label="exact (uniform hands)" if i == 0 else None)
+    most = max((int(p) for p in claims.players), default=2)
+    ax.set_xticks(range(1, most + 1))
+    ax.set_xlim(0.5, most + 0.5)
+    ax.set_xlabel("claimer's place in the follow order (1 = the turn's starting player)")
+    ax.set_ylabel("chance the brave claim is stolen\n(first turn of a round, 95% Wilson)")
+    ax.set_ylim(-0.05, 1.1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, frameon=False)
+    fig.suptitle("How often is a brave claim stolen, by the claimer's place in the follow "
+                 f"order? (Broom Service, {result.params.get('games', 0):,} games)", fontsize=11)
     return fig
 
 
@@ -221,20 +239,38 @@ def _scores_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
 
 
 def _scores_plot(result: Any) -> Any:
+    """Final VP of each policy's seats, and the win rate of each policy."""
     from matplotlib.figure import Figure
 
+    from simlab.widgets.plots import SAYS_NOTHING, intervals, whole_ticks
+
     games, table = result.games, result.summary
-    fig = Figure(figsize=(9, 3.6), layout="constrained")
+    fig = Figure(figsize=(10, 4.0), layout="constrained")
     left, right = fig.subplots(1, 2)
+    low, high = int(games.vp.min()), int(games.vp.max())
+    bins = np.linspace(low - 0.5, high + 0.5, min(25, high - low + 1) + 1)
     for policy, part in games.groupby("policy"):
-        left.hist(part.vp, bins=20, alpha=0.5, label=str(policy))
-    left.set_xlabel("final VP")
+        left.hist(part.vp, bins=bins, histtype="step", lw=1.6, label=str(policy))
+    left.set_xlabel("final VP (victory points) of a seat")
     left.set_ylabel("seats")
-    left.legend(fontsize=7)
-    wins = table[(table.by == "policy") & (table.quantity == "win")]
-    err = np.vstack([wins.estimate - wins.low, wins.high - wins.estimate])
-    right.bar(wins.level, wins.estimate, yerr=err, capsize=3, color="#8e44ad", alpha=0.7)
-    right.set_ylabel("win rate (95% Wilson)")
+    whole_ticks(left, "x")
+    whole_ticks(left, "y")
+    left.legend(fontsize=7, frameon=False)
+    wins = table[(table.by == "policy") & (table.quantity == "win")].reset_index(drop=True)
+    x = np.arange(len(wins), dtype=float)
+    right.bar(x, wins.estimate, color="#8e44ad", alpha=0.35)
+    intervals(right, x, wins.estimate, wins.low, wins.high, limit=SAYS_NOTHING, n=wins.n,
+              color="k")
+    right.set_xticks(x, wins.level)
+    right.axhline(1 / int(result.params.get("players", 4)), color="k", ls="--", lw=1,
+                  label="1 / players")
+    right.set_xlabel("policy")
+    right.set_ylabel("win rate of its seats\n(shared wins count; 95% Wilson)")
+    right.set_ylim(0, 1.05)
+    right.legend(fontsize=7, frameon=False)
+    fig.suptitle("Which policy scores and wins most in Broom Service? "
+                 f"({result.params.get('players')} players, "
+                 f"{result.params.get('games', 0):,} games)", fontsize=11)
     return fig
 
 

@@ -121,6 +121,8 @@ def _patients_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFra
 def _patients_plot(result: StudyResult) -> Any:
     from matplotlib.figure import Figure
 
+    from simlab.widgets.plots import SAYS_NOTHING, intervals
+
     table = result.summary
     shares = table[table.scope == "patients who left"]
     fig = Figure(figsize=(8, 3.8), layout="constrained")
@@ -129,13 +131,17 @@ def _patients_plot(result: StudyResult) -> Any:
     width = 0.8 / len(FATES)
     for k, fate in enumerate(FATES):
         part = shares[shares.quantity == fate].set_index(["players", "policy"]).loc[groups]
-        err = np.vstack([part.estimate - part.low, part.high - part.estimate])
         x = np.arange(len(groups)) + k * width
-        ax.bar(x, part.estimate, width, yerr=err, capsize=2, label=fate)
+        ax.bar(x, part.estimate, width * 0.9, alpha=0.5, color=f"C{k}", label=fate)
+        intervals(ax, x, part.estimate, part.low, part.high, limit=SAYS_NOTHING,
+                  n=part.n, color=f"C{k}")
     ax.set_xticks(np.arange(len(groups)) + 0.4 - width / 2)
-    ax.set_xticklabels([f"{p}p {pol}" for p, pol in groups], fontsize=7)
-    ax.set_ylabel("share of patients (95% Wilson)")
-    ax.legend(fontsize=7)
+    ax.set_xticklabels([f"{p} players, {pol}" for p, pol in groups], fontsize=7)
+    ax.set_xlabel("player count and policy of every seat")
+    ax.set_ylabel("share of patients who left (95% Wilson)")
+    ax.legend(fontsize=7, frameon=False)
+    fig.suptitle("What becomes of the patients in Hospital Rush? "
+                 f"({result.params.get('games', 0):,} games)", fontsize=11)
     return fig
 
 
@@ -189,9 +195,9 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
     def watch(state: Any, actor: int, action: Any, events: list[Event]) -> None:
         if isinstance(action, A.Place):
             # Every round places exactly 2 markers a seat, the starting player first: the
-            # k-th marker of a round is marker 1 + (k >= players) of the seat at place
-            # k mod players.  (Read from the count, not from the state, which may already
-            # be in the next round when the last marker's action ended it.)
+            # k-th marker of a round (k from 0) is marker 1 + (k >= players) of the seat
+            # at place k mod players + 1.  (Read from the count, not from the state, which
+            # may already be in the next round when the last marker's action ended it.)
             k = places[0] % (2 * players)
             places[0] += 1
             if k == 0:
@@ -201,7 +207,7 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
                     "row": "red",
                     "seat": actor,
                     "policy": seats[actor],
-                    "position": k % players,
+                    "position": k % players + 1,  # 1: the round's starting player
                     "marker": 1 + (k >= players),
                     "ratted": False,
                 }
@@ -228,8 +234,6 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
                 "row": "seat",
                 "seat": s,
                 "policy": seats[s],
-                "position": -1,
-                "marker": 0,
                 "ratted": False,
                 "prestige": outcome.scores[s],
                 "win": s in outcome.winners,
@@ -246,8 +250,6 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
                 "item": item,
                 "policy": seats[thief],
                 "victim_policy": seats[victim],
-                "position": -1,
-                "marker": 0,
                 "ratted": False,
             }
         )
@@ -259,6 +261,7 @@ def _unfair_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
     reds = games[games["row"] == "red"].copy()
     if not reds.empty:
         reds["ratted"] = reds["ratted"].astype(bool)
+        reds["position"] = reds["position"].astype(int)
         table = stats.summarize(reds, by=["position"], proportions=["ratted"])
         table.insert(0, "scope", "red markers by place in the round")
         parts.append(table)
@@ -275,7 +278,10 @@ def _unfair_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
     )
     table.insert(0, "scope", "seats by policy")
     parts.append(table)
-    return pd.concat(parts, ignore_index=True)
+    out = pd.concat(parts, ignore_index=True)
+    if "position" in out:
+        out["position"] = out["position"].astype("Int64")  # <NA> where no place applies
+    return out
 
 
 def summed_steal_graph(result: StudyResult, by: str = "policy") -> nx.DiGraph:
@@ -315,21 +321,36 @@ def summed_steal_graph(result: StudyResult, by: str = "policy") -> nx.DiGraph:
 
 
 def _unfair_plot(result: StudyResult) -> Any:
+    """P(ratted out) by place in the round; final prestige and win rate by policy."""
     from matplotlib.figure import Figure
 
+    from simlab.widgets.plots import SAYS_NOTHING, intervals
+
     table = result.summary
-    fig = Figure(figsize=(9, 3.6), layout="constrained")
+    fig = Figure(figsize=(10, 4.0), layout="constrained")
     left, right = fig.subplots(1, 2)
     part = table[(table.scope == "red markers by place in the round")]
     if not part.empty:
-        err = np.vstack([part.estimate - part.low, part.high - part.estimate])
-        left.errorbar(part.position, part.estimate, yerr=err, fmt="o-", capsize=3)
-    left.set_xlabel("place in the round (0 = starting player)")
-    left.set_ylabel("P(red marker ratted out)")
+        intervals(left, part.position.astype(float), part.estimate, part.low, part.high,
+                  limit=SAYS_NOTHING, connect=True, color="C3", n=part.n)
+    players = int(result.params.get("players", 4))
+    left.set_xticks(range(1, players + 1))
+    left.set_xlim(0.5, players + 0.5)
+    left.set_ylim(-0.05, 1.05)
+    left.set_xlabel("seat's place in the round's placing order (1 = the starting player)")
+    left.set_ylabel("chance a red action marker is ratted out\n(95% Wilson interval)")
+    left.grid(alpha=0.3)
     pres = table[(table.scope == "seats by policy") & (table.quantity == "prestige")]
-    err = np.vstack([pres.estimate - pres.low, pres.high - pres.estimate])
-    right.bar(pres.policy, pres.estimate, yerr=err, capsize=3, color="#c0392b", alpha=0.7)
-    right.set_ylabel("final prestige (95% t)")
+    err = np.clip(np.nan_to_num(np.vstack([pres.estimate - pres.low,
+                                           pres.high - pres.estimate])), 0, None)
+    right.bar(pres.policy, pres.estimate, color="#c0392b", alpha=0.45)
+    right.errorbar(np.arange(len(pres)), pres.estimate, yerr=err, fmt="none", ecolor="k",
+                   elinewidth=2, capsize=6, zorder=3)
+    right.set_xlabel("policy of the seat")
+    right.set_ylabel("final prestige per seat (mean, 95% t interval)")
+    right.grid(axis="y", alpha=0.3)
+    fig.suptitle("Is unfair play ratted out more in some places of the round, and does it "
+                 f"pay? (Hospital Rush, {result.params.get('games', 0):,} games)", fontsize=11)
     return fig
 
 
@@ -393,15 +414,23 @@ def _boards_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
 def _boards_plot(result: StudyResult) -> Any:
     from matplotlib.figure import Figure
 
-    wins = result.summary[result.summary.quantity == "win"]
-    fig = Figure(figsize=(8, 3.6), layout="constrained")
+    from simlab.widgets.plots import SAYS_NOTHING, intervals
+
+    wins = result.summary[result.summary.quantity == "win"].reset_index(drop=True)
+    fig = Figure(figsize=(8, 4.0), layout="constrained")
     ax = fig.add_subplot()
-    err = np.vstack([wins.estimate - wins.low, wins.high - wins.estimate])
-    ax.bar(wins.board, wins.estimate, yerr=err, capsize=3, color="#2980b9", alpha=0.7)
+    x = np.arange(len(wins), dtype=float)
+    ax.bar(x, wins.estimate, color="#2980b9", alpha=0.45)
+    intervals(ax, x, wins.estimate, wins.low, wins.high, limit=SAYS_NOTHING, n=wins.n,
+              color="k")
+    ax.set_xticks(x, wins.board)
     ax.axhline(1 / result.params["players"], color="k", ls="--", lw=1, label="1 / players")
-    ax.set_ylabel("win rate (95% Wilson)")
+    ax.set_ylabel("win rate of the seat with it\n(shared wins count; 95% Wilson)")
+    ax.set_xlabel("player board")
     ax.tick_params(axis="x", labelsize=7, rotation=20)
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, frameon=False)
+    fig.suptitle("Does any player board win more than its fair share? (Hospital Rush, "
+                 f"{result.params.get('games', 0):,} games)", fontsize=11)
     return fig
 
 

@@ -16,8 +16,8 @@ def test_registered_by_name():
 
 @pytest.mark.parametrize(
     ("players", "place", "q", "value"),
-    [(2, 0, 1.0, 0.4), (3, 0, 1.0, 0.64), (3, 1, 1.0, 0.4), (5, 4, 1.0, 0.0),
-     (3, 0, 0.5, 1 - 0.8**2)],
+    [(2, 1, 1.0, 0.4), (3, 1, 1.0, 0.64), (3, 2, 1.0, 0.4), (5, 5, 1.0, 0.0),
+     (3, 1, 0.5, 1 - 0.8**2)],
 )
 def test_exact_steal_probability(players, place, q, value):
     assert exact_steal_probability(players, place, q) == pytest.approx(value)
@@ -33,11 +33,11 @@ def test_steals_estimates_agree_with_exact():
                               policies=("brave",))
     table = result.summary
     first = table[(table.scope == "first turn") & (table.quantity == "stolen")]
-    assert sorted(first.place) == [0, 1, 2]
+    assert sorted(first.place) == [1, 2, 3]
     assert first.exact.notna().all()
     for row in first.itertuples():
         assert row.low - 0.03 <= row.exact <= row.high + 0.03, row
-    assert first[first.place == 2].estimate.iloc[0] == 0.0  # the last follower keeps it
+    assert first[first.place == 3].estimate.iloc[0] == 0.0  # the last follower keeps it
     vp = table[table.quantity == "vp"]
     assert len(vp) == 1 and vp.n.iloc[0] == 360
 

@@ -50,8 +50,9 @@ def test_steals_every_interval_and_exact_value_follows_from_the_rows():
     want = expected_rows(seats, ["policy", "players"], means=["vp"])
     assert_summary_rows(summary, want, ["policy", "players"],
                         where=lambda s: s.scope == "final VP per seat")
-    # a claim's place is its seat's place after the turn's starting player
-    assert ((claims.place >= 0) & (claims.place < claims.players)).all()
+    # a claim's place counts from the turn's starting player, 1
+    assert ((claims.place >= 1) & (claims.place <= claims.players)).all()
+    assert summary[summary.scope == "final VP per seat"].place.isna().all()  # no sentinel
 
 
 def test_figures_draw_the_summary_numbers():
