@@ -27,6 +27,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, TileGeometry, space_text, view_targets
 from simlab.games.bedpans.components import OPEN, STAFFERS
 from simlab.games.bedpans.fields import StateFields
+from simlab.games.bedpans.layout import layout_of
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -46,8 +47,13 @@ class Exploration(StateFields):
         return floor != "U" or self.pairs_placed < 2
 
     def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
-        found = view_targets(self.tiles, self.game.geo, space, self.sealed,
-                             self.door_markers, self.marker_edge)
+        sealed = frozenset(self.sealed)
+
+        def work() -> list[tuple[str, int, int, int, int, int]]:
+            return view_targets(self.tiles, self.game.geo, space, sealed, self.door_markers,
+                                self.marker_edge)
+
+        found = layout_of(self).known(("in view", space, sealed), work)
         return [t for t in found if self._allowed_floor(t[0])]
 
     def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:

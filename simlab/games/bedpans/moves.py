@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.board import DX, DY, Space, marker_key, passage, space_text
+from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
+from simlab.games.bedpans.layout import layout_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -38,6 +39,7 @@ __all__ = ["Moves"]
 
 #: Step directions on a floor.
 STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+_NOWHERE = (None, None, None, None)
 
 
 class Moves(StateFields):
@@ -55,9 +57,9 @@ class Moves(StateFields):
         if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
             beds = self.bed_distances()
         if self.points > 0:
-            tiles, geo, markers = self.tiles, self.game.geo, self.door_markers
+            ways = layout_of(self).ways.get(space, _NOWHERE)
             for label, d in STEP_DIRS.items():
-                if passage(tiles, geo, markers, space, d) is None:
+                if ways[d] is None:  # a wall, or no tile beyond
                     continue
                 nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
                 if blocked and marker_key(space, nxt) in blocked:
@@ -185,11 +187,12 @@ class Moves(StateFields):
         """Power-Chair: the player moves each token of the chosen pair up to 2 spaces."""
         if self.mover is None:
             self.mover, self.points, self.can_take = self.chair[0], 2, False
-        if self.position(self.mover) is None or not self._legal_chair():
+        options = self._legal_chair()
+        if not options:  # no free move left, or the token is gone
             self.chair.pop(0)
             self.mover, self.points, self.can_take = None, 0, False
             return False
-        self.need = ("decide", self.chair_seat, "chair")
+        self._decide(self.chair_seat, "chair", options)
         return True
 
     def _legal_chair(self) -> list[Action]:

@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
+from simlab.games.bedpans.components import DOOR
+from simlab.games.bedpans.layout import layout_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -89,16 +91,14 @@ def _harmless(state: BedpansState, seat: int, kind: str, colour: str) -> bool:
 
 def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
     """Spaces within 3 moves through open edges only (Flying Bedpan: no doors, no walls)."""
-    from simlab.games.bedpans.board import passage
-
+    lay, marker = layout_of(state), state.marker_edge
     seen = set(starts)
     frontier = list(starts)
     for _ in range(3):
         nxt = []
         for here in frontier:
             for d in range(4):
-                if passage(state.tiles, state.game.geo, state.door_markers, here, d,
-                           state.marker_edge) == "o":
+                if lay.way(here, d, marker) == "o":
                     n = (here[0], here[1] + DX[d], here[2] + DY[d])
                     if n not in seen:
                         seen.add(n)
@@ -109,17 +109,17 @@ def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
 
 def _doors(state: BedpansState) -> list[tuple[Space, int]]:
     """Doors on the layout (tile doors and Door-markers) as (west/north space, E or S)."""
-    from simlab.games.bedpans.board import passage
+    lay, marker = layout_of(state), state.marker_edge
 
-    out = []
-    for (floor, tx, ty) in sorted(state.tiles):
-        for i in range(9):
-            space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-            for d in (1, 2):
-                if passage(state.tiles, state.game.geo, state.door_markers, space, d,
-                           state.marker_edge) == "d":
-                    out.append((space, d))
-    return out
+    def work() -> list[tuple[Space, int]]:
+        out = []
+        for (floor, tx, ty) in sorted(state.tiles):
+            for i in range(9):
+                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
+                out += [(space, d) for d in (1, 2) if lay.way(space, d, marker) == "d"]
+        return out
+
+    return lay.known("doors", work)
 
 
 def _door_text(space: Space, d: int) -> str:
@@ -290,12 +290,11 @@ def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
     >>> bump_pushes(s, ("U", 0, 0))
     [('U', 0, 1), ('U', 1, 0)]
     """
-    from simlab.games.bedpans.board import passage
-
+    lay = layout_of(state)
     out = []
     for d in range(4):
         n = (space[0], space[1] + DX[d], space[2] + DY[d])
-        if (passage(state.tiles, state.game.geo, state.door_markers, space, d) is not None
+        if (lay.way(space, d, DOOR) is not None
                 and marker_key(space, n) not in state.blocked
                 and state.status.get(n) != "Just Cleaned" and not state._shaft_closed(n)):
             out.append(n)
@@ -303,15 +302,13 @@ def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
 
 
 def _connected(state: BedpansState, a: Space, b: Space) -> bool:
-    from simlab.games.bedpans.board import passage
-
     link = state.links.get(a)
     if link is not None and link[0] == b:
         return True
     d = (b[1] - a[1], b[2] - a[2])
     for k in range(4):
         if (DX[k], DY[k]) == d:
-            return passage(state.tiles, state.game.geo, state.door_markers, a, k) is not None
+            return layout_of(state).way(a, k, DOOR) is not None
     return False
 
 
