@@ -108,17 +108,15 @@ class Layout:
         return out
 
 
-def _key(state: StateFields) -> tuple:
-    """A key of the layout, cheap to build: the sizes of the tiles, Door-markers and links,
-    and the last of each (in play they are only ever added to)."""
-    tiles, markers, links = state.tiles, state.door_markers, state.links
-    return (len(tiles), next(reversed(tiles.items()), None), len(markers),
-            next(reversed(markers), None), len(links), next(reversed(links.items()), None))
-
-
 def layout_of(state: StateFields) -> Layout:
-    """The :class:`Layout` of ``state``'s layout (built when it has changed)."""
-    key = _key(state)
+    """The :class:`Layout` of ``state``'s layout (built when it has changed).
+
+    Its key is cheap to build: the numbers of tiles, Door-markers and links, which play
+    only ever adds to, and the last tile placed (a tile set down again by hand).
+    """
+    tiles = state.tiles
+    key = (len(tiles), next(reversed(tiles.items()), None), len(state.door_markers),
+           len(state.links))
     lay = state._layout
     if lay is not None and lay.key == key:
         return lay
