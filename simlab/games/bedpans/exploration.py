@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Event
 from simlab.games.bedpans import actions as A
@@ -221,8 +221,7 @@ class Exploration(StateFields):
         return any(space in pos for pos in self.tokens.values())
 
     def _tile_pool(self) -> list[str]:
-        target = self.target
-        assert target is not None
+        target = cast("tuple", self.target)  # set: a tile is drawn for it
         pool = [t for t in self.stack if self._fitting(t, target)]
         if not self.stack and target[0] != "U" and self.exits_on.get(target[0], 0) < 2:
             pool = [t for t in self.exits_left if self._fitting(t, target)]
@@ -255,8 +254,8 @@ class Exploration(StateFields):
             self.exit_rounds.append(self.round)
             new += [*self._staff_for(pos), ("one-stuff", pos)]
         else:
-            assert target is not None
-            side = (target[5] + 2) % 4  # the side of the new tile that meets the open edge
+            # the side of the new tile that meets the open edge it was drawn for
+            side = (cast("tuple", target)[5] + 2) % 4
             new += [*self._staff_for(pos), ("corner-stuff", pos, side)]
             if spec.exit_sign:
                 self.exit_signs += 1
@@ -265,6 +264,7 @@ class Exploration(StateFields):
                 elif self.exit_signs in (5, 6, 7):
                     new.append(("exit", pos))
         self.queue[0:0] = new
+        layout_of(self)  # the new layout worked out here, once, not in each view
         return events
 
     def _staff_for(self, pos: tuple[str, int, int]) -> list[tuple]:

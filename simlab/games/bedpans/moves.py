@@ -133,10 +133,8 @@ class Moves(StateFields):
                       self.need[1])]
 
     def _step(self, action: A.Step) -> list[Event]:
-        name = self.mover
-        assert name is not None
-        space = self.position(name)
-        assert space is not None
+        name = cast(str, self.mover)  # a step is offered only to a mover on the layout
+        space = cast(Space, self.position(name))
         self.points -= 1
         if action.direction in ("down", "up"):
             target, kind = self.links[space]
@@ -153,8 +151,7 @@ class Moves(StateFields):
         return [moved, *self._arrive(name, target)]
 
     def _try_door(self, action: A.TryDoor) -> list[Event]:
-        space = self.position(self.mover)  # type: ignore[arg-type]
-        assert space is not None
+        space = cast(Space, self.position(self.mover))  # type: ignore[arg-type]
         d = STEP_DIRS[action.direction]
         self.points -= 1
         self.trying = marker_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
@@ -162,8 +159,7 @@ class Moves(StateFields):
                       self.active)]
 
     def _door_result(self, action: A.DoorResult) -> list[Event]:
-        key = self.trying
-        assert key is not None
+        key = cast("tuple[Space, Space]", self.trying)  # a door is being tried
         self.trying = None
         if action.opened:
             del self.blocked[key]
@@ -172,8 +168,7 @@ class Moves(StateFields):
         return [Event("the door stays blocked", "door", self.active)]
 
     def _guess_code(self, action: A.GuessCode) -> list[Event]:
-        key = self.trying
-        assert key is not None
+        key = cast("tuple[Space, Space]", self.trying)  # a door is being tried
         self.trying = None
         entry = self.blocked[key]
         if action.order == entry[2]:
@@ -255,8 +250,7 @@ class Moves(StateFields):
         return []
 
     def _take(self, action: A.TakeStuff) -> list[Event]:
-        space = self.position(self.mover)  # type: ignore[arg-type]
-        assert space is not None
+        space = cast(Space, self.position(self.mover))  # type: ignore[arg-type]
         if self.took > 0 or self.game.options["stuff_is_stuff"]:
             self.points -= 1
         self.took += 1

@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -344,10 +344,8 @@ class HeuristicPolicy:
     def _move(self, view: BedpansState, legal: Sequence[Any]) -> Any:
         if A.TakeStuff() in legal and view.took == 0:
             return A.TakeStuff()
-        mover = view.mover
-        assert mover is not None
-        here = view.position(mover)
-        assert here is not None
+        mover = cast(str, view.mover)  # a move or chair decision has its mover
+        here = cast(Space, view.position(mover))  # ... on the layout
         cost = mover_cost(view, mover)
         best: A.Step | A.Stop | A.TryDoor = A.Stop()
         best_cost = cost(here)

@@ -43,7 +43,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import ConfigError
+from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (
@@ -603,7 +603,7 @@ class BedpansState(Exploration, Moves, State):
         if phase == "end":
             self._end_turn()
             return False
-        raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+        raise SimlabError(f"bedpans: unknown phase {phase!r}")  # pragma: no cover
 
     def _decide(self, seat: int, kind: str, legal: list[Action]) -> None:
         """``seat`` decides ``kind`` among ``legal`` (kept for :meth:`_legal_actions`)."""
@@ -780,7 +780,7 @@ class BedpansState(Exploration, Moves, State):
             _, space, letter = self.queue[0]
             return [*(A.SendStaffer(STAFFERS[i], space) for i in self._staffer_ids(letter)
                       if self.staffers[i] != space), A.LeaveStation(space)]
-        raise AssertionError(kind)  # pragma: no cover
+        raise SimlabError(f"bedpans: no decision {kind!r}")  # pragma: no cover
 
     def _decoy_spaces(self, seat: int) -> list[Space]:
         colour = self.colour_of(seat)
@@ -908,14 +908,12 @@ class BedpansState(Exploration, Moves, State):
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        before = {c: tuple(where) for c, where in self.tokens.items()}
+        before = [*map(tuple, self.tokens.values())]
         count = self.neutralized
         events = _HANDLERS[type(action)](self, action)
-        if self.neutralized != count or any(tuple(w) != before[c]
-                                            for c, w in self.tokens.items()):
-            events += self._removal_events(before)
+        if self.neutralized != count or [*map(tuple, self.tokens.values())] != before:
+            events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
         self._settle()
-        layout_of(self)  # a new layout worked out here, once, not in each view
         return events
 
     def _removal_events(self, before: dict[str, tuple]) -> list[Event]:
@@ -987,6 +985,7 @@ class BedpansState(Exploration, Moves, State):
         seat = self.need[1]
         self.doors_held[seat] -= 1
         self.door_markers[marker_key(action.a, action.b)] = seat
+        layout_of(self)  # the new layout worked out here, once, not in each view
         return [Event(f"{self.game.seat_names()[seat]} plays a Door-marker", "door", seat)]
 
     def _choose(self, action: A.ChooseMover) -> list[Event]:

@@ -46,7 +46,7 @@ from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
 from simlab.games.bedpans.components import DOOR
-from simlab.games.bedpans.layout import layout_of
+from simlab.games.bedpans.layout import Layout, layout_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -320,8 +320,9 @@ def _bed_bump(win: Window, kind: str) -> list[str]:
     """"a space ... that already has a Status-marker" next to one of the player's
     Characters (ruling S13), and where the Characters already there may be pushed."""
     state = win.state
+    lay = layout_of(state)
     near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, win.seat)
-            for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]))}
+            for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]), lay)}
     marked = state.game.options["bed_bump"] == "marked-space"
     targets = []
     for s in sorted(near):
@@ -417,14 +418,16 @@ def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
     return sorted(out)
 
 
-def _connected(state: BedpansState, a: Space, b: Space) -> bool:
+def _connected(state: BedpansState, a: Space, b: Space, lay: Layout | None = None) -> bool:
+    """Whether a Character may move from ``a`` to ``b`` in one step (``lay``: the layout,
+    when the caller has it at hand)."""
     link = state.links.get(a)
     if link is not None and link[0] == b:
         return True
     d = (b[1] - a[1], b[2] - a[2])
     for k in range(4):
         if (DX[k], DY[k]) == d:
-            return layout_of(state).way(a, k, DOOR) is not None
+            return (lay or layout_of(state)).way(a, k, DOOR) is not None
     return False
 
 
