@@ -47,14 +47,13 @@ class Exploration(StateFields):
         return floor != "U" or self.pairs_placed < 2
 
     def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
-        sealed = frozenset(self.sealed)
-
-        def work() -> list[tuple[str, int, int, int, int, int]]:
-            return view_targets(self.tiles, self.game.geo, space, sealed, self.door_markers,
-                                self.marker_edge)
-
-        found = layout_of(self).known(("in view", space, sealed), work)
-        return [t for t in found if self._allowed_floor(t[0])]
+        memo = layout_of(self).memo  # what is in view from a space: kept for the layout
+        key = ("in view", space, frozenset(self.sealed))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
+                                             self.door_markers, self.marker_edge)
+        return [t for t in found if self._allowed_floor(t[0])] if found else []
 
     def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
         floor, tx, ty = pos
@@ -99,6 +98,8 @@ class Exploration(StateFields):
         return out
 
     def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None:
+        if self._layout is not None and pos in self._layout.tiles:  # a layout set up anew
+            self._layout = None
         self.tiles[pos] = (tid, rot)
         g = self.game.geo[tid][rot]
         floor, tx, ty = pos

@@ -112,11 +112,11 @@ def layout_of(state: StateFields) -> Layout:
     """The :class:`Layout` of ``state``'s layout (built when it has changed).
 
     Its key is cheap to build: the numbers of tiles, Door-markers and links, which play
-    only ever adds to, and the last tile placed (a tile set down again by hand).
+    only ever adds to.  A tile put down where the layout has one already (a position
+    set up by hand, after ``tiles.clear()``) forgets the layout (``_put_tile``).
     """
     tiles = state.tiles
-    key = (len(tiles), next(reversed(tiles.items()), None), len(state.door_markers),
-           len(state.links))
+    key = (len(tiles), len(state.door_markers), len(state.links))
     lay = state._layout
     if lay is not None and lay.key == key:
         return lay

@@ -40,6 +40,10 @@ __all__ = ["Moves"]
 #: Step directions on a floor.
 STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _NOWHERE = (None, None, None, None)
+#: The move actions, made once (they are frozen values).
+_STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
+_TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
+_TAKE, _STOP = A.TakeStuff(), A.Stop()
 
 
 class Moves(StateFields):
@@ -58,32 +62,33 @@ class Moves(StateFields):
             beds = self.bed_distances()
         if self.points > 0:
             ways = layout_of(self).ways.get(space, _NOWHERE)
+            links = self.links
             for label, d in STEP_DIRS.items():
                 if ways[d] is None:  # a wall, or no tile beyond
                     continue
                 nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
                 if blocked and marker_key(space, nxt) in blocked:
-                    options.append(A.TryDoor(label))
+                    options.append(_TRY[label])
                     continue
                 if status and status.get(nxt) == "Just Cleaned":
                     continue
                 if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
                     continue
-                if self._shaft_closed(nxt):
+                if links and self._shaft_closed(nxt):
                     continue
-                options.append(A.Step(label))
-            link = self.links.get(space)
+                options.append(_STEP[label])
+            link = links.get(space)
             if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
                     and not (status and status.get(link[0]) == "Just Cleaned") \
                     and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
-                options.append(A.Step("down" if space[0] == "U" else "up"))
+                options.append(_STEP["down" if space[0] == "U" else "up"])
         paid = self.game.options["stuff_is_stuff"]
         if self.can_take and self.stuff_at.get(space, 0) > 0 and (
             (self.took == 0 and not paid) or self.points > 0
         ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
-            options.append(A.TakeStuff())
+            options.append(_TAKE)
         if options:
-            options.append(A.Stop())
+            options.append(_STOP)
         return options
 
     def _shaft_closed(self, space: Space) -> bool:

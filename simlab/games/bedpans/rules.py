@@ -899,12 +899,17 @@ class BedpansState(Exploration, Moves, State):
         >>> s.bed_distances()[("U", 1, 1)]
         2
         """
-        def work() -> dict[Space, int]:
-            elevators = frozenset((a, b) for a, (b, k) in self.links.items() if k == "elevator")
-            key = (frozenset(self.tiles.items()), frozenset(self.door_markers), elevators)
-            return _bed_distances(self.game.data, key)
+        lay = layout_of(self)
 
-        return layout_of(self).known("beds", work)
+        def work() -> dict[Space, int]:
+            near = {s: tuple(n for n in ns if lay.links.get(s, (n, "elevator")) != (n, "stairs"))
+                    for s, ns in lay.neighbours().items()}
+            beds = [(floor, 3 * tx + i % 3, 3 * ty + i // 3)
+                    for (floor, tx, ty), (tid, rot) in self.tiles.items()
+                    for i, f in enumerate(self.game.geo[tid][rot].features) if f in "RBYG"]
+            return bfs_field(near, beds)
+
+        return lay.known("beds", work)
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -1306,37 +1311,6 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset],
                     if passage(tiles, geo, markers, a, d) is None:
                         spots.append((a, b))
     return tuple(spots)
-
-
-@functools.lru_cache(maxsize=256)
-def _bed_distances(components: Components, key: tuple[frozenset, ...]) -> dict[Space, int]:
-    tiles = dict(key[0])
-    markers = dict.fromkeys(key[1], 0)
-    shafts = dict(key[2])
-    geo = geometry_table(components)
-    frontier = []
-    dist: dict[Space, int] = {}
-    for (floor, tx, ty), (tid, rot) in tiles.items():
-        for i, f in enumerate(geo[tid][rot].features):
-            if f in "RBYG":
-                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-                dist[space] = 0
-                frontier.append(space)
-    k = 0
-    while frontier:
-        k += 1
-        nxt_frontier = []
-        for here in frontier:
-            near = [(here[0], here[1] + DX[d], here[2] + DY[d]) for d in range(4)
-                    if passage(tiles, geo, markers, here, d) is not None]
-            if here in shafts:
-                near.append(shafts[here])
-            for n in near:
-                if n not in dist:
-                    dist[n] = k
-                    nxt_frontier.append(n)
-        frontier = nxt_frontier
-    return dist
 
 
 _HANDLERS: dict[type, Any] = {

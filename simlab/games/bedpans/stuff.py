@@ -320,10 +320,12 @@ def _bed_bump(win: Window, kind: str) -> list[str]:
     """"a space ... that already has a Status-marker" next to one of the player's
     Characters (ruling S13), and where the Characters already there may be pushed."""
     state = win.state
+    marked = state.game.options["bed_bump"] == "marked-space"
+    if marked and not state.status and not state.bed_bumps:
+        return []  # no Status-marker on the layout yet
     lay = layout_of(state)
     near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, win.seat)
             for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]), lay)}
-    marked = state.game.options["bed_bump"] == "marked-space"
     targets = []
     for s in sorted(near):
         if _marked(state, s) == marked:

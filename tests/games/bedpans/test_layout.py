@@ -70,10 +70,11 @@ def test_a_door_marker_played_joins_the_two_spaces_as_the_option_reads_it():
         assert layout_of(s).way(b, 3, s.marker_edge) == way
 
 
-def test_a_tile_changed_by_hand_is_worked_out_again():
+def test_a_layout_set_up_anew_by_hand_is_worked_out_again():
     s = BedpansGame(players=2).new_initial_state()
     before = layout_of(s)
-    s.tiles[("U", 0, 0)] = ("S", 1)  # the start tile turned: same count, same position
+    s.tiles.clear()
+    s._put_tile(("U", 0, 0), "S", 1)  # the start tile turned: same count, same position
     after = layout_of(s)
     assert after is not before and after.ways == full_ways(s)
 
