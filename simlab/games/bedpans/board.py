@@ -30,7 +30,6 @@ Examples
 from __future__ import annotations
 
 import functools
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -84,15 +83,15 @@ def space_text(space: Space) -> str:
 
 def parse_space(text: str) -> Space:
     """Inverse of :func:`space_text`; raises IllegalActionError on bad text."""
+    floor, _, rest = text.strip().partition(" ")
+    x, comma, y = rest.partition(",")
     try:
-        floor, rest = text.strip().split(" ", 1)
-        x, y = rest.split(",")
-        if floor not in FLOORS:
-            raise ValueError(floor)
-        return (floor, int(x), int(y))
-    except ValueError:
-        message = f"bedpans: not a space {text!r} (expected e.g. 'U 3,-1')"
-        raise IllegalActionError(message) from None
+        space = (floor, int(x), int(y))
+    except ValueError:  # not whole numbers
+        space = None
+    if space is None or not comma or floor not in FLOORS:
+        raise IllegalActionError(f"bedpans: not a space {text!r} (expected e.g. 'U 3,-1')")
+    return space
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,58 +385,3 @@ def nearest_station(G: nx.Graph, space: Space, letter: str) -> Space | None:
     dist = nx.single_source_shortest_path_length(G, space)
     best = [(k, n) for n, k in dist.items() if G.nodes[n]["feature"] == letter]
     return min(best)[1] if best else None
-
-
-def bfs_distances(
-    tiles: Tiles, geo: Geo, markers: Mapping, links: Mapping, start: Space
-) -> dict[Space, int]:
-    """Moves from ``start`` to every space (fast, without building a graph)."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        k = dist[here] + 1
-        for d in range(4):
-            if passage(tiles, geo, markers, here, d) is not None:
-                nxt = (here[0], here[1] + DX[d], here[2] + DY[d])
-                if nxt not in dist:
-                    dist[nxt] = k
-                    queue.append(nxt)
-        link = links.get(here)
-        if link is not None and link[0] not in dist:
-            dist[link[0]] = k
-            queue.append(link[0])
-    return dist
-
-
-def layout_key(tiles: Tiles, markers: Mapping, links: Mapping) -> tuple[frozenset, ...]:
-    """A hashable key of a layout (tiles, Door-markers, floor links) for caches."""
-    return (frozenset(tiles.items()), frozenset(markers), frozenset(links.items()))
-
-
-@functools.lru_cache(maxsize=256)
-def adjacency(components: Components, key: tuple[frozenset, ...]) -> dict[Space, tuple[Space, ...]]:
-    """Where a Character may move from each space of the layout ``key`` (cached).
-
-    Examples
-    --------
-    >>> from simlab.games.bedpans.components import load_components
-    >>> adj = adjacency(load_components(), layout_key({("U", 0, 0): ("S", 0)}, {}, {}))
-    >>> adj[("U", 0, 0)]
-    (('U', 1, 0), ('U', 0, 1))
-    """
-    tiles = dict(key[0])
-    markers = dict.fromkeys(key[1], 0)
-    links = dict(key[2])
-    geo = geometry_table(components)
-    adj: dict[Space, tuple[Space, ...]] = {}
-    for (floor, tx, ty) in tiles:
-        for i in range(9):
-            r, c = divmod(i, 3)
-            space = (floor, 3 * tx + c, 3 * ty + r)
-            out = [(floor, space[1] + DX[d], space[2] + DY[d]) for d in range(4)
-                   if passage(tiles, geo, markers, space, d) is not None]
-            if space in links:
-                out.append(links[space][0])
-            adj[space] = tuple(out)
-    return adj

@@ -20,13 +20,14 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, TileGeometry, space_text, view_targets
 from simlab.games.bedpans.components import OPEN, STAFFERS
 from simlab.games.bedpans.fields import StateFields
+from simlab.games.bedpans.layout import layout_of
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -46,9 +47,13 @@ class Exploration(StateFields):
         return floor != "U" or self.pairs_placed < 2
 
     def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
-        found = view_targets(self.tiles, self.game.geo, space, self.sealed,
-                             self.door_markers, self.marker_edge)
-        return [t for t in found if self._allowed_floor(t[0])]
+        memo = layout_of(self).memo  # what is in view from a space: kept for the layout
+        key = ("in view", space, frozenset(self.sealed))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
+                                             self.door_markers, self.marker_edge)
+        return [t for t in found if self._allowed_floor(t[0])] if found else []
 
     def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
         floor, tx, ty = pos
@@ -93,6 +98,8 @@ class Exploration(StateFields):
         return out
 
     def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None:
+        if self._layout is not None and pos in self._layout.tiles:  # a layout set up anew
+            self._layout = None
         self.tiles[pos] = (tid, rot)
         g = self.game.geo[tid][rot]
         floor, tx, ty = pos
@@ -215,8 +222,7 @@ class Exploration(StateFields):
         return any(space in pos for pos in self.tokens.values())
 
     def _tile_pool(self) -> list[str]:
-        target = self.target
-        assert target is not None
+        target = cast("tuple", self.target)  # set: a tile is drawn for it
         pool = [t for t in self.stack if self._fitting(t, target)]
         if not self.stack and target[0] != "U" and self.exits_on.get(target[0], 0) < 2:
             pool = [t for t in self.exits_left if self._fitting(t, target)]
@@ -249,8 +255,8 @@ class Exploration(StateFields):
             self.exit_rounds.append(self.round)
             new += [*self._staff_for(pos), ("one-stuff", pos)]
         else:
-            assert target is not None
-            side = (target[5] + 2) % 4  # the side of the new tile that meets the open edge
+            # the side of the new tile that meets the open edge it was drawn for
+            side = (cast("tuple", target)[5] + 2) % 4
             new += [*self._staff_for(pos), ("corner-stuff", pos, side)]
             if spec.exit_sign:
                 self.exit_signs += 1
@@ -259,6 +265,7 @@ class Exploration(StateFields):
                 elif self.exit_signs in (5, 6, 7):
                     new.append(("exit", pos))
         self.queue[0:0] = new
+        layout_of(self)  # the new layout worked out here, once, not in each view
         return events
 
     def _staff_for(self, pos: tuple[str, int, int]) -> list[tuple]:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from simlab.core.api import Event
+    from simlab.core.api import Action, Event
     from simlab.games.bedpans.board import Space, TileGeometry
+    from simlab.games.bedpans.layout import Layout
     from simlab.games.bedpans.rules import BedpansGame
 
 __all__ = ["StateFields"]
@@ -28,6 +29,8 @@ class StateFields:
 
     if TYPE_CHECKING:
         game: BedpansGame
+        _layout: Layout | None
+        _ready: tuple
         need: tuple
         queue: list[tuple]
         tiles: dict[tuple[str, int, int], tuple[str, int]]
@@ -74,6 +77,7 @@ class StateFields:
         def marker_edge(self) -> str: ...
         def _geom(self, pos: tuple[str, int, int]) -> TileGeometry: ...
         def _resolve(self, space: Space) -> None: ...
+        def _decide(self, seat: int, kind: str, legal: list[Action]) -> None: ...
         def _put_stuff(self, space: Space) -> bool: ...
         def _stuff_available(self) -> bool: ...
         def _set_up(self, start: str) -> None: ...

@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.board import DX, DY, Space, marker_key, passage, space_text
+from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
+from simlab.games.bedpans.layout import layout_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -38,6 +39,11 @@ __all__ = ["Moves"]
 
 #: Step directions on a floor.
 STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+_NOWHERE = (None, None, None, None)
+#: The move actions, made once (they are frozen values).
+_STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
+_TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
+_TAKE, _STOP = A.TakeStuff(), A.Stop()
 
 
 class Moves(StateFields):
@@ -55,33 +61,34 @@ class Moves(StateFields):
         if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
             beds = self.bed_distances()
         if self.points > 0:
-            tiles, geo, markers = self.tiles, self.game.geo, self.door_markers
+            ways = layout_of(self).ways.get(space, _NOWHERE)
+            links = self.links
             for label, d in STEP_DIRS.items():
-                if passage(tiles, geo, markers, space, d) is None:
+                if ways[d] is None:  # a wall, or no tile beyond
                     continue
                 nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
                 if blocked and marker_key(space, nxt) in blocked:
-                    options.append(A.TryDoor(label))
+                    options.append(_TRY[label])
                     continue
                 if status and status.get(nxt) == "Just Cleaned":
                     continue
                 if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
                     continue
-                if self._shaft_closed(nxt):
+                if links and self._shaft_closed(nxt):
                     continue
-                options.append(A.Step(label))
-            link = self.links.get(space)
+                options.append(_STEP[label])
+            link = links.get(space)
             if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
                     and not (status and status.get(link[0]) == "Just Cleaned") \
                     and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
-                options.append(A.Step("down" if space[0] == "U" else "up"))
+                options.append(_STEP["down" if space[0] == "U" else "up"])
         paid = self.game.options["stuff_is_stuff"]
         if self.can_take and self.stuff_at.get(space, 0) > 0 and (
             (self.took == 0 and not paid) or self.points > 0
         ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
-            options.append(A.TakeStuff())
+            options.append(_TAKE)
         if options:
-            options.append(A.Stop())
+            options.append(_STOP)
         return options
 
     def _shaft_closed(self, space: Space) -> bool:
@@ -131,10 +138,8 @@ class Moves(StateFields):
                       self.need[1])]
 
     def _step(self, action: A.Step) -> list[Event]:
-        name = self.mover
-        assert name is not None
-        space = self.position(name)
-        assert space is not None
+        name = cast(str, self.mover)  # a step is offered only to a mover on the layout
+        space = cast(Space, self.position(name))
         self.points -= 1
         if action.direction in ("down", "up"):
             target, kind = self.links[space]
@@ -151,8 +156,7 @@ class Moves(StateFields):
         return [moved, *self._arrive(name, target)]
 
     def _try_door(self, action: A.TryDoor) -> list[Event]:
-        space = self.position(self.mover)  # type: ignore[arg-type]
-        assert space is not None
+        space = cast(Space, self.position(self.mover))  # type: ignore[arg-type]
         d = STEP_DIRS[action.direction]
         self.points -= 1
         self.trying = marker_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
@@ -160,8 +164,7 @@ class Moves(StateFields):
                       self.active)]
 
     def _door_result(self, action: A.DoorResult) -> list[Event]:
-        key = self.trying
-        assert key is not None
+        key = cast("tuple[Space, Space]", self.trying)  # a door is being tried
         self.trying = None
         if action.opened:
             del self.blocked[key]
@@ -170,8 +173,7 @@ class Moves(StateFields):
         return [Event("the door stays blocked", "door", self.active)]
 
     def _guess_code(self, action: A.GuessCode) -> list[Event]:
-        key = self.trying
-        assert key is not None
+        key = cast("tuple[Space, Space]", self.trying)  # a door is being tried
         self.trying = None
         entry = self.blocked[key]
         if action.order == entry[2]:
@@ -185,11 +187,12 @@ class Moves(StateFields):
         """Power-Chair: the player moves each token of the chosen pair up to 2 spaces."""
         if self.mover is None:
             self.mover, self.points, self.can_take = self.chair[0], 2, False
-        if self.position(self.mover) is None or not self._legal_chair():
+        options = self._legal_chair()
+        if not options:  # no free move left, or the token is gone
             self.chair.pop(0)
             self.mover, self.points, self.can_take = None, 0, False
             return False
-        self.need = ("decide", self.chair_seat, "chair")
+        self._decide(self.chair_seat, "chair", options)
         return True
 
     def _legal_chair(self) -> list[Action]:
@@ -252,8 +255,7 @@ class Moves(StateFields):
         return []
 
     def _take(self, action: A.TakeStuff) -> list[Event]:
-        space = self.position(self.mover)  # type: ignore[arg-type]
-        assert space is not None
+        space = cast(Space, self.position(self.mover))  # type: ignore[arg-type]
         if self.took > 0 or self.game.options["stuff_is_stuff"]:
             self.points -= 1
         self.took += 1

@@ -25,12 +25,13 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
 
 from simlab.core import stats
+from simlab.core.api import Outcome
 from simlab.core.play import make_policies, run, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribution
@@ -47,8 +48,8 @@ def _outcome_game(params: dict[str, Any], rng: np.random.Generator, index: int) 
     staff, elders = pairing.split("-")
     game = BedpansGame(players=players, round_limit=params["round_limit"])
     final = run(game, [staff] + [elders] * (players - 1), seed=int(rng.integers(2**63)))
-    assert isinstance(final, BedpansState) and final.outcome is not None
-    winners = final.outcome.winners
+    final = cast(BedpansState, final)
+    winners = cast(Outcome, final.outcome).winners  # a game run to its end
     exits = list(final.exit_rounds) + [np.nan] * (3 - len(final.exit_rounds))
     return {
         "players": players,
@@ -199,9 +200,9 @@ def _escape_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
             player = state.current_player
             legal = state.legal_actions()
             state.apply(policies[player].act(state.view(player), legal, rng), check=False)
-    assert state.outcome is not None
+    outcome = cast(Outcome, state.outcome)  # played to its end
     return {"distance": distance, "doctor": params["doctor"], "turns": params["turns"],
-            "escaped": state.outcome.winners == (1,), "neutralized": state.neutralized > 0,
+            "escaped": outcome.winners == (1,), "neutralized": state.neutralized > 0,
             "rounds": state.round}
 
 

@@ -31,16 +31,16 @@ True
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from simlab.core.errors import ConfigError
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.board import DX, DY, Space, adjacency, layout_key, marker_key
+from simlab.games.bedpans.board import DX, DY, Space
 from simlab.games.bedpans.components import OPEN
+from simlab.games.bedpans.layout import bfs_field, layout_of
 from simlab.games.bedpans.rules import STAFFERS, BedpansState
 from simlab.games.bedpans.stuff import ABILITIES
 
@@ -81,21 +81,11 @@ def distance_field(state: BedpansState, goals: Iterable[Space],
     >>> distance_field(s, [("U", 0, 1)], cut=[(("U", 0, 0), ("U", 0, 1))])[("U", 0, 0)]
     3
     """
-    adj = adjacency(state.game.data, layout_key(state.tiles, state.door_markers, state.links))
-    dist: dict[Space, int] = {}
-    queue: deque[Space] = deque()
-    for g in goals:
-        if g not in dist:
-            dist[g] = 0
-            queue.append(g)
-    while queue:
-        here = queue.popleft()
-        k = dist[here] + 1
-        for nxt in adj.get(here, ()):
-            if nxt not in dist and not (cut and marker_key(here, nxt) in cut):
-                dist[nxt] = k
-                queue.append(nxt)
-    return dist
+    lay = layout_of(state)
+    starts = tuple(goals)
+    # kept while the layout stands: the same goals are asked again at the next decisions
+    return lay.recent(("distances", starts, frozenset(cut)),
+                      lambda: bfs_field(lay.neighbours(), starts, cut))
 
 
 def _after(space: Space, action: A.Step, state: BedpansState) -> Space:
@@ -115,8 +105,14 @@ def frontier(state: BedpansState) -> list[Space]:
     >>> len(frontier(s)) > 0
     True
     """
-    return [(t[0], t[3], t[4]) for pos in state.tiles if state._allowed_floor(pos[0])
-            for t in state._free_targets(pos)]
+    key = ("frontier", frozenset(state.sealed), sum(state.exits_on.values()),
+           state.pairs_placed)  # what _allowed_floor and _free_targets read besides tiles
+
+    def work() -> list[Space]:
+        return [(t[0], t[3], t[4]) for pos in state.tiles if state._allowed_floor(pos[0])
+                for t in state._free_targets(pos)]
+
+    return list(layout_of(state).known(key, work))  # kept for the layout; a copy to change
 
 
 def escape_goals(view: BedpansState) -> list[Space]:
@@ -354,10 +350,8 @@ class HeuristicPolicy:
     def _move(self, view: BedpansState, legal: Sequence[Any]) -> Any:
         if A.TakeStuff() in legal and view.took == 0:
             return A.TakeStuff()
-        mover = view.mover
-        assert mover is not None
-        here = view.position(mover)
-        assert here is not None
+        mover = cast(str, view.mover)  # a move or chair decision has its mover
+        here = cast(Space, view.position(mover))  # ... on the layout
         cost = mover_cost(view, mover)
         best: A.Step | A.Stop | A.TryDoor = A.Stop()
         best_cost = cost(here)

@@ -43,7 +43,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import ConfigError
+from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (
@@ -51,7 +51,6 @@ from simlab.games.bedpans.board import (
     DY,
     Space,
     TileGeometry,
-    bfs_distances,
     geometry_table,
     marker_key,
     parse_space,
@@ -68,6 +67,7 @@ from simlab.games.bedpans.components import (
     start_candidates,
 )
 from simlab.games.bedpans.exploration import Exploration
+from simlab.games.bedpans.layout import Layout, bfs_field, layout_of
 from simlab.games.bedpans.moves import Moves
 
 __all__ = [
@@ -305,12 +305,17 @@ class BedpansState(Exploration, Moves, State):
     Elder (``elder``, unless ``known``), the other seats' hands.
     """
 
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    #: Caches: ``_layout``, what the layout allows, worked out once per layout
+    #: (:mod:`.layout`); ``_ready``, the decision found by :meth:`_settle` and its legal
+    #: actions, which it lists to know whether there is a decision at all.
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_layout", "_ready"})
     game: BedpansGame
 
     def __init__(self, game: BedpansGame) -> None:
         super().__init__(game)
         n = game.players
+        self._layout: Layout | None = None
+        self._ready: tuple = ()
         specs = game.data.tiles
         self.tiles: dict[tuple[str, int, int], tuple[str, int]] = {}
         self.features: dict[Space, str] = {}
@@ -563,11 +568,12 @@ class BedpansState(Exploration, Moves, State):
             self.need = ("decide", seat, phase)
             return True
         if phase in ("window1", "window2"):
-            while self.window and not self._window_plays(self.window[0]):
+            while self.window:  # the seats with nothing to play are passed over
+                plays = self._window_plays(self.window[0])
+                if plays:
+                    self._decide(self.window[0], "window", [A.Pass(), *plays])
+                    return True
                 self.window.pop(0)
-            if self.window:
-                self.need = ("decide", self.window[0], "window")
-                return True
             if phase == "window1":
                 self.phase = "moves"
             else:
@@ -579,13 +585,14 @@ class BedpansState(Exploration, Moves, State):
             self.need = ("chance", "roll")
             return True
         if phase == "move":
-            if self.position(self.mover) is None or not self._move_options():  # type: ignore
+            options = self._move_options()
+            if not options:  # no step left, or the mover is gone
                 self.moves_done += 1
                 self.moved.append(self.mover)  # type: ignore[arg-type]
                 self.mover, self.points, self.can_take = None, 0, False
                 self.phase = "moves"
                 return False
-            self.need = ("decide", seat, "move")
+            self._decide(seat, "move", options)
             return True
         if phase == "exchange":
             if len(self.hands[seat]) >= 2:
@@ -596,7 +603,12 @@ class BedpansState(Exploration, Moves, State):
         if phase == "end":
             self._end_turn()
             return False
-        raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+        raise SimlabError(f"bedpans: unknown phase {phase!r}")  # pragma: no cover
+
+    def _decide(self, seat: int, kind: str, legal: list[Action]) -> None:
+        """``seat`` decides ``kind`` among ``legal`` (kept for :meth:`_legal_actions`)."""
+        self.need = ("decide", seat, kind)
+        self._ready = (self.need, tuple(legal))
 
     def _open_window(self, phase: str) -> None:
         n = self.game.players
@@ -712,6 +724,9 @@ class BedpansState(Exploration, Moves, State):
 
     # -- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        ready = self._ready
+        if ready and ready[0] is self.need:  # listed when the decision was found
+            return list(ready[1])
         kind = self.need[2]
         seat = self.need[1]
         if kind == "move":
@@ -765,7 +780,7 @@ class BedpansState(Exploration, Moves, State):
             _, space, letter = self.queue[0]
             return [*(A.SendStaffer(STAFFERS[i], space) for i in self._staffer_ids(letter)
                       if self.staffers[i] != space), A.LeaveStation(space)]
-        raise AssertionError(kind)  # pragma: no cover
+        raise SimlabError(f"bedpans: no decision {kind!r}")  # pragma: no cover
 
     def _decoy_spaces(self, seat: int) -> list[Space]:
         colour = self.colour_of(seat)
@@ -813,8 +828,13 @@ class BedpansState(Exploration, Moves, State):
         >>> s.door_spots()
         [(('U', 2, 0), ('U', 3, 0)), (('U', 2, 2), ('U', 3, 2))]
         """
-        key = (frozenset(self.tiles.items()), frozenset(self.door_markers))
-        return list(_door_spots(self.game.data, key, self.game.options["door_markers"]))
+        anywhere = self.game.options["door_markers"]
+
+        def work() -> tuple:
+            key = (frozenset(self.tiles.items()), frozenset(self.door_markers))
+            return _door_spots(self.game.data, key, anywhere)
+
+        return list(layout_of(self).known("door spots", work))
 
     # -- chance ------------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -879,18 +899,25 @@ class BedpansState(Exploration, Moves, State):
         >>> s.bed_distances()[("U", 1, 1)]
         2
         """
-        elevators = frozenset((a, b) for a, (b, k) in self.links.items() if k == "elevator")
-        key = (frozenset(self.tiles.items()), frozenset(self.door_markers), elevators)
-        return _bed_distances(self.game.data, key)
+        lay = layout_of(self)
+
+        def work() -> dict[Space, int]:
+            near = {s: tuple(n for n in ns if lay.links.get(s, (n, "elevator")) != (n, "stairs"))
+                    for s, ns in lay.neighbours().items()}
+            beds = [(floor, 3 * tx + i % 3, 3 * ty + i // 3)
+                    for (floor, tx, ty), (tid, rot) in self.tiles.items()
+                    for i, f in enumerate(self.game.geo[tid][rot].features) if f in "RBYG"]
+            return bfs_field(near, beds)
+
+        return lay.known("beds", work)
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        before = {c: tuple(where) for c, where in self.tokens.items()}
+        before = [*map(tuple, self.tokens.values())]
         count = self.neutralized
         events = _HANDLERS[type(action)](self, action)
-        if self.neutralized != count or any(tuple(w) != before[c]
-                                            for c, w in self.tokens.items()):
-            events += self._removal_events(before)
+        if self.neutralized != count or [*map(tuple, self.tokens.values())] != before:
+            events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
         self._settle()
         return events
 
@@ -963,6 +990,7 @@ class BedpansState(Exploration, Moves, State):
         seat = self.need[1]
         self.doors_held[seat] -= 1
         self.door_markers[marker_key(action.a, action.b)] = seat
+        layout_of(self)  # the new layout worked out here, once, not in each view
         return [Event(f"{self.game.seat_names()[seat]} plays a Door-marker", "door", seat)]
 
     def _choose(self, action: A.ChooseMover) -> list[Event]:
@@ -1122,7 +1150,7 @@ class BedpansState(Exploration, Moves, State):
             returning.append(nurses[0])
         for i in returning:
             letter = "D" if i == 0 else "N"
-            dist = bfs_distances(self.tiles, self.game.geo, self.door_markers, self.links, space)
+            dist = bfs_field(layout_of(self).neighbours(), [space])
             stations = sorted((k, s) for s, k in dist.items() if self.features.get(s) == letter)
             if stations:
                 self.staffers[i] = stations[0][1]
@@ -1130,6 +1158,7 @@ class BedpansState(Exploration, Moves, State):
 
     # -- hidden information -------------------------------------------------------------------
     def _hide(self, seat: int) -> None:
+        self._ready = ()  # listed from what this seat may not see
         mine = self.colour_of(seat) if seat > 0 else None
         for c in self.elder:
             if c != mine and not self.known[c]:
@@ -1202,6 +1231,7 @@ class BedpansState(Exploration, Moves, State):
         True
         """
         other = self.clone()
+        other._ready = ()
         mine = self.colour_of(seat) if seat > 0 else None
         for c in self.elder:
             if c != mine and not self.known[c]:
@@ -1281,37 +1311,6 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset],
                     if passage(tiles, geo, markers, a, d) is None:
                         spots.append((a, b))
     return tuple(spots)
-
-
-@functools.lru_cache(maxsize=256)
-def _bed_distances(components: Components, key: tuple[frozenset, ...]) -> dict[Space, int]:
-    tiles = dict(key[0])
-    markers = dict.fromkeys(key[1], 0)
-    shafts = dict(key[2])
-    geo = geometry_table(components)
-    frontier = []
-    dist: dict[Space, int] = {}
-    for (floor, tx, ty), (tid, rot) in tiles.items():
-        for i, f in enumerate(geo[tid][rot].features):
-            if f in "RBYG":
-                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-                dist[space] = 0
-                frontier.append(space)
-    k = 0
-    while frontier:
-        k += 1
-        nxt_frontier = []
-        for here in frontier:
-            near = [(here[0], here[1] + DX[d], here[2] + DY[d]) for d in range(4)
-                    if passage(tiles, geo, markers, here, d) is not None]
-            if here in shafts:
-                near.append(shafts[here])
-            for n in near:
-                if n not in dist:
-                    dist[n] = k
-                    nxt_frontier.append(n)
-        frontier = nxt_frontier
-    return dist
 
 
 _HANDLERS: dict[type, Any] = {

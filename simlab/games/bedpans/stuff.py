@@ -1,7 +1,10 @@
 """The Stuff of Bedpans & Broomsticks: who may play which Stuff-marker, on what, and its effect.
 
-:func:`plays` lists the plays open to a seat in a Stuff window (the hook
-``BedpansState.stuff_plays``); :func:`resolve` applies one.  Every player may
+Each kind with an effect is one :class:`Stuff` entry in the table :data:`STUFF`,
+under its rulebook name: on what it may be played now (given the :class:`Window`)
+and what it does.  :func:`plays` lists the plays open to a seat in a Stuff window
+(the hook ``BedpansState.stuff_plays``) and :func:`resolve` applies one, both by
+looking the kind up in the table.  Every player may
 play every kind (the header colour says which Characters a kind *affects*,
 ruling S1); a target is offered only where the effect can matter (ruling S2).
 
@@ -35,24 +38,22 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
+from simlab.games.bedpans.components import DOOR
+from simlab.games.bedpans.layout import Layout, layout_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
 
-__all__ = ["ABILITIES", "IMPLEMENTED", "bump_pushes", "closer_spaces", "plays", "resolve"]
+__all__ = ["ABILITIES", "IMPLEMENTED", "STUFF", "Stuff", "Window", "bump_pushes", "closer_spaces",
+           "plays", "resolve", "window_of"]
 
-#: Stuff kinds with an effect in the model (the others are held, exchanged, discarded).
-IMPLEMENTED: tuple[str, ...] = (
-    "Hurry Up", "Detector", "Walker", "Laughing Gas", "Steroids!", "Flying Bedpan",
-    "Coffee Break", "Just Cleaned", "Puddle", "Jammed Door", "Door Code", "Nurse Call",
-    "Head Nurse", "Lost Teeth", "My Plants!", "Power-Chair", "Bingo on TV",
-    "New Shift", "Staffers on Strike", "Disguise", "Plans!", "Bed Bump",
-)
 #: Elder abilities (Variation "Elder Abilities", RECONSTRUCTED, ruling V9): the ability of
 #: each colour's display -> the Stuff kind it resolves as.
 ABILITIES: dict[str, str] = {
@@ -89,16 +90,14 @@ def _harmless(state: BedpansState, seat: int, kind: str, colour: str) -> bool:
 
 def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
     """Spaces within 3 moves through open edges only (Flying Bedpan: no doors, no walls)."""
-    from simlab.games.bedpans.board import passage
-
+    lay, marker = layout_of(state), state.marker_edge
     seen = set(starts)
     frontier = list(starts)
     for _ in range(3):
         nxt = []
         for here in frontier:
             for d in range(4):
-                if passage(state.tiles, state.game.geo, state.door_markers, here, d,
-                           state.marker_edge) == "o":
+                if lay.way(here, d, marker) == "o":
                     n = (here[0], here[1] + DX[d], here[2] + DY[d])
                     if n not in seen:
                         seen.add(n)
@@ -109,17 +108,17 @@ def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
 
 def _doors(state: BedpansState) -> list[tuple[Space, int]]:
     """Doors on the layout (tile doors and Door-markers) as (west/north space, E or S)."""
-    from simlab.games.bedpans.board import passage
+    lay, marker = layout_of(state), state.marker_edge
 
-    out = []
-    for (floor, tx, ty) in sorted(state.tiles):
-        for i in range(9):
-            space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-            for d in (1, 2):
-                if passage(state.tiles, state.game.geo, state.door_markers, space, d,
-                           state.marker_edge) == "d":
-                    out.append((space, d))
-    return out
+    def work() -> list[tuple[Space, int]]:
+        out = []
+        for (floor, tx, ty) in sorted(state.tiles):
+            for i in range(9):
+                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
+                out += [(space, d) for d in (1, 2) if lay.way(space, d, marker) == "d"]
+        return out
+
+    return lay.known("doors", work)
 
 
 def _door_text(space: Space, d: int) -> str:
@@ -131,16 +130,57 @@ def _spaces(state: BedpansState) -> list[Space]:
                   for (f, tx, ty) in state.tiles for i in range(9))
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The Stuff window a play is asked about: who plays, in whose turn, which window.
+
+    ``first``: the first Stuff window of the turn (before the moves); ``act_colour``:
+    the active Elder-player's colour (empty in the Staff turn); ``act_on``: whether that
+    colour has a token on the layout.
+    """
+
+    state: BedpansState
+    seat: int
+    first: bool
+    active: int
+    act_colour: str
+    act_on: bool
+
+    @property
+    def elder_turn(self) -> bool:
+        """Whether it is an Elder-player's turn."""
+        return self.active > 0
+
+    def harmless(self, kind: str, colour: str) -> bool:
+        """Whether ``kind`` played by this seat may affect ``colour`` (1st Do No Harm)."""
+        return _harmless(self.state, self.seat, kind, colour)
+
+
+def window_of(state: BedpansState, seat: int) -> Window:
+    """The Stuff window ``seat`` plays in now."""
+    active = state.active
+    colour = state.colour_of(active) if active > 0 else ""
+    return Window(state, seat, state.phase == "window1", active, colour,
+                  bool(colour) and any(p is not None for p in state.tokens[colour]))
+
+
+@dataclass(frozen=True, slots=True)
+class Stuff:
+    """One kind of Stuff-marker: on what it may be played now, and what it does.
+
+    ``targets(window, kind)`` lists the targets as the action text shows them (``""``
+    for none), empty where it may not be played or cannot matter (ruling S2);
+    ``effect(state, seat, kind, target)`` applies it once played (already discarded).
+    """
+
+    targets: Callable[[Window, str], list[str]]
+    effect: Callable[[BedpansState, int, str, str], list[Event]]
+
+
 def plays(state: BedpansState, seat: int) -> list[Action]:
     """The Stuff plays open to ``seat`` now (one per kind and target), in hand order."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     out: list[Action] = []
-    first = state.phase == "window1"
-    active = state.active
-    elder_turn = active > 0
-    act_colour = state.colour_of(active) if elder_turn else ""
-    act_on = elder_turn and any(p is not None for p in state.tokens[act_colour])
+    win = window_of(state, seat)
     kinds = sorted(set(state.hands[seat]))
     ability = ""
     if seat and state.game.options["elder_abilities"] and state.ability_uses[seat] < 2:
@@ -148,77 +188,156 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
         kinds.append(ability)
     for name in kinds:
         kind = ABILITIES.get(name, name)
-        targets: list[str] = []
-        if kind == "Hurry Up" and first:
-            if elder_turn:
-                targets = [act_colour] if act_on else []
-            else:
-                targets = [n for n, _ in _mine(state, 0)]
-        elif kind in ("Detector", "Bingo on TV") and first and act_on:
-            targets = [act_colour] if _harmless(state, seat, kind, act_colour) else []
-        elif kind == "Walker" and first and seat == active and act_on:
-            targets = [""]
-        elif kind == "Coffee Break" and first and not elder_turn:
-            targets = [""] if len(_mine(state, 0)) > 1 else []
-        elif kind in ("New Shift", "Staffers on Strike") and first and elder_turn:
-            targets = [""]
-        elif kind == "Flying Bedpan" and first and seat != active:
-            near = _in_range(state, [p for _, p in _mine(state, seat)])
-            targets = [n for n, p in _mine(state, active) if p in near
-                       and (not elder_turn or _harmless(state, seat, kind, act_colour))]
-        elif kind in ("Laughing Gas", "Steroids!"):
-            targets = _gas_targets(state, seat, kind)
-        elif kind in ("Just Cleaned", "Puddle"):
-            free = [s for s in _spaces(state) if not _marked(state, s)]
-            targets = [space_text(s) for s in free]
-            if kind == "Just Cleaned":
-                puddles = sorted(s for s, k in state.status.items() if k == "Puddle")
-                targets += [f"{space_text(s)} mop {space_text(p)}" for s in free for p in puddles]
-        elif kind in ("Jammed Door", "Door Code"):
-            doors = [(s, d) for s, d in _doors(state)
-                     if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
-            if kind == "Jammed Door":
-                mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
-                doors = [(s, d) for s, d in doors
-                         if s in mine or (s[0], s[1] + DX[d], s[2] + DY[d]) in mine]
-            targets = [_door_text(s, d) for s, d in doors]
-            if kind == "Door Code":  # the order of the facedown markers, top to bottom
-                from simlab.games.bedpans.rules import CODE_ORDERS
-
-                targets = [f"{t} {o}" for t in targets for o in CODE_ORDERS]
-        elif kind == "Nurse Call":
-            beds = state.bed_distances()
-            targets = [n for n, p in _mine(state, 0) if beds.get(p, 0) > 0]
-        elif kind == "Head Nurse":
-            targets = [n for n, _ in _mine(state, 0) if n != STAFFERS[0]]
-        elif kind in ("Lost Teeth", "Power-Chair"):
-            targets = [c for c in state.game.colours
-                       if any(p is not None for p in state.tokens[c])
-                       and _harmless(state, seat, kind, c)]
-        elif kind == "Disguise" and first and act_on and _harmless(state, seat, kind, act_colour):
-            targets = [f"{act_colour} {space_text(p)}" for p in sorted(
-                {p for p in state.staffers if p is not None})]
-        elif kind == "Plans!":
-            targets = [""] if seat > 0 and state.planner != seat else []
-        elif kind == "Bed Bump":  # "a space ... that already has a Status-marker" (S13)
-            near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, seat)
-                    for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]))}
-            marked = state.game.options["bed_bump"] == "marked-space"
-            for s in sorted(near):
-                if _marked(state, s) == marked:
-                    targets.append(space_text(s))
-                    if state._occupied(s):  # "You may move all Characters already there"
-                        targets += [f"{space_text(s)} push {space_text(t)}"
-                                    for t in bump_pushes(state, s)]
-        elif kind == "My Plants!":
-            targets = [""] if any(p is not None for ps in state.tokens.values()
-                                  for p in ps) else []
+        handler = STUFF.get(kind)
+        if handler is None:  # held, exchanged, discarded: no effect in the model
+            continue
+        targets = handler.targets(win, kind)
         if name == ability:  # the ability helps its own Elder only
             own = state.colour_of(seat)
             targets = [t for t in targets if kind in ("Flying Bedpan", "Nurse Call")
                        or t == own]
         out += [A.PlayStuff(name, t) for t in targets]
     return out
+
+
+def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
+    """Apply the effect of a Stuff-marker just played by ``seat`` (already discarded)."""
+    kind = ABILITIES.get(action.kind, action.kind)
+    return STUFF[kind].effect(state, seat, kind, action.target)
+
+
+# -- on what each kind may be played ------------------------------------------------------
+def _nothing(win: Window, kind: str) -> list[str]:
+    return [""]
+
+
+def _hurry_up(win: Window, kind: str) -> list[str]:
+    """A colour (the active Elder & Decoy) or a Staffer, before the moves."""
+    if not win.first:
+        return []
+    if win.elder_turn:
+        return [win.act_colour] if win.act_on else []
+    return [n for n, _ in _mine(win.state, 0)]
+
+
+def _active_colour(win: Window, kind: str) -> list[str]:
+    """Detector, Bingo on TV: the active colour, before the moves."""
+    if win.first and win.act_on and win.harmless(kind, win.act_colour):
+        return [win.act_colour]
+    return []
+
+
+def _walker(win: Window, kind: str) -> list[str]:
+    return [""] if win.first and win.seat == win.active and win.act_on else []
+
+
+def _coffee_break(win: Window, kind: str) -> list[str]:
+    return [""] if win.first and not win.elder_turn and len(_mine(win.state, 0)) > 1 else []
+
+
+def _in_an_elder_turn(win: Window, kind: str) -> list[str]:
+    """New Shift, Staffers on Strike: in an Elder turn, before the moves."""
+    return [""] if win.first and win.elder_turn else []
+
+
+def _flying_bedpan(win: Window, kind: str) -> list[str]:
+    """A Character of the active player within 3 spaces (open edges only)."""
+    state, seat = win.state, win.seat
+    if not win.first or seat == win.active:
+        return []
+    if win.elder_turn and not win.harmless(kind, win.act_colour):
+        return []
+    near = _in_range(state, [p for _, p in _mine(state, seat)])
+    return [n for n, p in _mine(state, win.active) if p in near]
+
+
+def _gas(win: Window, kind: str) -> list[str]:
+    return _gas_targets(win.state, win.seat, kind)
+
+
+def _a_space(win: Window, kind: str) -> list[str]:
+    """Just Cleaned, Puddle: a space with no Status-marker (Just Cleaned: and the Puddle
+    it mops up, ``<space> mop <space>``)."""
+    state = win.state
+    free = [s for s in _spaces(state) if not _marked(state, s)]
+    targets = [space_text(s) for s in free]
+    if kind == "Just Cleaned":
+        puddles = sorted(s for s, k in state.status.items() if k == "Puddle")
+        targets += [f"{space_text(s)} mop {space_text(p)}" for s in free for p in puddles]
+    return targets
+
+
+def _a_door(win: Window, kind: str) -> list[str]:
+    """Jammed Door (next to one of the player's Residents, for an Elder), Door Code (and
+    the order of the facedown markers, top to bottom): an unblocked door."""
+    state, seat = win.state, win.seat
+    doors = [(s, d) for s, d in _doors(state)
+             if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
+    if kind == "Jammed Door":
+        mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
+        doors = [(s, d) for s, d in doors
+                 if s in mine or (s[0], s[1] + DX[d], s[2] + DY[d]) in mine]
+    targets = [_door_text(s, d) for s, d in doors]
+    if kind == "Door Code":
+        from simlab.games.bedpans.rules import CODE_ORDERS
+
+        targets = [f"{t} {o}" for t in targets for o in CODE_ORDERS]
+    return targets
+
+
+def _nurse_call(win: Window, kind: str) -> list[str]:
+    """A Staffer not on a bed."""
+    beds = win.state.bed_distances()
+    return [n for n, p in _mine(win.state, 0) if beds.get(p, 0) > 0]
+
+
+def _head_nurse(win: Window, kind: str) -> list[str]:
+    from simlab.games.bedpans.rules import STAFFERS
+
+    return [n for n, _ in _mine(win.state, 0) if n != STAFFERS[0]]
+
+
+def _a_colour(win: Window, kind: str) -> list[str]:
+    """Lost Teeth, Power-Chair: a colour on the layout."""
+    state = win.state
+    return [c for c in state.game.colours
+            if any(p is not None for p in state.tokens[c]) and win.harmless(kind, c)]
+
+
+def _disguise(win: Window, kind: str) -> list[str]:
+    """The active colour and a space with a Staffer, before the moves."""
+    if not (win.first and win.act_on and win.harmless(kind, win.act_colour)):
+        return []
+    spots = sorted({p for p in win.state.staffers if p is not None})
+    return [f"{win.act_colour} {space_text(p)}" for p in spots]
+
+
+def _plans(win: Window, kind: str) -> list[str]:
+    return [""] if win.seat > 0 and win.state.planner != win.seat else []
+
+
+def _bed_bump(win: Window, kind: str) -> list[str]:
+    """"a space ... that already has a Status-marker" next to one of the player's
+    Characters (ruling S13), and where the Characters already there may be pushed."""
+    state = win.state
+    marked = state.game.options["bed_bump"] == "marked-space"
+    if marked and not state.status and not state.bed_bumps:
+        return []  # no Status-marker on the layout yet
+    lay = layout_of(state)
+    near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, win.seat)
+            for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]), lay)}
+    targets = []
+    for s in sorted(near):
+        if _marked(state, s) == marked:
+            targets.append(space_text(s))
+            if state._occupied(s):  # "You may move all Characters already there"
+                targets += [f"{space_text(s)} push {space_text(t)}"
+                            for t in bump_pushes(state, s)]
+    return targets
+
+
+def _my_plants(win: Window, kind: str) -> list[str]:
+    return [""] if any(p is not None for ps in win.state.tokens.values() for p in ps) else []
 
 
 def _marked(state: BedpansState, space: Space) -> bool:
@@ -290,116 +409,169 @@ def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
     >>> bump_pushes(s, ("U", 0, 0))
     [('U', 0, 1), ('U', 1, 0)]
     """
-    from simlab.games.bedpans.board import passage
-
+    lay = layout_of(state)
     out = []
     for d in range(4):
         n = (space[0], space[1] + DX[d], space[2] + DY[d])
-        if (passage(state.tiles, state.game.geo, state.door_markers, space, d) is not None
+        if (lay.way(space, d, DOOR) is not None
                 and marker_key(space, n) not in state.blocked
                 and state.status.get(n) != "Just Cleaned" and not state._shaft_closed(n)):
             out.append(n)
     return sorted(out)
 
 
-def _connected(state: BedpansState, a: Space, b: Space) -> bool:
-    from simlab.games.bedpans.board import passage
-
+def _connected(state: BedpansState, a: Space, b: Space, lay: Layout | None = None) -> bool:
+    """Whether a Character may move from ``a`` to ``b`` in one step (``lay``: the layout,
+    when the caller has it at hand)."""
     link = state.links.get(a)
     if link is not None and link[0] == b:
         return True
     d = (b[1] - a[1], b[2] - a[2])
     for k in range(4):
         if (DX[k], DY[k]) == d:
-            return passage(state.tiles, state.game.geo, state.door_markers, a, k) is not None
+            return (lay or layout_of(state)).way(a, k, DOOR) is not None
     return False
 
 
-def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
-    """Apply the effect of a Stuff-marker just played by ``seat`` (already discarded)."""
-    from simlab.games.bedpans.rules import STAFFERS
+# -- what each kind does --------------------------------------------------------------------
+def _plans_effect(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    state.planner = seat  # the player places the tiles this round
+    return []
 
-    kind, target = ABILITIES.get(action.kind, action.kind), action.target
-    fx = state.fx
-    if kind == "Plans!":
-        state.planner = seat
+
+def _bump(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    where, _, push = target.partition(" push ")
+    space = parse_space(where)
+    state.bed_bumps.add(space)
+    if not push:
         return []
-    if kind == "Bed Bump":
-        where, _, push = target.partition(" push ")
-        space = parse_space(where)
-        state.bed_bumps.add(space)
-        if push:
-            dest = parse_space(push)
-            toks, staff = state.occupants(space)
-            for c, i in toks:
-                state.tokens[c][i] = dest
-            for i in staff:
-                state.staffers[i] = dest
-            state._resolve(dest)
-            return [Event(f"the Characters at {where} are bumped to {push}", "move", seat)]
-        return []
-    key = {"Disguise": "disguise", "Hurry Up": "hurry", "Detector": "detector",
-           "Bingo on TV": "bingo",
-           "Flying Bedpan": "frozen", "Coffee Break": "coffee", "New Shift": "shift",
-           "Staffers on Strike": "strike", "Walker": "walker"}.get(kind)
-    if key is not None:
+    dest = parse_space(push)
+    toks, staff = state.occupants(space)
+    for c, i in toks:
+        state.tokens[c][i] = dest
+    for i in staff:
+        state.staffers[i] = dest
+    state._resolve(dest)
+    return [Event(f"the Characters at {where} are bumped to {push}", "move", seat)]
+
+
+def _lasting(key: str) -> Callable[[BedpansState, int, str, str], list[Event]]:
+    """An effect that lasts the turn, noted in ``state.fx[key]``."""
+
+    def effect(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
         if kind == "Walker":
             target = state.colour_of(seat)
         elif kind == "New Shift":  # the player of New Shift places the Nurses
             target = str(seat)
-        fx.setdefault(key, []).append(target)
+        state.fx.setdefault(key, []).append(target)
         return []
-    if kind == "Laughing Gas" or kind == "Steroids!":
-        if target in STAFFERS:
-            state.staffers[STAFFERS.index(target)] = None
-            return [Event(f"{target} is neutralized", "neutralize", seat)]
-        colour, idx = target.split()
-        i = int(idx) - 1
-        pos = state.tokens[colour][i]
-        assert pos is not None
-        if i == state.elder[colour]:  # an Elder-player's Stuff: not the Staff's (ruling S5)
-            state._neutralize(colour, pos, [], by_staff=seat == 0)
-        else:
-            state.tokens[colour][i] = None
-            state.known[colour] = True
-        return []
-    if kind in ("Just Cleaned", "Puddle"):
-        where, _, mop = target.partition(" mop ")
-        if mop:
-            del state.status[parse_space(mop)]
-        state.status[parse_space(where)] = kind
-        return []
-    if kind in ("Jammed Door", "Door Code"):
-        order = ""
-        if kind == "Door Code":
-            target, order = target.rsplit(" ", 1)
-        text, d = target.rsplit(" ", 1)
-        a = parse_space(text)
-        k = _DIRS[d]
-        marker = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
-        state.blocked[marker] = [kind, 0] if kind == "Jammed Door" else [kind, [], order, seat]
-        return []
-    if kind == "Nurse Call":  # "Move a Staffer": the player of Nurse Call chooses
-        state.nudges.append((target, seat))
-        return []
-    if kind == "Head Nurse":
-        i = STAFFERS.index(target)
-        nurse_at, doctor_at = state.staffers[i], state.staffers[0]
-        state.staffers[0], state.staffers[i] = nurse_at, doctor_at
-        for spot in (nurse_at, doctor_at):
-            if spot is not None:
-                state._resolve(spot)
-        return []
-    if kind in ("Lost Teeth", "My Plants!"):  # each pair's Elder-player chooses the way
-        steps = 2 if kind == "Lost Teeth" else 1
-        colours = [target] if target else [c for c in state.game.colours
-                                           if _harmless(state, seat, kind, c)]
-        for colour in colours:
-            owner = state.seat_of(colour)
-            state.nudges += [(f"{colour} {i + 1}", owner) for _ in range(steps) for i in (0, 1)]
-        return []
-    if kind == "Power-Chair":
-        state.chair = [f"{target} {i + 1}" for i in (0, 1)]
-        state.chair_seat = seat
-        return []
-    raise AssertionError(kind)  # pragma: no cover
+
+    return effect
+
+
+def _neutralize(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    """Laughing Gas, Steroids!: the Character is neutralized (a Decoy removed)."""
+    from simlab.games.bedpans.rules import STAFFERS
+
+    if target in STAFFERS:
+        state.staffers[STAFFERS.index(target)] = None
+        return [Event(f"{target} is neutralized", "neutralize", seat)]
+    colour, idx = target.split()
+    i = int(idx) - 1
+    pos = state.tokens[colour][i]
+    if i == state.elder[colour]:  # an Elder-player's Stuff: not the Staff's (ruling S5)
+        state._neutralize(colour, pos, [], by_staff=seat == 0)  # type: ignore[arg-type]
+    else:
+        state.tokens[colour][i] = None
+        state.known[colour] = True
+    return []
+
+
+def _status(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    """Just Cleaned, Puddle: a Status-marker on the space (Just Cleaned may mop a Puddle)."""
+    where, _, mop = target.partition(" mop ")
+    if mop:
+        del state.status[parse_space(mop)]
+    state.status[parse_space(where)] = kind
+    return []
+
+
+def _block(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    """Jammed Door, Door Code: the door is blocked."""
+    order = ""
+    if kind == "Door Code":
+        target, order = target.rsplit(" ", 1)
+    text, d = target.rsplit(" ", 1)
+    a = parse_space(text)
+    k = _DIRS[d]
+    marker = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
+    state.blocked[marker] = [kind, 0] if kind == "Jammed Door" else [kind, [], order, seat]
+    return []
+
+
+def _call(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    """Nurse Call, "Move a Staffer": the player of Nurse Call chooses the way."""
+    state.nudges.append((target, seat))
+    return []
+
+
+def _swap(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    """Head Nurse: the Nurse and the Doctor swap places."""
+    from simlab.games.bedpans.rules import STAFFERS
+
+    i = STAFFERS.index(target)
+    nurse_at, doctor_at = state.staffers[i], state.staffers[0]
+    state.staffers[0], state.staffers[i] = nurse_at, doctor_at
+    for spot in (nurse_at, doctor_at):
+        if spot is not None:
+            state._resolve(spot)
+    return []
+
+
+def _closer(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    """Lost Teeth (2 spaces), My Plants! (1 space, every colour): closer to the closest
+    bed; each pair's Elder-player chooses the way."""
+    steps = 2 if kind == "Lost Teeth" else 1
+    colours = [target] if target else [c for c in state.game.colours
+                                       if _harmless(state, seat, kind, c)]
+    for colour in colours:
+        owner = state.seat_of(colour)
+        state.nudges += [(f"{colour} {i + 1}", owner) for _ in range(steps) for i in (0, 1)]
+    return []
+
+
+def _chair(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    """Power-Chair: the player moves each token of the pair up to 2 spaces."""
+    state.chair = [f"{target} {i + 1}" for i in (0, 1)]
+    state.chair_seat = seat
+    return []
+
+
+#: Every Stuff kind with an effect in the model, by its rulebook name (the others are
+#: held, exchanged and discarded): adding a kind is one entry here.
+STUFF: dict[str, Stuff] = {
+    "Hurry Up": Stuff(_hurry_up, _lasting("hurry")),
+    "Detector": Stuff(_active_colour, _lasting("detector")),
+    "Walker": Stuff(_walker, _lasting("walker")),
+    "Laughing Gas": Stuff(_gas, _neutralize),
+    "Steroids!": Stuff(_gas, _neutralize),
+    "Flying Bedpan": Stuff(_flying_bedpan, _lasting("frozen")),
+    "Coffee Break": Stuff(_coffee_break, _lasting("coffee")),
+    "Just Cleaned": Stuff(_a_space, _status),
+    "Puddle": Stuff(_a_space, _status),
+    "Jammed Door": Stuff(_a_door, _block),
+    "Door Code": Stuff(_a_door, _block),
+    "Nurse Call": Stuff(_nurse_call, _call),
+    "Head Nurse": Stuff(_head_nurse, _swap),
+    "Lost Teeth": Stuff(_a_colour, _closer),
+    "My Plants!": Stuff(_my_plants, _closer),
+    "Power-Chair": Stuff(_a_colour, _chair),
+    "Bingo on TV": Stuff(_active_colour, _lasting("bingo")),
+    "New Shift": Stuff(_in_an_elder_turn, _lasting("shift")),
+    "Staffers on Strike": Stuff(_in_an_elder_turn, _lasting("strike")),
+    "Disguise": Stuff(_disguise, _lasting("disguise")),
+    "Plans!": Stuff(_plans, _plans_effect),
+    "Bed Bump": Stuff(_bed_bump, _bump),
+}
+#: Stuff kinds with an effect in the model (the others are held, exchanged, discarded).
+IMPLEMENTED: tuple[str, ...] = tuple(STUFF)

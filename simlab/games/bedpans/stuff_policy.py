@@ -61,12 +61,11 @@ from simlab.games.bedpans.board import (
     DX,
     DY,
     Space,
-    adjacency,
-    layout_key,
     marker_key,
     parse_space,
     space_text,
 )
+from simlab.games.bedpans.layout import layout_of
 from simlab.games.bedpans.policies import (
     FAR,
     distance_field,
@@ -128,8 +127,7 @@ class Sight:
     @cached_property
     def adj(self) -> dict[Space, tuple[Space, ...]]:
         """Where a Character may move from each space (blocked doors included)."""
-        v = self.view
-        return adjacency(v.game.data, layout_key(v.tiles, v.door_markers, v.links))
+        return layout_of(self.view).neighbours()
 
     @cached_property
     def to_goal(self) -> dict[Space, int]:

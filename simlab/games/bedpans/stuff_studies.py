@@ -23,12 +23,13 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
 
 from simlab.core import stats
+from simlab.core.api import Outcome
 from simlab.core.play import make_policies, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans import actions as A
@@ -82,8 +83,7 @@ def _play(state: BedpansState, names: list[str], rng: np.random.Generator) -> Be
 
 
 def _result(final: BedpansState) -> dict[str, Any]:
-    assert final.outcome is not None
-    winners = final.outcome.winners
+    winners = cast(Outcome, final.outcome).winners  # played to its end
     return {"elder_win": bool(winners) and 0 not in winners, "staff_win": winners == (0,),
             "undecided": not winners, "rounds": final.round}
 
@@ -260,10 +260,9 @@ def _stuff_game(params: dict[str, Any], rng: np.random.Generator, index: int) ->
         r = np.random.default_rng(seed)
         state = _deal(game.new_initial_state(), holder, held, r)
         final = _play(state, [params["policy"]] * players, r)
-        assert final.outcome is not None
         played = held is not None and kind not in final.hands[holder]  # played or discarded
         rows.append({"stuff": kind, "pair": index, "arm": arm,
-                     "holder_win": holder in final.outcome.winners,
+                     "holder_win": holder in cast(Outcome, final.outcome).winners,
                      "rounds": final.round, "gone": played})
     return rows
 

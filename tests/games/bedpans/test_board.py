@@ -8,7 +8,6 @@ import pytest
 from simlab.core.errors import IllegalActionError
 from simlab.games.bedpans.board import (
     bed_distance,
-    bfs_distances,
     geometry,
     geometry_table,
     layout_graph,
@@ -95,7 +94,10 @@ def test_graph_and_fast_primitives_agree():
              for f, x, y, d in open_edges_in_view(G, space)
              for dx, dy in [{"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[d]]}
         )
-    fast = bfs_distances(tiles, GEO, {}, {}, ("U", 1, 1))
+    from simlab.games.bedpans.layout import Layout, bfs_field
+
+    ways = {s: tuple(passage(tiles, GEO, {}, s, d) for d in range(4)) for s in G.nodes}
+    fast = bfs_field(Layout((), ways, {}).neighbours(), [("U", 1, 1)])
     assert fast == nx.single_source_shortest_path_length(G, ("U", 1, 1))
 
 
@@ -112,3 +114,13 @@ def test_reachable_line_of_sight_bed_distance_station():
     assert G.edges[("U", 4, 1), ("G1", 1, 1)]["kind"] == "elevator"
     assert bed_distance(G, ("G1", 1, 1), "blue") == 4  # shaft, then 3 steps
     assert nearest_station(G, ("U", 4, 1), "N") == ("G1", 0, 2)
+
+
+@pytest.mark.parametrize("text", ["", "U", "U 3", "X 1,2", "U 1,2,3", "U a,b", "U 1,"])
+def test_a_bad_space_text_is_an_illegal_action_error_naming_it(text):
+    from simlab.core.errors import IllegalActionError
+    from simlab.games.bedpans.board import parse_space
+
+    with pytest.raises(IllegalActionError, match="not a space"):
+        parse_space(text)
+    assert parse_space(" G1 3,-1 ") == ("G1", 3, -1)

@@ -105,12 +105,14 @@ def test_bingo_on_tv_forbids_the_ride_down_to_a_space_further_from_a_bed():
     at_move(s, 1, "red 1", 3)
     assert A.Step("down") in s.legal_actions()
     s.fx["bingo"] = ["red"]
+    s._settle()  # a position changed by hand is settled again (its legal actions relisted)
     steps = [a.direction for a in s.legal_actions() if isinstance(a, A.Step)]
     assert "down" not in steps and steps == ["W"]  # W is 2 from a bed; E is 4
     # from the lower space the ride up brings it closer: allowed
     s.tokens["red"] = [DOWN, DOWN]
     at_move(s, 1, "red 1", 3)
     s.fx["bingo"] = ["red"]
+    s._settle()
     assert [a.direction for a in s.legal_actions() if isinstance(a, A.Step)] == ["up"]
 
 

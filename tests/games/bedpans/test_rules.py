@@ -322,6 +322,7 @@ def test_stuff_pick_up_costs_and_hand_limit():
     s.apply(A.DrawStuff("Hurry Up"))
     assert s.hands[1] == ["Detector", "Hurry Up", "Walker"]
     s.stuff_at[("U", 1, 1)] = 1
+    s._settle()  # a position changed by hand is settled again (its legal actions relisted)
     s.apply(A.TakeStuff())  # the second costs a space of movement
     assert s.points == 0
     s.apply(A.DrawStuff("Puddle"))

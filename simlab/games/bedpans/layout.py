@@ -1,0 +1,182 @@
+"""What a Bedpans & Broomsticks layout allows, worked out once per layout.
+
+The layout (placed tiles, Door-markers, Elevator and Stairs links) changes only
+when a tile or a Door-marker is placed: a few dozen times a game, against
+thousands of steps.  :class:`Layout` holds, for one layout, how each space joins
+its 4 neighbours (:attr:`Layout.ways`), and keeps whatever is asked of that
+layout (moves to the closest bed, the doors, where a Door-marker may go,
+distance fields, what is in view) in :attr:`Layout.memo`.  A state finds its
+layout with :func:`layout_of`, which builds a new one when the layout changed;
+clones share it (it is never changed once built, only added to).
+
+The answers are those of :func:`~simlab.games.bedpans.board.passage`, which
+reads the tiles each time: ``tests/games/bedpans/test_layout.py`` compares them.
+
+Examples
+--------
+>>> from simlab.games.bedpans.rules import BedpansGame
+>>> s = BedpansGame(players=2).new_initial_state()
+>>> lay = layout_of(s)
+>>> lay.ways[("U", 0, 0)]            # N E S W from the corner of the start tile
+(None, 'o', 'o', None)
+>>> layout_of(s) is lay              # nothing placed since: the same layout
+True
+>>> s._put_tile(("U", 1, 0), "T08", 0)
+>>> layout_of(s) is lay
+False
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from simlab.games.bedpans.board import DX, DY, Space, marker_key, passage
+
+if TYPE_CHECKING:  # pragma: no cover
+    from simlab.games.bedpans.fields import StateFields
+
+__all__ = ["MARKER", "Layout", "bfs_field", "layout_of"]
+
+#: The code of a wall made passable by a played Door-marker in :attr:`Layout.ways`: what
+#: it is (an open edge or a door) depends on the option ``door_marker`` (ruling B18).
+MARKER = "m"
+#: How many answers :meth:`Layout.recent` keeps.
+RECENT = 64
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """One layout's passages, and what has been worked out about it.
+
+    ``key`` identifies the layout (see :func:`layout_of`); ``ways[space][d]`` is how
+    ``space`` joins its neighbour in direction ``d`` (N E S W): ``"o"`` an open edge,
+    ``"d"`` a door, :data:`MARKER` a Door-marker, None a wall or nothing beyond;
+    ``links[space]`` is the other space of an Elevator shaft or a flight of Stairs.
+    """
+
+    key: tuple
+    ways: dict[Space, tuple[str | None, ...]]
+    links: Mapping[Space, tuple[Space, str]]
+    tiles: Mapping[tuple[str, int, int], tuple[str, int]] = field(default_factory=dict)
+    markers: frozenset = frozenset()
+    memo: dict[Hashable, Any] = field(default_factory=dict)
+
+    def way(self, space: Space, d: int, marker: str) -> str | None:
+        """How ``space`` joins its neighbour in direction ``d``, a Door-marker read as
+        ``marker`` (what :func:`~simlab.games.bedpans.board.passage` answers)."""
+        ways = self.ways.get(space)
+        if ways is None:
+            return None
+        kind = ways[d]
+        return marker if kind == MARKER else kind
+
+    def known(self, name: Hashable, work: Callable[[], Any]) -> Any:
+        """What ``work()`` gives for this layout, worked out on first asking."""
+        memo = self.memo
+        if name not in memo:
+            memo[name] = work()
+        return memo[name]
+
+    def recent(self, name: Hashable, work: Callable[[], Any]) -> Any:
+        """What ``work()`` gives for this layout, kept among the last :data:`RECENT` asked
+        (for answers that also hang on who stands where, such as distance fields)."""
+        kept = self.memo.setdefault("recent", {})
+        if name in kept:
+            return kept[name]
+        if len(kept) >= RECENT:
+            del kept[next(iter(kept))]  # the oldest
+        kept[name] = found = work()
+        return found
+
+    def neighbours(self) -> dict[Space, tuple[Space, ...]]:
+        """Where a Character may move from each space: across an open edge, a door or a
+        Door-marker, and along an Elevator shaft or Stairs (who stands where ignored)."""
+        return self.known("neighbours", self._neighbours)
+
+    def _neighbours(self) -> dict[Space, tuple[Space, ...]]:
+        out = {}
+        for space, ways in self.ways.items():
+            near = [(space[0], space[1] + DX[d], space[2] + DY[d]) for d in range(4)
+                    if ways[d] is not None]
+            link = self.links.get(space)
+            if link is not None:
+                near.append(link[0])
+            out[space] = tuple(near)
+        return out
+
+
+def layout_of(state: StateFields) -> Layout:
+    """The :class:`Layout` of ``state``'s layout (built when it has changed).
+
+    Its key is cheap to build: the numbers of tiles, Door-markers and links, which play
+    only ever adds to.  A tile put down where the layout has one already (a position
+    set up by hand, after ``tiles.clear()``) forgets the layout (``_put_tile``).
+    """
+    tiles = state.tiles
+    key = (len(tiles), len(state.door_markers), len(state.links))
+    lay = state._layout
+    if lay is not None and lay.key == key:
+        return lay
+    tiles, geo, markers = state.tiles, state.game.geo, state.door_markers
+    fresh = _changed(lay, tiles, markers)
+    ways = {}
+    for pos in tiles:
+        floor, tx, ty = pos
+        for i in range(9):
+            space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
+            if fresh is None or pos in fresh:
+                ways[space] = tuple(passage(tiles, geo, markers, space, d, MARKER)
+                                    for d in range(4))
+            else:  # a tile away from what was placed: joined as before
+                ways[space] = lay.ways[space]  # type: ignore[union-attr]
+    lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers))
+    state._layout = lay
+    return lay
+
+
+def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> set | None:
+    """The tile positions whose passages may differ from ``old``'s: the tiles placed since
+    and their neighbours, and the tiles on either side of a new Door-marker; None when
+    everything must be worked out again (no ``old``, or a tile or Door-marker gone)."""
+    if old is None or any(tiles.get(p) != t for p, t in old.tiles.items()) \
+            or not old.markers <= markers.keys():
+        return None
+    fresh = set()
+    for pos in tiles.keys() - old.tiles.keys():
+        fresh.add(pos)
+        fresh.update((pos[0], pos[1] + DX[d], pos[2] + DY[d]) for d in range(4))
+    for a, b in markers.keys() - old.markers:
+        fresh.update(((a[0], a[1] // 3, a[2] // 3), (b[0], b[1] // 3, b[2] // 3)))
+    return fresh
+
+
+def bfs_field(neighbours: Mapping[Space, Iterable[Space]], goals: Iterable[Space],
+              cut: Any = ()) -> dict[Space, int]:
+    """Moves from every space to the nearest of ``goals`` (a breadth-first search).
+
+    ``cut``: edges (as :func:`~simlab.games.bedpans.board.marker_key`) not crossed.
+
+    Examples
+    --------
+    >>> line = {("U", 0, 0): [("U", 1, 0)], ("U", 1, 0): [("U", 0, 0), ("U", 2, 0)],
+    ...         ("U", 2, 0): [("U", 1, 0)]}
+    >>> bfs_field(line, [("U", 0, 0)])[("U", 2, 0)]
+    2
+    """
+    dist: dict[Space, int] = {}
+    queue: deque[Space] = deque()
+    for g in goals:
+        if g not in dist:
+            dist[g] = 0
+            queue.append(g)
+    while queue:
+        here = queue.popleft()
+        k = dist[here] + 1
+        for nxt in neighbours.get(here, ()):
+            if nxt not in dist and not (cut and marker_key(here, nxt) in cut):
+                dist[nxt] = k
+                queue.append(nxt)
+    return dist

@@ -1,0 +1,111 @@
+"""The layout tables (``simlab.games.bedpans.layout``) answer as the tiles do.
+
+:class:`~simlab.games.bedpans.layout.Layout` is worked out once per layout, and
+from the previous one where only a tile or a Door-marker was added; these tests
+compare it, along whole games, with :func:`~simlab.games.bedpans.board.passage`
+read from the tiles each time, and with a layout worked out from nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import simlab
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.board import DX, DY, passage
+from simlab.games.bedpans.layout import Layout, bfs_field, layout_of
+from simlab.games.bedpans.policies import distance_field
+from simlab.games.bedpans.rules import BedpansGame
+
+
+def full_ways(state):
+    """Every space's passages, read from the tiles (the Door-marker as "m")."""
+    out = {}
+    for (floor, tx, ty) in state.tiles:
+        for i in range(9):
+            space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
+            out[space] = tuple(passage(state.tiles, state.game.geo, state.door_markers,
+                                       space, d, "m") for d in range(4))
+    return out
+
+
+def layouts_along(seed, players=4, **options):
+    """States after each new tile or Door-marker of a random game."""
+    game = BedpansGame(players=players, **options)
+    seen = []
+    last = [None]
+
+    def tick(state, actor, action, events):
+        key = (len(state.tiles), len(state.door_markers))
+        if key != last[0]:
+            last[0] = key
+            seen.append(state.clone())
+
+    simlab.run(game, None, seed=seed, on_action=tick)
+    return seen
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_passages_are_those_of_the_tiles_after_every_tile_and_door_marker(seed):
+    states = layouts_along(seed, door_markers=True)
+    assert len(states) > 5
+    assert any(s.door_markers for s in states)
+    for s in states:
+        lay = layout_of(s)
+        assert lay.ways == full_ways(s)
+        assert list(lay.ways) == list(full_ways(s))  # in the tiles' order too
+        s._layout = None  # from nothing: the same
+        assert layout_of(s).ways == lay.ways
+
+
+def test_a_door_marker_played_joins_the_two_spaces_as_the_option_reads_it():
+    """Ruling B18: a Door-marker is an open edge (the default) or a door."""
+    for reading, way in (("open-edge", "o"), ("door", "d")):
+        s = BedpansGame(players=2, door_marker=reading).new_initial_state()
+        s._put_tile(("U", 1, 0), "T08", 0)
+        a, b = s.door_spots()[0]
+        assert layout_of(s).way(a, 1, s.marker_edge) is None  # a wall before
+        s.door_markers[(a, b)] = 1
+        assert layout_of(s).way(a, 1, s.marker_edge) == way
+        assert layout_of(s).way(b, 3, s.marker_edge) == way
+
+
+def test_a_layout_set_up_anew_by_hand_is_worked_out_again():
+    s = BedpansGame(players=2).new_initial_state()
+    before = layout_of(s)
+    s.tiles.clear()
+    s._put_tile(("U", 0, 0), "S", 1)  # the start tile turned: same count, same position
+    after = layout_of(s)
+    assert after is not before and after.ways == full_ways(s)
+
+
+def test_clones_share_the_layout_and_a_new_tile_makes_a_new_one():
+    s = BedpansGame(players=2).new_initial_state()
+    lay = layout_of(s)
+    c = s.clone()
+    assert layout_of(c) is lay and c == s
+    c._put_tile(("U", 1, 0), "T08", 0)
+    assert layout_of(c) is not lay and layout_of(s) is lay
+    assert ("U", 3, 0) in layout_of(c).ways and ("U", 3, 0) not in lay.ways
+
+
+def test_distance_fields_kept_for_the_layout_equal_a_fresh_search():
+    for s in layouts_along(5)[::3]:
+        goals = sorted(s.features)[:3]
+        cut = list(s.door_markers)[:1]
+        kept = distance_field(s, goals, cut)
+        assert distance_field(s, goals, cut) is kept  # asked again: kept
+        fresh = Layout((), full_ways(s), dict(s.links))
+        assert kept == bfs_field(fresh.neighbours(), goals, cut)
+
+
+def test_a_step_through_a_door_is_offered_where_the_tiles_have_one():
+    """"Doors may be moved through" ("Movement"): the move options read the layout."""
+    s = BedpansGame(players=2).new_initial_state()
+    s.active, s.phase, s.mover, s.points = 1, "move", "red 1", 2
+    s.tokens["red"] = [("U", 1, 1), ("U", 1, 1)]
+    ways = layout_of(s).ways[("U", 1, 1)]
+    steps = {a.direction for a in s._move_options() if isinstance(a, A.Step)}
+    assert steps == {"NESW"[d] for d in range(4) if ways[d] is not None}
+    assert all((("U", 1 + DX[d], 1 + DY[d]) in layout_of(s).ways) for d in range(4)
+               if ways[d] is not None)
