@@ -52,6 +52,8 @@ from simlab.core.study.seeding import per_game
 
 __all__ = ["LadderGame", "ladder_frame", "ladder_plot", "ladder_summary", "policy_ladder"]
 
+#: Search budgets a ladder lists beside ``mcts`` and ``mcts-100`` (any ``mcts-N`` is allowed).
+BUDGETS = ("mcts-3", "mcts-10", "mcts-30")
 #: Columns of a ladder summary, in order.
 COLUMNS = ["scope", "a", "b", "policy", "quantity", "kind", "estimate", "low", "high", "n",
            "wins", "ties"]
@@ -210,7 +212,8 @@ def policy_ladder(game: str, name: str, title: str, policies: Sequence[str],
     policies : sequence of str
         Default policies of the round robin.
     choices : sequence of str
-        Policies a user may name (``mcts-N`` is always allowed).
+        Policies a user may name, listed; :data:`BUDGETS`, ``mcts`` and
+        any ``mcts-N`` are allowed too.
     players, player_choices
         Default player count and the allowed ones.
     sides : (str, str), optional
@@ -240,7 +243,8 @@ def policy_ladder(game: str, name: str, title: str, policies: Sequence[str],
         params=(
             Param("players", players, int, choices=tuple(player_choices),
                   help="number of players"),
-            Param("policies", tuple(policies), tuple, choices=policy_choices(*choices),
+            Param("policies", tuple(policies), tuple,
+                  choices=policy_choices(*choices, *BUDGETS),
                   help="the policies of the round robin (mcts-N: N iterations a decision)"),
             Param("resamples", 200, int, low=1, help="bootstrap resamples of the rating intervals"),
         ),
