@@ -25,6 +25,6 @@ LADDER = register_study(
         policies=("random", "greedy", "bad", "cautious", "mcts-30"),
         choices=("random", "greedy", "bad", "cautious"),
         players=3, player_choices=(2, 3, 4),
-        default_games=120,
+        default_games=60,
     )
 )

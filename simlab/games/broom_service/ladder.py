@@ -26,6 +26,6 @@ LADDER = register_study(
         choices=("random", "brave", "cowardly", "brave-0.25", "brave-0.5", "brave-0.75",
                  "heuristic"),
         players=3, player_choices=(2, 3, 4, 5),
-        default_games=180,
+        default_games=90,
     )
 )

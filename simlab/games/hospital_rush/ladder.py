@@ -25,6 +25,6 @@ LADDER = register_study(
         policies=("random", "honest", "opportunist", "greedy", "mcts-30"),
         choices=("random", "honest", "opportunist", "greedy"),
         players=3, player_choices=(3, 4, 5),
-        default_games=120,
+        default_games=60,
     )
 )
