@@ -1,38 +1,48 @@
-"""A first strength check of the search players: one `mcts` seat among a game's best heuristics.
+"""Strength of the search players: search seats among a game's best heuristic, game by game.
 
-The search seat rotates through the seats from game to game; ties are split.
-Prints games, the search seat's wins, its share with a 95 % Wilson interval,
-and the fair share 1/n (for Bedpans, the seat's side: Staff or Elder).
+By default one search seat (``--search``, default ``mcts``) rotates through
+the seats from game to game among the game's best heuristic.  ``--lineups``
+gives the line-ups instead, game ``i`` playing line-up ``i % len``: each a
+comma-separated list of policy names, ``S`` standing for the search policy
+(Bedpans, MCTS Elders against heuristic Staff: ``heuristic,S,S``).
+
+Every game prints one line as it ends (so a run cut short still counts),
+then, per line-up, the share of games the search seats won (a win shared by
+k seats counts 1/k; for several search seats, a win by any of them) with a
+95 % Wilson interval, and the fair share of those seats.  Game ``i`` is seeded
+with word ``i`` of ``SeedSequence(seed).generate_state(games)``, so a run
+with more games extends a shorter one.
 
 Usage: python benchmarks/search_strength.py GAME [--players N] [--games G]
-       [--search mcts] [--heuristic NAME] [--jobs J] [--seed S] [--seats 0,1]
+       [--search mcts] [--heuristic NAME] [--lineups L ...] [--jobs J] [--seed S]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
 import simlab
-from simlab.core.stats import wilson_interval
+from simlab.core.stats import wilson_share_interval
 
 BEST = {"bedpans": "heuristic", "bad_doctor": "greedy", "broom_service": "heuristic",
         "hospital_rush": "greedy"}
 
 
-def one_game(args: tuple) -> tuple[int, float, float]:
-    name, players, search, heuristic, seat, seed = args
+def one_game(args: tuple) -> dict:
+    index, name, players, lineup, search, seed = args
     game = simlab.load_game(name, players=players)
-    policies = [heuristic] * players
-    policies[seat] = search
+    policies = [search if p == "S" else p for p in lineup]
     start = time.perf_counter()
-    final = simlab.run(game, policies, seed=seed)
-    winners = final.outcome.winners
-    share = 1.0 / len(winners) if seat in winners else 0.0
-    return seat, share, time.perf_counter() - start
+    winners = list(simlab.run(game, policies, seed=seed).outcome.winners)
+    mine = [s for s, p in enumerate(lineup) if p == "S"]
+    share = sum(1.0 / len(winners) for w in winners if w in mine)
+    return {"i": index, "lineup": ",".join(lineup), "winners": winners, "share": share,
+            "s": round(time.perf_counter() - start, 1)}
 
 
 def main() -> None:
@@ -42,26 +52,37 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--search", default="mcts")
     parser.add_argument("--heuristic")
+    parser.add_argument("--lineups", nargs="+", help="line-ups, S for the search policy")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=12)
-    parser.add_argument("--seats", help="seats the search plays, in turn (default: all)")
     a = parser.parse_args()
     heuristic = a.heuristic or BEST[a.game]
-    seats = [int(s) for s in a.seats.split(",")] if a.seats else list(range(a.players))
+    if a.lineups:
+        lineups = [tuple(x.split(",")) for x in a.lineups]
+    else:
+        lineups = [tuple("S" if s == seat else heuristic for s in range(a.players))
+                   for seat in range(a.players)]
     seeds = np.random.SeedSequence(a.seed).generate_state(a.games, dtype=np.uint64)
-    work = [(a.game, a.players, a.search, heuristic, seats[i % len(seats)], int(seeds[i]))
+    work = [(i, a.game, a.players, lineups[i % len(lineups)], a.search, int(seeds[i]))
             for i in range(a.games)]
     start = time.perf_counter()
+    rows = []
     with ProcessPoolExecutor(a.jobs) as pool:
-        rows = list(pool.map(one_game, work))
-    wins = sum(r[1] for r in rows)
-    low, high = wilson_interval(wins, len(rows))
-    print(f"{a.game} {a.players}p: {a.search} among {heuristic}, seats {seats}: "
-          f"{wins:g} wins of {len(rows)} = {wins / len(rows):.3f} [{low:.3f}, {high:.3f}], "
-          f"fair share {1 / a.players:.3f}; {time.perf_counter() - start:.0f} s")
-    for seat in seats:
-        mine = [r[1] for r in rows if r[0] == seat]
-        print(f"  seat {seat}: {sum(mine):g} of {len(mine)}")
+        for row in pool.map(one_game, work):
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    print(f"{a.game} {a.players}p, S = {a.search}, seed {a.seed}: "
+          f"{len(rows)} games in {time.perf_counter() - start:.0f} s")
+    for lineup in lineups:
+        text = ",".join(lineup)
+        mine = [r["share"] for r in rows if r["lineup"] == text]
+        if not mine:
+            continue
+        wins = sum(mine)
+        low, high = wilson_share_interval(wins, len(mine))
+        fair = lineup.count("S") / len(lineup)
+        print(f"  {text}: S won {wins:g} of {len(mine)} = {wins / len(mine):.3f} "
+              f"[{low:.3f}, {high:.3f}]; fair share of its seats {fair:.3f}")
 
 
 if __name__ == "__main__":

@@ -146,11 +146,20 @@ def test_console_script_exit_code():
     assert done.stderr.strip().startswith("simlab: error: bad dice expression")
 
 
-def test_report_writes_a_table_and_figure_per_study(capsys, tmp_path):
+def test_report_writes_a_table_and_figure_per_study(capsys, tmp_path, monkeypatch):
     import simlab
+    import simlab.core.study as study_module
 
+    every = study_module.study_names()
+    ladders = [n for n in every if n.endswith("-ladder")]  # search players: seconds a game
+    monkeypatch.setattr(study_module, "study_names", lambda: [n for n in every
+                                                              if n not in ladders])
     code, out, _ = run(["report", "--out", str(tmp_path), "--games", "200"], capsys)
     assert code == 0
+    monkeypatch.setattr(study_module, "study_names", lambda: ladders)
+    code, more, _ = run(["report", "--out", str(tmp_path), "--games", "2"], capsys)
+    assert code == 0
+    out += more
     for name in simlab.study_names():
         assert (tmp_path / f"{name}.csv").stat().st_size > 0
         assert (tmp_path / f"{name}.png").read_bytes()[:4] == b"\x89PNG"

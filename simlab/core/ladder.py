@@ -34,11 +34,17 @@ import pandas as pd
 from simlab.core.errors import ConfigError
 from simlab.core.stats import wilson_share_interval
 
-__all__ = ["bradley_terry", "lineups", "pairwise", "schedule", "win_rates"]
+__all__ = ["bradley_terry", "lineup_at", "lineups", "pairwise", "schedule", "side_lineups",
+           "side_rates", "win_rates"]
 
 
-def lineups(a: str, b: str, seats: int) -> list[tuple[str, ...]]:
-    """The 2 x ``seats`` line-ups of pairing (a, b): each alone at every seat among the other.
+def lineups(a: str, b: str, seats: int,
+            lone_seats: Sequence[int] | None = None) -> list[tuple[str, ...]]:
+    """The line-ups of pairing (a, b): each alone at every seat (of ``lone_seats``) among the other.
+
+    ``lone_seats`` limits the seats the lone policy takes (default: all);
+    a game of two sides, such as Bedpans' Staff (seat 0) against the Elders,
+    gives ``(0,)``, so that each policy plays each side whole.
 
     Examples
     --------
@@ -46,16 +52,48 @@ def lineups(a: str, b: str, seats: int) -> list[tuple[str, ...]]:
     [('x', 'y'), ('y', 'x')]
     >>> len(lineups("x", "y", 3)), lineups("x", "y", 3)[3]
     (6, ('y', 'x', 'x'))
+    >>> lineups("x", "y", 3, lone_seats=(0,))
+    [('x', 'y', 'y'), ('y', 'x', 'x')]
     """
     if seats < 2:
         raise ConfigError(f"a ladder needs at least 2 seats, not {seats}")
     if a == b:
         raise ConfigError(f"a pairing needs two different policies, not {a!r} twice")
+    places = range(seats) if lone_seats is None else list(lone_seats)
+    if not places or any(not 0 <= p < seats for p in places):
+        raise ConfigError(f"lone seats must be seats 0..{seats - 1}, not {list(places)}")
+    if seats == 2 and lone_seats is None:
+        places = [0]  # with two seats, "x alone at seat 1" is "y alone at seat 0"
     out = []
     for lone, rest in ((a, b), (b, a)):
-        for seat in range(seats):
+        for seat in places:
             out.append(tuple(lone if s == seat else rest for s in range(seats)))
-    return out if seats > 2 else out[:2]
+    return out
+
+
+def lineup_at(policies: Sequence[str], seats: int, index: int,
+              lone_seats: Sequence[int] | None = None) -> tuple[tuple[str, str], tuple[str, ...]]:
+    """The pairing and line-up of game ``index`` of an open-ended round robin.
+
+    Games cycle through the pairings first (game ``i`` plays pairing
+    ``i % P`` of the ``P`` pairs of ``policies``, in
+    ``itertools.combinations`` order), then through each pairing's
+    :func:`lineups`, so any number of games spreads evenly over the
+    pairings, and every ``P x len(lineups)`` games are a full rotation.
+
+    Examples
+    --------
+    >>> [lineup_at(["a", "b", "c"], 2, i)[1] for i in range(4)]
+    [('a', 'b'), ('a', 'c'), ('b', 'c'), ('b', 'a')]
+    >>> lineup_at(["a", "b"], 3, 5)
+    (('a', 'b'), ('a', 'a', 'b'))
+    """
+    if len(set(policies)) != len(policies) or len(policies) < 2:
+        raise ConfigError("a ladder needs at least 2 different policies")
+    pairs = list(itertools.combinations(policies, 2))
+    pairing = pairs[index % len(pairs)]
+    cycle = lineups(*pairing, seats, lone_seats)
+    return pairing, cycle[(index // len(pairs)) % len(cycle)]
 
 
 def schedule(policies: Sequence[str], seats: int, games_per_pairing: int) -> list[tuple[str, ...]]:
@@ -201,3 +239,66 @@ def bradley_terry(games: pd.DataFrame, resamples: int = 200, seed: int = 0,
     tail = (1 - confidence) / 2 * 100
     low, high = np.percentile(draws, [tail, 100 - tail], axis=0)
     return pd.DataFrame({"policy": names, "rating": rating, "low": low, "high": high})
+
+
+def side_lineups(games: pd.DataFrame, sides: tuple[str, str]) -> pd.DataFrame:
+    """``games`` with every policy named by its side (seat 0's, then the others').
+
+    A game of two sides (Bedpans: the Staff at seat 0, the Elders at every
+    other seat) is then scored by :func:`pairwise` as a game between two
+    "players", ``"p (Staff)"`` and ``"q (Elders)"``: the side whose seats won
+    more per seat wins it.  :func:`bradley_terry` of the result rates each
+    policy on each side.
+
+    Examples
+    --------
+    >>> games = pd.DataFrame({"lineup": [("a", "b", "b")], "winners": [(2,)]})
+    >>> side_lineups(games, ("Staff", "Elders")).lineup[0]
+    ('a (Staff)', 'b (Elders)', 'b (Elders)')
+    """
+    first, rest = sides
+    relabel = [(f"{lineup[0]} ({first})", *(f"{p} ({rest})" for p in lineup[1:]))
+               for lineup in games["lineup"]]
+    return games.assign(lineup=relabel)
+
+
+def side_rates(games: pd.DataFrame, sides: tuple[str, str],
+               confidence: float = 0.95) -> pd.DataFrame:
+    """The first side's win rate for each pair of policies playing the two sides (ties split).
+
+    Returns
+    -------
+    DataFrame
+        One row per (``first``, ``second``): the policy of seat 0's side and
+        the policy of the other seats; games, wins and ties of the first
+        side, ``rate`` (wins + ties / 2 over games), ``low``, ``high``
+        (Wilson).
+
+    Examples
+    --------
+    >>> games = pd.DataFrame({"lineup": [("a", "b", "b"), ("b", "a", "a"), ("a", "b", "b")],
+    ...                       "winners": [(0,), (1,), (2,)]})
+    >>> side_rates(games, ("Staff", "Elders"))[["first", "second", "games", "wins"]].values.tolist()
+    [['a', 'b', 2, 1], ['b', 'a', 1, 0]]
+    """
+    second_side = sides[1]
+    rows: dict[tuple[str, str], list[float]] = {}
+    labelled = side_lineups(games, sides)
+    for lineup, named, winners in zip(games["lineup"], labelled["lineup"], games["winners"],
+                                      strict=True):
+        if len(set(lineup[1:])) != 1:
+            raise ConfigError(f"the seats of side {second_side!r} play different policies: "
+                              f"{list(lineup[1:])}")
+        result = pairwise(named, winners, (named[0], named[1]))
+        tally = rows.setdefault((lineup[0], lineup[1]), [0, 0, 0])
+        tally[0] += 1
+        tally[1] += result == 1.0
+        tally[2] += result == 0.5
+    out = []
+    for (first, second), (n, wins, ties) in sorted(rows.items()):
+        score = wins + ties / 2
+        low, high = wilson_share_interval(score, int(n), confidence)
+        out.append({"first": first, "second": second, "games": int(n), "wins": int(wins),
+                    "ties": int(ties), "rate": score / n, "low": float(low), "high": float(high)})
+    return pd.DataFrame(out, columns=["first", "second", "games", "wins", "ties", "rate", "low",
+                                      "high"])

@@ -38,16 +38,20 @@ GAMES = {
 STUDIES = {
     "bad-doctor-complications": "simlab.games.bad_doctor.studies",
     "bad-doctor-seats": "simlab.games.bad_doctor.studies",
+    "bad-doctor-ladder": "simlab.games.bad_doctor.ladder",
     "bedpans-movement": "simlab.games.bedpans.studies",
     "bedpans-outcomes": "simlab.games.bedpans.outcome_studies",
     "bedpans-escape": "simlab.games.bedpans.outcome_studies",
     "bedpans-variants": "simlab.games.bedpans.stuff_studies",
     "bedpans-stuff": "simlab.games.bedpans.stuff_studies",
+    "bedpans-ladder": "simlab.games.bedpans.ladder",
     "broom-service-steals": "simlab.games.broom_service.studies",
     "broom-service-scores": "simlab.games.broom_service.studies",
+    "broom-service-ladder": "simlab.games.broom_service.ladder",
     "hospital-rush-patients": "simlab.games.hospital_rush.studies",
     "hospital-rush-unfair": "simlab.games.hospital_rush.studies",
     "hospital-rush-boards": "simlab.games.hospital_rush.studies",
+    "hospital-rush-ladder": "simlab.games.hospital_rush.ladder",
 }
 
 for _name, _path in GAMES.items():

@@ -59,10 +59,32 @@ from simlab.core.play import sample_chance, seed_int
 from simlab.core.record import GameRecord
 from simlab.core.registry import load_game
 
-__all__ = ["HUMAN", "StepSession"]
+__all__ = ["HUMAN", "StepSession", "is_policy"]
 
 #: Policy name of a seat whose decisions are taken by the person at the screen.
 HUMAN = "human"
+
+
+def is_policy(game: Game, name: str) -> bool:
+    """Whether ``name`` can play a seat of ``game``: listed, ``human``, or built by the game.
+
+    A game builds more policies than it lists: ``mcts-N`` for any N, and
+    families such as Broom Service's ``brave-P``.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> game = simlab.load_game("bad_doctor", players=2)
+    >>> is_policy(game, "mcts-37"), is_policy(game, "human"), is_policy(game, "genius")
+    (True, True, False)
+    """
+    if name == HUMAN or name in game.policy_names():
+        return True
+    try:
+        game.make_policy(name, 0)
+    except SimlabError:
+        return False
+    return True
 #: Guard for :meth:`StepSession.turn` and :meth:`StepSession.run_to_end`.
 MAX_STEPS = 100_000
 
@@ -116,9 +138,9 @@ class StepSession:
         if len(names) != n:
             raise ConfigError(f"{self.game.NAME} with {n} players needs {n} policies, "
                               f"not {len(names)}")
-        known = [*self.game.policy_names(), HUMAN]
         for name in names:
-            if name not in known:
+            if not is_policy(self.game, name):
+                known = [*self.game.policy_names(), HUMAN]
                 raise ConfigError(f"{self.game.NAME} has no policy {name!r}; "
                                   f"policies: {', '.join(known)}")
         return names
@@ -358,8 +380,7 @@ class StepSession:
     def load_record(self, record: GameRecord, source: str = "record") -> None:
         """Like :meth:`load`, from a :class:`~simlab.GameRecord` in memory."""
         game = record.new_game()
-        known = [*game.policy_names(), HUMAN]
-        names = [p if p in known else "random" for p in record.policies]
+        names = [p if is_policy(game, p) else "random" for p in record.policies]
         if len(names) != game.players:
             names = ["random"] * game.players
         fresh = StepSession(game, names, seed=record.seed if record.seed is not None else 0,

@@ -211,6 +211,7 @@ class TurnStepper:
         game = self.session.game
         names = game.seat_names()
         choices = [*game.policy_names(), HUMAN]
+        choices += [p for p in dict.fromkeys(self.session.policy_names) if p not in choices]
         self._quiet = True
         self.policy_pickers = []
         for seat, name in enumerate(names):

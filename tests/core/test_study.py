@@ -514,9 +514,18 @@ def test_progress_default_rule(monkeypatch):
     assert progress_mod._show_progress(None, progress_mod.PROGRESS_MIN_GAMES)
     assert not progress_mod._show_progress(None, progress_mod.PROGRESS_MIN_GAMES - 1)
     assert not progress_mod._show_progress(False, 10**9)
+    assert progress_mod._show_progress(None, 1, slow=True)  # search players: a bar at once
+    assert not progress_mod._show_progress(False, 1, slow=True)
     monkeypatch.setattr(progress_mod, "_in_jupyter_kernel", lambda: False)
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a TTY
     assert not progress_mod._show_progress(None, 10**9)
+    assert not progress_mod._show_progress(None, 1, slow=True)
+
+
+def test_a_study_with_search_players_counts_as_slow():
+    assert progress_mod.searches({"policies": ("random", "mcts-7"), "players": 3})
+    assert progress_mod.searches({"policy": "mcts"})
+    assert not progress_mod.searches({"policies": ("random", "greedy"), "name": "mctsx"})
 
 
 # --------------------------------------------------------------------------- saving, JSON, plots

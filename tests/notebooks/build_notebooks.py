@@ -36,6 +36,11 @@ STUDY_ARGS: dict[str, dict[str, object]] = {
     "bedpans-variants": {"games": 36, "players": ("3",), "round_limit": 30},
     "broom-service-scores": {"games": 100, "players": 3},
     "broom-service-steals": {"games": 200, "players": ("3", "4")},
+    # ladders: few games and tiny search budgets, so that each notebook runs in seconds
+    "bad-doctor-ladder": {"games": 12, "policies": ("random", "greedy", "mcts-10")},
+    "bedpans-ladder": {"games": 6, "policies": ("random", "heuristic", "mcts-3")},
+    "broom-service-ladder": {"games": 9, "policies": ("random", "heuristic", "mcts-3")},
+    "hospital-rush-ladder": {"games": 9, "policies": ("random", "greedy", "mcts-3")},
 }
 #: Players and seed of each stepping notebook.
 STEPPER_ARGS: dict[str, dict[str, int]] = {

@@ -80,6 +80,22 @@ def test_unknown_policy_is_refused() -> None:
         StepSession("dice_race", policies="genius")
 
 
+def test_any_search_budget_plays_a_seat_and_survives_a_record(tmp_path) -> None:
+    game = simlab.load_game("hospital_rush", players=3)
+    session = StepSession(game, ["mcts-7", "greedy", "human"], seed=3)
+    session.set_policy(1, "mcts-3")
+    assert session.policy_names == ["mcts-7", "mcts-3", "human"]
+    while session.waiting_for is None and session.step():
+        pass
+    assert session._policies[0].settings.iterations == 7
+    other = StepSession(game, seed=0)
+    other.load(session.save(tmp_path / "game.json"))
+    assert other.policy_names == ["mcts-7", "mcts-3", "human"]
+    with pytest.raises(ConfigError, match="no policy 'mcts-0'"):
+        session.set_policy(0, "mcts-0")
+    assert session.policy_names[0] == "mcts-7"  # unchanged
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_save_load_round_trip_resumes_the_streams(name: str, tmp_path) -> None:
     game = simlab.load_game(name)

@@ -14,7 +14,7 @@ from simlab.core.errors import ConfigError
 from simlab.core.study.combine import combine
 from simlab.core.study.definition import Study
 from simlab.core.study.executors import chunk_results
-from simlab.core.study.progress import progress_bar
+from simlab.core.study.progress import progress_bar, searches
 from simlab.core.study.registry import get_study
 from simlab.core.study.result import StudyResult
 from simlab.core.study.seeding import chunks as make_chunks
@@ -70,8 +70,9 @@ def run_study(
         pickled.
     progress : bool, callable or bar, optional
         Show a tqdm progress bar over games (``tqdm.auto``: a widget in
-        Jupyter).  ``None``: only from ``PROGRESS_MIN_GAMES`` games and when
-        stderr is a terminal or the code runs in a Jupyter kernel.  A
+        Jupyter).  ``None``: when stderr is a terminal or the code runs in
+        a Jupyter kernel, from ``PROGRESS_MIN_GAMES`` games, or for any
+        number when a parameter names a search policy (``mcts``, ``mcts-N``).  A
         callable is called as ``progress(done, total)`` after each chunk; an
         object with ``update(n)`` and ``close()`` (a tqdm bar of the
         caller's, say) is updated by games done and closed at the end.
@@ -95,7 +96,7 @@ def run_study(
     n_jobs = _check_jobs(jobs)
     chunks = make_chunks(n_games, int(study.chunk_size))
     started = time.perf_counter()
-    bar = progress_bar(progress, n_games, study.name)
+    bar = progress_bar(progress, n_games, study.name, slow=searches(values))
     results = chunk_results(study, values, entropy, chunks, n_jobs, executor)
     try:
         table = combine(study, zip(chunks, results, strict=True), bar)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from simlab.core.search import SearchSettings, race_values
 from simlab.games.broom_service.rules import ROUNDS, BroomServiceState
 
-__all__ = ["SPREAD_PER_ROUND", "evaluate", "projected_vp", "settings"]
+__all__ = ["DEPTH", "EXPLORATION", "SPREAD_PER_ROUND", "evaluate", "projected_vp", "settings"]
 
 #: VP the scores may still move apart per round left (plus one round's worth at the end).
 SPREAD_PER_ROUND = 2.5
@@ -42,7 +42,17 @@ def evaluate(state: BroomServiceState) -> list[float]:
     return race_values(scores, SPREAD_PER_ROUND * left)
 
 
+#: Actions a playout runs before ``evaluate``: about one round at 3 players.  A round
+#: opens with every seat choosing 4 role cards one at a time (12 actions at 3 players),
+#: so with a depth of 12 the evaluation saw no card played and scored every choice of
+#: card alike (1/3 each); the search then chose its cards blindly.
+DEPTH = 40
+#: UCT exploration: the race values differ by a few hundredths between actions (they
+#: are chances of winning, near 1/n early on), so ``c`` must be small for them to count.
+EXPLORATION = 0.25
+
+
 def settings() -> SearchSettings:
-    """The defaults of ``mcts`` in Broom Service (tuned in issue 12; see the README)."""
-    return SearchSettings(iterations=300, exploration=0.7, depth=12, rollout="random",
-                          evaluate=evaluate)
+    """The defaults of ``mcts`` in Broom Service (tuned in issue 12; see docs/studies)."""
+    return SearchSettings(iterations=100, exploration=EXPLORATION, depth=DEPTH,
+                          rollout="random", evaluate=evaluate)

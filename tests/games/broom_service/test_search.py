@@ -50,3 +50,23 @@ def test_same_seed_same_game_with_a_search_seat():
     game = simlab.load_game("broom_service", players=2)
     a = simlab.play(game, ["mcts-3", "heuristic"], seed=8)
     assert a.to_json() == simlab.play(game, ["mcts-3", "heuristic"], seed=8).to_json()
+
+
+def test_the_default_depth_sees_the_role_cards_chosen_played():
+    """At a round's first card choice, depth 12 ends before any card is played (all 1/3)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from simlab.core.play import sample_chance
+    from simlab.core.search import search
+
+    state, rng = GAME.new_initial_state(), np.random.default_rng(0)
+    while state.is_chance:
+        state.apply(sample_chance(state.chance_outcomes(), rng))
+    view = state.view(state.current_player)
+    defaults = GAME.search_settings()
+    blind = search(view, 1, replace(defaults, iterations=40, depth=12))
+    assert {round(mean, 9) for _, visits, mean in blind.stats if visits} == {round(1 / 3, 9)}
+    seeing = search(view, 1, replace(defaults, iterations=40))
+    assert len({round(mean, 9) for _, visits, mean in seeing.stats if visits}) > 1

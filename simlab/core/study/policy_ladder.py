@@ -1,0 +1,272 @@
+"""The ``policy-ladder`` study of a game: a round robin among policies, rated.
+
+:func:`policy_ladder` builds, for any registered game, the study that plays
+every pairing of the chosen policies (one policy alone at a seat, the other
+at every other seat, the lone seat rotated, roles swapped; see
+:func:`simlab.core.ladder.lineup_at`), scores each game for its pairing
+(ties split, :func:`simlab.core.ladder.pairwise`) and summarizes:
+
+- ``scope == "pairing"``: each pairing's win rate of ``a`` against ``b``
+  with a Wilson interval;
+- ``scope == "rating"``: each policy's Bradley–Terry rating (log strength,
+  mean 0) with a bootstrap interval;
+- for a game of two sides (``sides``, e.g. Bedpans' Staff and Elders), the
+  lone policy holds seat 0's side and the other policy every other seat, and
+  ``scope == "side"`` gives the first side's win rate for every pair of
+  policies (``a`` on the first side, ``b`` on the second), ``scope == "side
+  rating"`` a rating of each policy on each side.
+
+Each game draws from its own generator (:func:`~simlab.core.study.per_game`),
+so the numbers are the same for any ``jobs``.  A game module registers its
+ladder with one call (core names no game)::
+
+    LADDER = register_study(policy_ladder("bedpans", "bedpans-ladder", ...))
+
+Examples
+--------
+>>> import simlab
+>>> result = simlab.run_study("hospital-rush-ladder", games=3, seed=1,
+...                           policies=("random", "greedy"))
+>>> result.games[["a", "b", "lineup"]].values.tolist()[:2]
+[['random', 'greedy', 'random,greedy,greedy'], ['random', 'greedy', 'greedy,random,greedy']]
+>>> sorted(result.summary.scope.unique())
+['pairing', 'rating']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+import numpy as np
+import pandas as pd
+
+from simlab.core.api import Outcome
+from simlab.core.ladder import bradley_terry, lineup_at, side_lineups, side_rates, win_rates
+from simlab.core.play import run
+from simlab.core.registry import load_game
+from simlab.core.search import policy_choices
+from simlab.core.study.definition import Study
+from simlab.core.study.params import Param
+from simlab.core.study.seeding import per_game
+
+__all__ = ["LadderGame", "ladder_frame", "ladder_plot", "ladder_summary", "policy_ladder"]
+
+#: Search budgets a ladder lists beside ``mcts`` and ``mcts-100`` (any ``mcts-N`` is allowed).
+BUDGETS = ("mcts-3", "mcts-10", "mcts-30")
+#: Columns of a ladder summary, in order.
+COLUMNS = ["scope", "a", "b", "policy", "quantity", "kind", "estimate", "low", "high", "n",
+           "wins", "ties"]
+
+
+class LadderGame:
+    """One game of a ladder (picklable): its pairing, line-up and winners.
+
+    Parameters
+    ----------
+    game : str
+        Registered game name.
+    lone_seats : sequence of int or None
+        Seats the lone policy of a pairing takes (``None``: every seat).
+    """
+
+    def __init__(self, game: str, lone_seats: Sequence[int] | None = None) -> None:
+        self.game = game
+        self.lone_seats = None if lone_seats is None else tuple(lone_seats)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LadderGame) and other.game == self.game
+                and other.lone_seats == self.lone_seats)
+
+    def __hash__(self) -> int:
+        return hash((LadderGame, self.game, self.lone_seats))
+
+    def __repr__(self) -> str:
+        return f"LadderGame({self.game!r}, lone_seats={self.lone_seats!r})"
+
+    def __call__(self, params: dict[str, Any], rng: np.random.Generator,
+                 index: int) -> dict[str, Any]:
+        players = int(params["players"])
+        (a, b), lineup = lineup_at(params["policies"], players, index, self.lone_seats)
+        game = load_game(self.game, players=players)
+        final = run(game, list(lineup), seed=int(rng.integers(2**63)))
+        outcome = cast(Outcome, final.outcome)
+        return {"a": a, "b": b, "lineup": ",".join(lineup),
+                "winners": ",".join(str(w) for w in outcome.winners)}
+
+
+def ladder_frame(games: pd.DataFrame) -> pd.DataFrame:
+    """The rows of a ladder as :mod:`simlab.core.ladder` takes them: tuples of names and seats.
+
+    Examples
+    --------
+    >>> ladder_frame(pd.DataFrame({"lineup": ["a,b"], "winners": ["1"]})).values.tolist()
+    [[('a', 'b'), (1,)]]
+    """
+    lineup = [tuple(str(x).split(",")) for x in games["lineup"]]
+    winners = [tuple(int(w) for w in str(x).split(",")) if str(x) not in ("", "nan") else ()
+               for x in games["winners"]]
+    return pd.DataFrame({"lineup": lineup, "winners": winners})
+
+
+def _rating_rows(table: pd.DataFrame, played: pd.Series, scope: str) -> list[dict[str, Any]]:
+    return [{"scope": scope, "a": "", "b": "", "policy": r.policy,
+             "quantity": "Bradley-Terry rating", "kind": "rating", "estimate": r.rating,
+             "low": r.low, "high": r.high, "n": int(played.get(r.policy, 0)), "wins": -1,
+             "ties": -1}
+            for r in table.itertuples()]
+
+
+def _played(frame: pd.DataFrame) -> pd.Series:
+    return pd.Series([name for lineup in frame["lineup"] for name in set(lineup)]).value_counts()
+
+
+def ladder_summary(games: pd.DataFrame, params: dict[str, Any],
+                   sides: tuple[str, str] | None = None) -> pd.DataFrame:
+    """The ladder's tables: pairings, ratings, and for two sides each side's (see the module).
+
+    ``params["resamples"]`` bootstrap resamples give the rating intervals
+    (seeded, so the summary is a function of the games alone).
+    """
+    frame = ladder_frame(games)
+    resamples = int(params.get("resamples", 200))
+    rows: list[dict[str, Any]] = []
+    for r in win_rates(frame).itertuples():
+        rows.append({"scope": "pairing", "a": r.a, "b": r.b, "policy": r.a,
+                     "quantity": "win rate of a", "kind": "proportion", "estimate": r.rate,
+                     "low": r.low, "high": r.high, "n": r.games, "wins": r.wins, "ties": r.ties})
+    rows += _rating_rows(bradley_terry(frame, resamples=resamples), _played(frame), "rating")
+    if sides is not None:
+        for r in side_rates(frame, sides).itertuples():
+            rows.append({"scope": "side", "a": r.first, "b": r.second, "policy": r.first,
+                         "quantity": f"{sides[0]} win rate", "kind": "proportion",
+                         "estimate": r.rate, "low": r.low, "high": r.high, "n": r.games,
+                         "wins": r.wins, "ties": r.ties})
+        named = side_lineups(frame, sides)
+        rows += _rating_rows(bradley_terry(named, resamples=resamples), _played(named),
+                             "side rating")
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _matrix(part: pd.DataFrame, rows: list[str], cols: list[str], mirror: bool) -> np.ndarray:
+    m = np.full((len(rows), len(cols)), np.nan)
+    for r in part.itertuples():
+        if r.a in rows and r.b in cols:
+            m[rows.index(r.a), cols.index(r.b)] = r.estimate
+        if mirror and r.b in rows and r.a in cols:
+            m[rows.index(r.b), cols.index(r.a)] = 1 - r.estimate
+    return m
+
+
+def _heatmap(ax: Any, m: np.ndarray, rows: list[str], cols: list[str], title: str) -> None:
+    ax.imshow(m, vmin=0, vmax=1, cmap="RdBu", aspect="auto")
+    for i in range(len(rows)):
+        for j in range(len(cols)):
+            if not np.isnan(m[i, j]):
+                ax.text(j, i, f"{m[i, j]:.2f}", ha="center", va="center", fontsize=8,
+                        color="white" if abs(m[i, j] - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(len(cols)), cols, rotation=30, ha="right", fontsize=8)
+    ax.set_yticks(range(len(rows)), rows, fontsize=8)
+    ax.set_title(title, fontsize=9)
+
+
+def ladder_plot(result: Any) -> Any:
+    """Ratings with their intervals, and the win-rate table (per side too, for two sides)."""
+    from matplotlib.figure import Figure
+
+    summary = result.summary
+    sided = (summary.scope == "side").any()
+    fig = Figure(figsize=(13 if sided else 9.5, 4.2), layout="constrained")
+    axes = fig.subplots(1, 3 if sided else 2)
+    fig.suptitle(f"{result.study.title} ({int(result.params['games'])} games)", fontsize=10)
+    ratings = summary[summary.scope == "rating"].sort_values("estimate")
+    err = np.vstack([ratings.estimate - ratings.low, ratings.high - ratings.estimate])
+    axes[0].errorbar(ratings.estimate, range(len(ratings)), xerr=err, fmt="o", capsize=3,
+                     color="#2c7fb8")
+    axes[0].set_yticks(range(len(ratings)), ratings.policy.tolist(), fontsize=8)
+    axes[0].axvline(0, color="grey", lw=0.8, ls=":")
+    axes[0].set_xlabel("Bradley-Terry rating (log strength, 95% bootstrap)")
+    order = ratings.policy.tolist()[::-1]
+    pairs = summary[summary.scope == "pairing"]
+    _heatmap(axes[1], _matrix(pairs, order, order, mirror=True), order, order,
+             "win rate of the row policy against the column policy")
+    if sided:
+        side = summary[summary.scope == "side"]
+        first, second = getattr(result.study.summarize, "sides", None) or ("first", "second")
+        _heatmap(axes[2], _matrix(side, order, order, mirror=False), order, order,
+                 f"{first} win rate (rows: {first}, columns: {second})")
+    return fig
+
+
+def policy_ladder(game: str, name: str, title: str, policies: Sequence[str],
+                  choices: Sequence[str], players: int, player_choices: Sequence[int],
+                  sides: tuple[str, str] | None = None, default_games: int = 60) -> Study:
+    """The ladder study ``name`` of ``game`` among ``policies`` (see the module text).
+
+    Parameters
+    ----------
+    game : str
+        Registered game name.
+    name, title : str
+        The study's registry name and one-line title.
+    policies : sequence of str
+        Default policies of the round robin.
+    choices : sequence of str
+        Policies a user may name, listed; :data:`BUDGETS`, ``mcts`` and
+        any ``mcts-N`` are allowed too.
+    players, player_choices
+        Default player count and the allowed ones.
+    sides : (str, str), optional
+        For a game of two sides: the name of seat 0's side and of the others'.
+    default_games : int
+        Games played when not told.
+    """
+    side_text = (
+        f" The lone policy of a pairing plays the {sides[0]} (seat 0) and the other every "
+        f"{sides[1]} seat, then the roles swap; `side` rows give the {sides[0]} win rate "
+        f"for each pair of policies, and `side rating` rows rate each policy on each side."
+        if sides else
+        " One policy holds one seat and the other every other seat, the lone seat rotating "
+        "through every place, then the roles swap."
+    )
+    return Study(
+        name=name,
+        title=title,
+        description=(
+            "A round robin among the policies: game i plays pairing i mod P of the P pairs, "
+            "cycling through each pairing's line-ups." + side_text + " A game goes to the "
+            "policy whose seats won more per seat (a shared win counts 1/k to each winner); "
+            "an even split or no winner is a tie, counted half.  The summary gives each "
+            "pairing's win rate of `a` against `b` with a Wilson interval and each policy's "
+            "Bradley-Terry rating (log strength, mean 0) with a bootstrap interval."
+        ),
+        params=(
+            Param("players", players, int, choices=tuple(player_choices),
+                  help="number of players"),
+            Param("policies", tuple(policies), tuple,
+                  choices=policy_choices(*choices, *BUDGETS),
+                  help="the policies of the round robin (mcts-N: N iterations a decision)"),
+            Param("resamples", 200, int, low=1, help="bootstrap resamples of the rating intervals"),
+        ),
+        run_chunk=per_game(LadderGame(game, (0,) if sides else None)),
+        summarize=_SideSummary(sides),
+        plot=ladder_plot,
+        chunk_size=2,
+        default_games=default_games,
+    )
+
+
+class _SideSummary:
+    """``ladder_summary`` with the game's sides bound (picklable, comparable)."""
+
+    def __init__(self, sides: tuple[str, str] | None) -> None:
+        self.sides = sides
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _SideSummary) and other.sides == self.sides
+
+    def __hash__(self) -> int:
+        return hash((_SideSummary, self.sides))
+
+    def __call__(self, games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
+        return ladder_summary(games, params, self.sides)

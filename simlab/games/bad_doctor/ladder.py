@@ -1,0 +1,30 @@
+"""``bad-doctor-ladder``: the Bad Doctor policy ladder: a round robin, rated.
+
+Built by :func:`simlab.core.study.policy_ladder.policy_ladder` (which says
+how games are laid out and scored).  The default policies are every
+registered policy of the game and ``mcts-30``, a search player with a small
+budget (``mcts``, ``mcts-N`` with a larger N, may be named instead).
+
+Examples
+--------
+>>> LADDER.resolve()["policies"]
+('random', 'greedy', 'bad', 'cautious', 'mcts-30')
+"""
+
+from __future__ import annotations
+
+from simlab.core.study import register_study
+from simlab.core.study.policy_ladder import policy_ladder
+
+__all__ = ["LADDER"]
+
+LADDER = register_study(
+    policy_ladder(
+        "bad_doctor", "bad-doctor-ladder",
+        title="Bad Doctor: policy ladder, win rates and ratings",
+        policies=("random", "greedy", "bad", "cautious", "mcts-30"),
+        choices=("random", "greedy", "bad", "cautious"),
+        players=3, player_choices=(2, 3, 4),
+        default_games=60,
+    )
+)
