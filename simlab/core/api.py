@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
 from operator import attrgetter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from simlab.core.data import ComponentSet, activate, component_set, scoped_folder
 from simlab.core.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -348,14 +350,19 @@ class Game:
         Number of seats; the game's default when omitted.
     variants : iterable of str
         Names of boolean variant options to switch on.
+    data : path, optional
+        A folder of component files laid out like ``data/<game>/``; the
+        shipped reconstruction when omitted (or the folder of an enclosing
+        :func:`~simlab.core.data.components_scope`).  ``game.component_set``
+        names the set (folder and content hash).
     **options
         Any other option by name.
 
     Raises
     ------
     ConfigError
-        Unknown option or variant, bad value, or a player count the
-        rulebook does not allow.
+        Unknown option or variant, bad value, a player count the rulebook
+        does not allow, or a ``data`` that is no component folder.
     """
 
     #: Registry name (``simlab.load_game(NAME)``).
@@ -368,7 +375,12 @@ class Game:
     #: Every option of the game, variants included.
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
-    def __init__(self, players: int | None = None, variants: Iterable[str] = (), **options: Any):
+    def __init__(self, players: int | None = None, variants: Iterable[str] = (),
+                 data: str | Path | None = None, **options: Any):
+        #: The component set this game is played with (folder and content hash).
+        self.component_set: ComponentSet = component_set(
+            self.NAME, data if data is not None else scoped_folder(self.NAME))
+        activate(self.component_set)
         if players is None:
             players = self.DEFAULT_PLAYERS
         if isinstance(players, bool) or not isinstance(players, int):
@@ -462,14 +474,17 @@ class Game:
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.params == other.params  # type: ignore[attr-defined]
+        return (type(self) is type(other) and self.params == other.params  # type: ignore[attr-defined]
+                and self.component_set.hash == other.component_set.hash)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((type(self), self.players, tuple(sorted(self.options.items(), key=str))))
+        return hash((type(self), self.players, tuple(sorted(self.options.items(), key=str)),
+                     self.component_set.hash))
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.params["options"].items())
-        return f"simlab.load_game({self.NAME!r}, players={self.players}{opts})"
+        data = "" if self.component_set.is_shipped else f", data={str(self.component_set.folder)!r}"
+        return f"simlab.load_game({self.NAME!r}, players={self.players}{opts}{data})"
 
     def __deepcopy__(self, memo: dict) -> Game:
         return self  # a game is immutable: clones share it

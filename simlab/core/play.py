@@ -14,6 +14,7 @@ from typing import Any, cast
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
+from simlab.core.data import activate, component_set
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.policies import Policy
 from simlab.core.record import GameRecord
@@ -99,6 +100,7 @@ def run(
     This is the lean loop studies use; ``on_action(state, actor, action,
     events)`` is called after every action for statistics hooks.
     """
+    activate(game.component_set)  # code without the game at hand reads this game's set
     seats = make_policies(game, policies)
     root = np.random.SeedSequence(seed_int(seed))
     rngs = [np.random.default_rng(s) for s in root.spawn(1 + game.players)]
@@ -119,6 +121,14 @@ def run(
         if on_action is not None:
             on_action(state, player, action, events)
     raise SimlabError(f"{game.NAME}: no end after {max_actions} actions (guard)")
+
+
+def _components(game: Game) -> dict[str, str]:
+    """What a record says of its components: nothing for the shipped set, else hash and folder."""
+    made = game.component_set
+    if made.hash == component_set(game.NAME).hash:
+        return {}
+    return {"components": made.hash, "data": str(made.folder)}
 
 
 def play(
@@ -153,6 +163,7 @@ def play(
         options=dict(game.params["options"]),
         policies=[getattr(p, "name", type(p).__name__) for p in seats],
         seed=seed,
+        **_components(game),
     )
 
     def keep(state: State, actor: int, action: Action, events: list[Event]) -> None:

@@ -19,12 +19,11 @@ Examples
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir
+from simlab.core.data import component_loader
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -215,6 +214,7 @@ def load_tiles(path: Path) -> dict[str, TreatmentTile]:
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> tiles = load_tiles(data_dir("bad_doctor") / "tiles.txt")
     >>> tiles["T33"].ends
     ('wild', 'red')
@@ -256,6 +256,7 @@ def load_patients(
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> deck, starting = load_patients(data_dir("bad_doctor") / "patients.txt")
     >>> sorted(starting["S1"]), deck["P11"].maladies
     (['A', 'B'], ('red', 'red'))
@@ -322,6 +323,7 @@ def load_counts(path: Path) -> tuple[dict[str, int], tuple[str, ...], dict[int, 
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> counts, doctors, markers, removes, _ = load_counts(
     ...     data_dir("bad_doctor") / "components.txt")
     >>> counts["complication_cubes"], doctors[2], markers[3], removes
@@ -400,14 +402,15 @@ def _check(components: Components, folder: Path, lines: dict[str, int]) -> None:
         fail("variation_removes names exactly two wild tiles", "variation_removes")
 
 
-@functools.lru_cache(maxsize=8)
-def load_components(folder: Path | None = None) -> Components:
+@component_loader("bad_doctor")
+def load_components(folder: Path) -> Components:
     """Load and validate every component file (cached).
 
     Parameters
     ----------
     folder : Path, optional
-        Where the files are; ``data_dir("bad_doctor")`` by default.
+        Where the files are; the set of the game built last (at first the
+        shipped ``data_dir("bad_doctor")``) when omitted.
 
     Raises
     ------
@@ -419,7 +422,6 @@ def load_components(folder: Path | None = None) -> Components:
     >>> sum(t.is_wild for t in load_components().tiles.values())
     5
     """
-    folder = data_dir("bad_doctor") if folder is None else Path(folder)
     tiles = load_tiles(folder / "tiles.txt")
     deck, starting = load_patients(folder / "patients.txt")
     counts, doctors, markers, removes, lines = load_counts(folder / "components.txt")

@@ -27,11 +27,10 @@ Examples
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir
+from simlab.core.data import component_loader
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -216,6 +215,7 @@ def read_tiles(path: str | Path) -> tuple[TileSpec, ...]:
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> tiles = read_tiles(data_dir("bedpans") / "tiles.txt")
     >>> [t.id for t in tiles if t.kind == "exit"]
     ['X1', 'X2', 'X3']
@@ -375,6 +375,7 @@ def read_stuff(path: str | Path) -> tuple[StuffKind, ...]:
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> deck = read_stuff(data_dir("bedpans") / "stuff.txt")
     >>> deck[0]
     StuffKind(name='Bed Bump', count=2, duration='P', affects='all')
@@ -424,17 +425,17 @@ def _read_counts(path: Path) -> dict[str, int]:
     return counts
 
 
-@functools.lru_cache(maxsize=4)
-def load_components(directory: str | None = None) -> Components:
-    """Load (once) and check every component file.
+@component_loader("bedpans")
+def load_components(folder: Path) -> Components:
+    """Load (once a folder) and check every component file.
 
     Parameters
     ----------
-    directory : str, optional
-        Folder with ``tiles.txt``, ``stuff.txt`` and ``components.txt``;
-        ``data/bedpans`` by default.
+    folder : Path, optional
+        Folder with ``tiles.txt``, ``stuff.txt`` and ``components.txt``; the
+        set of the game built last (at first the shipped ``data/bedpans``)
+        when omitted.
     """
-    folder = Path(directory) if directory else data_dir("bedpans")
     return Components(
         tiles=read_tiles(folder / "tiles.txt"),
         stuff=read_stuff(folder / "stuff.txt"),

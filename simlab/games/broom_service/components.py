@@ -16,12 +16,11 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir, read_table
+from simlab.core.data import component_loader, read_table
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -395,13 +394,19 @@ def load_from(folder: Path) -> Components:
     )
 
 
-@functools.lru_cache(maxsize=1)
-def load_components() -> Components:
-    """The game's components from ``data/broom_service`` (loaded once, then cached).
+@component_loader("broom_service")
+def load_components(folder: Path) -> Components:
+    """The game's components (loaded once a folder, then cached).
+
+    Parameters
+    ----------
+    folder : Path, optional
+        Where the files are; the set of the game built last (at first the
+        shipped ``data/broom_service``) when omitted.
 
     Examples
     --------
     >>> sum(t.square for t in load_components().towers)
     3
     """
-    return load_from(data_dir("broom_service"))
+    return load_from(folder)

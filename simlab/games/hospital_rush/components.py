@@ -18,12 +18,11 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir, read_table
+from simlab.core.data import component_loader, read_table
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -300,14 +299,16 @@ def _board_actions(path: Path) -> tuple[BoardAction, ...]:
     return tuple(out)
 
 
-def load_components(folder: Path | str | None = None) -> Components:
-    """Load and check every component file (cached for the default folder).
+@component_loader("hospital_rush")
+def load_components(folder: Path) -> Components:
+    """Load and check every component file (cached).
 
     Parameters
     ----------
     folder : path, optional
         A folder holding ``patients.txt``, ``spaces.txt``, ``boards.txt`` and
-        ``supplies.txt``; ``data/hospital_rush`` when omitted.
+        ``supplies.txt``; the set of the game built last (at first the shipped
+        ``data/hospital_rush``) when omitted.
 
     Raises
     ------
@@ -319,17 +320,6 @@ def load_components(folder: Path | str | None = None) -> Components:
     >>> load_components().supply["bucks"]
     33
     """
-    if folder is None:
-        return _default()
-    return _load(Path(folder))
-
-
-@functools.cache
-def _default() -> Components:
-    return _load(data_dir("hospital_rush"))
-
-
-def _load(folder: Path) -> Components:
     supply, colours, skills = _supply(folder / "supplies.txt")
     return Components(
         patients=_patients(folder / "patients.txt", colours),
