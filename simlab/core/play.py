@@ -123,12 +123,12 @@ def run(
     raise SimlabError(f"{game.NAME}: no end after {max_actions} actions (guard)")
 
 
-def _components(game: Game) -> dict[str, str]:
+def _components(game: Game) -> tuple[str | None, str | None]:
     """What a record says of its components: nothing for the shipped set, else hash and folder."""
     made = game.component_set
     if made.hash == component_set(game.NAME).hash:
-        return {}
-    return {"components": made.hash, "data": str(made.folder)}
+        return None, None
+    return made.hash, str(made.folder)
 
 
 def play(
@@ -163,8 +163,8 @@ def play(
         options=dict(game.params["options"]),
         policies=[getattr(p, "name", type(p).__name__) for p in seats],
         seed=seed,
-        **_components(game),
     )
+    record.components, record.data = _components(game)
 
     def keep(state: State, actor: int, action: Action, events: list[Event]) -> None:
         record.actors.append(actor)
