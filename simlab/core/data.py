@@ -44,6 +44,7 @@ __all__ = [
     "ComponentSet",
     "ANY_GAME",
     "activate",
+    "active_sets",
     "active_set",
     "collect_problems",
     "component_loader",
@@ -52,9 +53,11 @@ __all__ = [
     "content_hash",
     "data_dir",
     "export_data",
+    "last_line",
     "line_problems",
     "problem",
     "read_table",
+    "restore_active_sets",
     "scoped_folder",
 ]
 
@@ -203,6 +206,17 @@ def active_set(game: str) -> ComponentSet:
     return found if found is not None else _shipped(game)
 
 
+def active_sets() -> dict[str, ComponentSet]:
+    """A copy of every game's active set (to give back with :func:`restore_active_sets`)."""
+    return dict(_ACTIVE)
+
+
+def restore_active_sets(saved: dict[str, ComponentSet]) -> None:
+    """Make ``saved`` (from :func:`active_sets`) the active sets again."""
+    _ACTIVE.clear()
+    _ACTIVE.update(saved)
+
+
 def known_set(game: str, folder: Path | str) -> ComponentSet:
     """The set in ``folder``, hashed on first sight (a loader's cache key)."""
     path = Path(folder).resolve()
@@ -288,6 +302,7 @@ def component_loader(game: str) -> Callable[[Callable[[Path], T]], Callable[...,
         load_components.__qualname__ = "load_components"
         load_components.__module__ = load.__module__
         load_components.cache_clear = cache.clear  # type: ignore[attr-defined]
+        load_components.uncached = load  # type: ignore[attr-defined]  # for `data check`
         return load_components
 
     return wrap
@@ -351,10 +366,16 @@ def line_problems() -> Iterator[None]:
     Under :func:`collect_problems` the error is noted and the rest of the block
     skipped: the loader goes on with the next line.
     """
+    found = _PROBLEMS.get()
+    before = 0 if found is None else len(found)
     try:
         yield
     except DataError as error:
         problem(error)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        if found is None or len(found) == before:
+            raise
+        # under collect_problems: a failure that follows from a problem just noted
 
 
 def collect_problems(load: Callable[[], object]) -> list[DataError]:
@@ -409,6 +430,26 @@ def read_table(path: Path, columns: int) -> Iterator[tuple[int, list[str]]]:
             ))
             continue
         yield number, fields
+
+
+def last_line(path: Path) -> int | None:
+    """The number of the last data line of ``path`` (where a short list ends), if any.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.txt"
+    >>> _ = p.write_text("a | 1\\nb | 2\\n# end\\n")
+    >>> last_line(p), last_line(p.with_name("none.txt"))
+    (2, None)
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    numbers = [i for i, raw in enumerate(lines, 1)
+               if raw.strip() and not raw.lstrip().startswith("#")]
+    return numbers[-1] if numbers else None
 
 
 def read_text(path: Path) -> str:

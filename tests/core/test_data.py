@@ -189,3 +189,15 @@ def test_a_dask_executor_builds_the_games_on_the_folder(copies):
                                    executor=client.get_executor(), data=copies / "roomy")
     here = simlab.run_study("test-data-deaths", games=6, seed=4, data=copies / "roomy")
     assert on_dask.games.equals(here.games)
+
+
+def test_a_failed_load_leaves_the_active_set_as_it_was(tmp_path):
+    export_data("hospital_rush", tmp_path)
+    (tmp_path / "supplies.txt").write_text("bucks | many | rulebook\n", encoding="utf-8")
+    from simlab.games.hospital_rush.components import load_components
+
+    before = cdata.active_set("hospital_rush")
+    with pytest.raises(DataError):
+        simlab.load_game("hospital_rush", data=tmp_path)
+    assert cdata.active_set("hospital_rush") == before
+    assert load_components().supply["bucks"] == 33
