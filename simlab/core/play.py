@@ -14,10 +14,10 @@ from typing import Any, cast
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
-from simlab.core.data import activate, component_set
+from simlab.core.data import activate
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.policies import Policy
-from simlab.core.record import GameRecord
+from simlab.core.record import GameRecord, record_components
 
 __all__ = ["play", "run", "sample_chance", "make_policies", "seed_int"]
 
@@ -123,14 +123,6 @@ def run(
     raise SimlabError(f"{game.NAME}: no end after {max_actions} actions (guard)")
 
 
-def _components(game: Game) -> tuple[str | None, str | None]:
-    """What a record says of its components: nothing for the shipped set, else hash and folder."""
-    made = game.component_set
-    if made.hash == component_set(game.NAME).hash:
-        return None, None
-    return made.hash, str(made.folder)
-
-
 def play(
     game: Game,
     policies: Sequence[Any] | Any | None = None,
@@ -164,7 +156,7 @@ def play(
         policies=[getattr(p, "name", type(p).__name__) for p in seats],
         seed=seed,
     )
-    record.components, record.data = _components(game)
+    record.components, record.data = record_components(game)
 
     def keep(state: State, actor: int, action: Action, events: list[Event]) -> None:
         record.actors.append(actor)

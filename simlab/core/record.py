@@ -19,7 +19,15 @@ from simlab.core.api import CHANCE, TERMINAL, Event, Game, Outcome, State
 from simlab.core.data import component_set
 from simlab.core.errors import DataError, SimlabError
 
-__all__ = ["GameRecord", "actor_name", "check_components", "replay", "replay_steps", "Step"]
+__all__ = [
+    "GameRecord",
+    "Step",
+    "actor_name",
+    "check_components",
+    "record_components",
+    "replay",
+    "replay_steps",
+]
 
 FORMAT = "simlab-record/1"
 
@@ -209,6 +217,17 @@ class Step:
     action: str | None
     actor: int | None
     events: list[Event]
+
+
+def record_components(game: Game) -> tuple[str | None, str | None]:
+    """What a record of ``game`` says of its components: ``(hash, folder)``.
+
+    ``(None, None)`` for the shipped set (nothing is stored then).
+    """
+    made = game.component_set
+    if made.hash == component_set(game.NAME).hash:
+        return None, None
+    return made.hash, str(made.folder)
 
 
 def check_components(record: GameRecord, game: Game, source: str = "record") -> None:
