@@ -65,7 +65,7 @@ def test_a_comparison_of_two_sets_matches_an_independent_paired_computation(tmp_
         assert row["difference"] == pytest.approx((pairs[f"{quantity}_a"]
                                                    - pairs[f"{quantity}_b"]).mean())
         assert (row["low"], row["high"]) == pytest.approx((ci.low, ci.high))
-        assert row["pairing"] == "paired" and row["n"] == 8
+        assert row["method"] == "paired" and row["n"] == 8
     assert result.summary.set_index("quantity").loc["deaths", "difference"] > 0  # roomier: fewer
 
 

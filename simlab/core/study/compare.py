@@ -21,8 +21,8 @@ Examples
 >>> b = pd.DataFrame({"game": [0, 1, 2, 3], "won": [0, 1, 0, 0]})
 >>> s = lambda g: summarize(g, proportions=["won"])
 >>> out = difference_table(a, s(a), b, s(b))
->>> out[["quantity", "a", "b", "difference", "n", "pairing"]]
-  quantity     a     b  difference  n pairing
+>>> out[["quantity", "a", "b", "difference", "n", "method"]]
+  quantity     a     b  difference  n  method
 0      won  0.75  0.25         0.5  4  paired
 """
 
@@ -44,7 +44,7 @@ from simlab.core.study.result import StudyResult
 __all__ = ["COMPARISON_COLUMNS", "ComparisonResult", "difference_table"]
 
 #: Columns of a comparison, after the summary's ``by`` columns.
-COMPARISON_COLUMNS = ("quantity", "kind", "a", "b", "difference", "low", "high", "n", "pairing")
+COMPARISON_COLUMNS = ("quantity", "kind", "a", "b", "difference", "low", "high", "n", "method")
 
 
 def _by_columns(summary: pd.DataFrame) -> list[str]:
@@ -79,7 +79,7 @@ def difference_table(games_a: pd.DataFrame, summary_a: pd.DataFrame,
     Returns
     -------
     DataFrame
-        ``*by, quantity, kind, a, b, difference, low, high, n, pairing``:
+        ``*by, quantity, kind, a, b, difference, low, high, n, method``:
         ``difference`` is ``a - b``; ``n`` is the number of games (paired) or
         the smaller ``n`` of the two (unpaired); a group found in one run only
         has NaN for the other.
@@ -104,7 +104,7 @@ def difference_table(games_a: pd.DataFrame, summary_a: pd.DataFrame,
         if usable and rb is not None:
             diff, low, high = paired_ratio_difference(a["sum"], a["count"], b["sum"], b["count"],
                                                       confidence)
-            n, pairing = int(((a["count"] > 0) | (b["count"] > 0)).sum()), "paired"
+            n, method = int(((a["count"] > 0) | (b["count"] > 0)).sum()), "paired"
         else:
             diff = float(ra["estimate"]) - est_b
             half_a = (float(ra["high"]) - float(ra["low"])) / 2
@@ -112,11 +112,11 @@ def difference_table(games_a: pd.DataFrame, summary_a: pd.DataFrame,
             half = math.hypot(half_a, half_b)
             low, high = diff - half, diff + half
             n = int(min(ra["n"], math.inf if rb is None else rb["n"]))
-            pairing = "unpaired"
+            method = "unpaired"
         rows.append({**dict(zip(by, key, strict=True)), "quantity": quantity,
                      "kind": ra["kind"], "a": float(ra["estimate"]), "b": est_b,
                      "difference": diff, "low": low, "high": high, "n": int(n),
-                     "pairing": pairing})
+                     "method": method})
     out = pd.DataFrame(rows, columns=[*by, *COMPARISON_COLUMNS])
     for column in ("a", "b", "difference", "low", "high"):
         out[column] = out[column].astype("float64")
