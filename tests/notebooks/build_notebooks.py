@@ -373,6 +373,7 @@ def components_notebook() -> list[tuple[str, str]]:
              return folder
 
          COLUMNS = ["quantity", "a", "b", "difference", "low", "high", "n", "method"]
+         {game: simlab.load_game(game).component_set.label for game in simlab.game_names()}
          """),
         ("md", """
          ## Bad Doctor: one more cube space on every Patient
