@@ -143,3 +143,16 @@ def test_study_compare_data_prints_the_paired_differences(tmp_path, capsys):
     rows = [line.split() for line in out.splitlines()[4:]]
     assert rows and all(r[-1] == "paired" for r in rows)
     assert all(float(r[-5]) == 0.0 for r in rows)  # a set against itself: no difference
+
+
+def test_report_takes_each_study_games_folder_from_a_data_tree(tmp_path, capsys):
+    from simlab.cli_study import _report_data
+
+    export_data("bad_doctor", tmp_path / "bad_doctor")
+    assert _report_data("bad-doctor-seats", str(tmp_path)) == {
+        "data": str(tmp_path / "bad_doctor")}
+    assert _report_data("bedpans-movement", str(tmp_path)) == {}  # no bedpans/: shipped
+    assert _report_data("bad-doctor-seats", None) == {}
+    code, out, err = run(["report", "--out", tmp_path / "out", "--data", tmp_path / "no"],
+                         capsys)
+    assert code == 2 and out == "" and "--data: " in err and err.count("\n") == 1
