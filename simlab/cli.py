@@ -64,6 +64,14 @@ def _info(args: argparse.Namespace) -> int:
     from simlab.cli_catalog import game_info, policy_line
 
     entry = game_info(args.game)  # stored: no game import (see simlab.cli_catalog)
+    if args.data is not None:  # the components of that folder: the game is built on it
+        import simlab
+
+        game = simlab.load_game(entry["game"], data=args.data)
+        made = game.component_set
+        listed = game.components() if hasattr(game, "components") else {}
+        entry = {**entry, "components": {**listed, "component files":
+                                         f"{made.label} (hash {made.hash})"}}
     low, high = entry["players"]
     info = {
         "game": entry["game"],
@@ -101,7 +109,8 @@ def _play(args: argparse.Namespace) -> int:
     from simlab.core.record import replay_steps
 
     options = key_values(args.option, "option")
-    game = simlab.load_game(args.game, players=args.players, variants=args.variant, **options)
+    game = simlab.load_game(args.game, players=args.players, variants=args.variant,
+                            data=args.data, **options)
     policies = args.policy or None
     for seat, name in enumerate(policies or ()):
         _check_policy(game, name, seat)
@@ -113,7 +122,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.json:
         print(record.to_json())
         return 0
-    _print_log(replay_steps(record), game)
+    _print_log(replay_steps(record, data=args.data), game)
     _print_outcome(record, game)
     return 0
 
@@ -143,12 +152,12 @@ def _replay(args: argparse.Namespace) -> int:
     from simlab.core.record import GameRecord, replay, replay_steps
 
     record = GameRecord.load(args.file)
-    replay(record, source=str(args.file))  # checks it all before printing
+    replay(record, source=str(args.file), data=args.data)  # checks it all before printing
     if args.json:
         print(record.to_json())
         return 0
-    game = record.new_game()
-    _print_log(replay_steps(record, source=str(args.file)), game)
+    game = record.new_game(args.data)
+    _print_log(replay_steps(record, source=str(args.file), data=args.data), game)
     if record.outcome is not None:
         _print_outcome(record, game)
     return 0
@@ -212,6 +221,15 @@ def _report(args: argparse.Namespace) -> int:
     return report_command(args)
 
 
+def _data(args: argparse.Namespace) -> int:
+    from simlab.cli_data import check_command, export_command
+
+    return export_command(args) if args.action == "export" else check_command(args)
+
+
+_DATA_HELP = "component folder laid out like data/<game>/ (default: the shipped set)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``simlab`` command."""
     from simlab import __version__
@@ -228,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("info", help="components, options and rulings of one game")
     p.add_argument("game")
+    p.add_argument("--data", metavar="DIR", help=_DATA_HELP)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=_info)
 
@@ -242,12 +261,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rulebook variation to switch on (repeatable)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="any other game option (repeatable)")
+    p.add_argument("--data", metavar="DIR", help=_DATA_HELP)
     p.add_argument("--json", action="store_true", help="print the game record as JSON")
     p.add_argument("--record", metavar="FILE", help="save the game record to FILE")
     p.set_defaults(run=_play)
 
     p = sub.add_parser("replay", help="re-run a game record and print its turn log")
     p.add_argument("file")
+    p.add_argument("--data", metavar="DIR",
+                   help="the component folder the record was made with (default: shipped)")
     p.add_argument("--json", action="store_true", help="print the checked record as JSON")
     p.set_defaults(run=_replay)
 
@@ -267,6 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=jobs, default=1, help="processes (default 1)")
     p.add_argument("--param", action="append", default=[], metavar="K=V",
                    help="study parameter (repeatable; see --list-params)")
+    p.add_argument("--data", metavar="DIR", help=_DATA_HELP)
+    p.add_argument("--compare-data", metavar="DIR",
+                   help="also run on this component folder, same seed; print each "
+                        "quantity's difference with a paired interval")
     p.add_argument("--out", metavar="FILE",
                    help="write the printed summary to a .csv, .parquet or .json file")
     p.add_argument("--games-out", metavar="FILE",
@@ -278,11 +304,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="run every registered study; write tables and figures")
     p.add_argument("--out", default="results", help="folder (default results/)")
+    p.add_argument("--data", metavar="DIR",
+                   help="a data/ tree of component folders, <game>/ each (games without "
+                        "one use the shipped set)")
     p.add_argument("--games", type=games, default=None, help="games per study")
     p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--jobs", type=jobs, default=1, help="processes (default 1)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_report)
+
+    p = sub.add_parser("data", help="export, edit and check component files")
+    data = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    data.required = True
+    q = data.add_parser("export", help="copy the shipped component files of GAME into DIR")
+    q.add_argument("game")
+    q.add_argument("dir")
+    q.set_defaults(run=_data)
+    q = data.add_parser("check", help="list every problem of a component folder (exit 2 if any)")
+    q.add_argument("dir")
+    q.add_argument("--game", help="the game (default: told by the file names)")
+    q.set_defaults(run=_data)
     return parser
 
 

@@ -204,14 +204,20 @@ def study_command(args: argparse.Namespace) -> int:
     if out is not None and games_out is not None and out.resolve() == games_out.resolve():
         raise ConfigError(f"--out and --games-out are the same file {args.out!r}")
     params: dict[str, Any] = key_values(args.param, "--param")  # run_study reads the strings
+    folders: dict[str, Any] = {k: params.pop(k) for k in ("data", "compare_data") if k in params}
+    folders.update({k: v for k in ("data", "compare_data")
+                    if (v := getattr(args, k, None)) is not None})
     study.resolve(**params)  # a bad parameter is reported before the bar appears
     games = int(study.default_games) if args.games is None else args.games
-    progress = Progress(games, study.name, show=_show_bar(args))
+    runs = 2 if "compare_data" in folders else 1
+    progress = Progress(games * runs, study.name, show=_show_bar(args))
     try:
-        result = _run(study, games, args, progress, params)
+        result = _run(study, games, args, progress, {**params, **folders})
     except KeyboardInterrupt:
-        return _interrupted(progress, games, "")
+        return _interrupted(progress, games * runs, "")
     progress.finish()
+    if runs == 2:
+        return _print_comparison(result, out, args)
     if out is not None:
         write_table(result.summary, out, result)
     if games_out is not None:
@@ -229,9 +235,46 @@ def study_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_comparison(result: Any, out: Path | None, args: argparse.Namespace) -> int:
+    """Print (and write) the differences of a ``--compare-data`` run."""
+    if out is not None:
+        if out.suffix.lower() == ".json":
+            write_atomically(out, lambda tmp: tmp.write_text(result.to_json(indent=1) + "\n",
+                                                             encoding="utf-8"))
+        else:
+            write_table(result.summary, out)
+    if args.json:
+        print(result.to_json(indent=1))
+        return 0
+    import pandas as pd
+
+    print(f"a: {result.label_a}")
+    print(f"b: {result.label_b}")
+    print(f"difference a - b, paired on {result.a.params['games']} games of seed "
+          f"{result.a.params['seed']} (95% interval):")
+    with pd.option_context("display.width", 160, "display.max_rows", 500,
+                           "display.max_columns", 30):
+        print(result.summary.to_string(index=False))
+    return 0
+
+
+def _report_data(study_name: str, tree: str | None) -> dict[str, str]:
+    """The ``data`` of one study of a report: its game's folder in ``tree``, if there is one."""
+    if tree is None:
+        return {}
+    from simlab.cli_catalog import catalog
+
+    games = {s["study"]: s["game"] for s in catalog()["studies"]}
+    folder = Path(tree) / str(games.get(study_name, ""))
+    return {"data": str(folder)} if games.get(study_name) and folder.is_dir() else {}
+
+
 def report_command(args: argparse.Namespace) -> int:
     """Run ``simlab report``: every registered study, its table and figure."""
     folder = check_folder(args.out, "--out")
+    tree = getattr(args, "data", None)
+    if tree is not None and not Path(tree).is_dir():
+        raise ConfigError(f"--data: {tree!r} is not a folder")
     from simlab.core.study import get_study, study_names
 
     studies = [get_study(name) for name in study_names()]
@@ -242,7 +285,7 @@ def report_command(args: argparse.Namespace) -> int:
     try:
         for study, games in zip(studies, counts, strict=True):
             progress.describe(study.name)
-            result = _run(study, games, args, progress, {})
+            result = _run(study, games, args, progress, _report_data(study.name, tree))
             table, figure = folder / f"{study.name}.csv", folder / f"{study.name}.png"
             write_table(result.summary, table)
             write_figure(result, figure)

@@ -15,13 +15,23 @@ Examples
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
 from operator import attrgetter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from simlab.core.data import (
+    ComponentSet,
+    activate,
+    active_sets,
+    component_set,
+    restore_active_sets,
+    scoped_folder,
+)
 from simlab.core.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -348,14 +358,19 @@ class Game:
         Number of seats; the game's default when omitted.
     variants : iterable of str
         Names of boolean variant options to switch on.
+    data : path, optional
+        A folder of component files laid out like ``data/<game>/``; the
+        shipped reconstruction when omitted (or the folder of an enclosing
+        :func:`~simlab.core.data.components_scope`).  ``game.component_set``
+        names the set (folder and content hash).
     **options
         Any other option by name.
 
     Raises
     ------
     ConfigError
-        Unknown option or variant, bad value, or a player count the
-        rulebook does not allow.
+        Unknown option or variant, bad value, a player count the rulebook
+        does not allow, or a ``data`` that is no component folder.
     """
 
     #: Registry name (``simlab.load_game(NAME)``).
@@ -368,7 +383,11 @@ class Game:
     #: Every option of the game, variants included.
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
-    def __init__(self, players: int | None = None, variants: Iterable[str] = (), **options: Any):
+    def __init__(self, players: int | None = None, variants: Iterable[str] = (),
+                 data: str | Path | None = None, **options: Any):
+        #: The component set this game is played with (folder and content hash).
+        self.component_set: ComponentSet = component_set(
+            self.NAME, data if data is not None else scoped_folder(self.NAME))
         if players is None:
             players = self.DEFAULT_PLAYERS
         if isinstance(players, bool) or not isinstance(players, int):
@@ -393,6 +412,28 @@ class Game:
                 raise ConfigError(f"{self.NAME} has no option {name!r}; options: {names}")
             values[name] = opt.convert(value)
         self.options: dict[str, Any] = values
+        # The subclass loads its components next, without a folder: the active set.  A
+        # subclass that fails gives the previous active set back (see __init_subclass__).
+        activate(self.component_set)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wrap a game's ``__init__``: on a failure the active component sets stay as they were."""
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None or getattr(init, "_keeps_active_set", False):
+            return
+
+        @functools.wraps(init)
+        def guarded(self: Game, *args: Any, **options: Any) -> None:
+            before = active_sets()
+            try:
+                init(self, *args, **options)
+            except BaseException:
+                restore_active_sets(before)
+                raise
+
+        guarded._keeps_active_set = True  # type: ignore[attr-defined]
+        cls.__init__ = guarded  # type: ignore[method-assign]
 
     # -- facts ---------------------------------------------------------------
     @property
@@ -462,14 +503,17 @@ class Game:
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.params == other.params  # type: ignore[attr-defined]
+        return (type(self) is type(other) and self.params == other.params  # type: ignore[attr-defined]
+                and self.component_set.hash == other.component_set.hash)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((type(self), self.players, tuple(sorted(self.options.items(), key=str))))
+        return hash((type(self), self.players, tuple(sorted(self.options.items(), key=str)),
+                     self.component_set.hash))
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.params["options"].items())
-        return f"simlab.load_game({self.NAME!r}, players={self.players}{opts})"
+        data = "" if self.component_set.is_shipped else f", data={str(self.component_set.folder)!r}"
+        return f"simlab.load_game({self.NAME!r}, players={self.players}{opts}{data})"
 
     def __deepcopy__(self, memo: dict) -> Game:
         return self  # a game is immutable: clones share it

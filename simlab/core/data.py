@@ -1,22 +1,68 @@
-"""Where component data lives: ``data/`` in a checkout, ``simlab.data`` when installed.
+"""Where component data lives, which set a game uses, and how a folder is checked.
+
+The shipped reconstruction is ``data/<game>/`` in a checkout, ``simlab.data``
+when installed.  Any folder laid out the same way can take its place
+(``simlab.load_game(name, data=PATH)``): a :class:`ComponentSet` names the
+folder and a content hash of its component files (every ``*.txt`` in it), which
+records keep so that a replay against other components refuses.
+
+Each game's ``load_components()`` called without a folder gives the set of the
+game built most recently (:func:`activate`), so that code without a game at hand
+(an action's text, a parser) reads the same components as the rules.  Inside
+:func:`components_scope` a game built without ``data=`` takes the scope's
+folder: that is how a study's ``data`` parameter reaches every game it builds.
+
+Loaders report a bad line with :func:`problem` or inside :func:`line_problems`:
+normally that raises the :class:`~simlab.core.errors.DataError`; under
+:func:`collect_problems` (``simlab data check``) it is noted and the line
+skipped, so that every problem of a folder is listed, not just the first.
 
 Examples
 --------
 >>> data_dir("bedpans").name
 'bedpans'
+>>> shipped = component_set("bedpans")
+>>> shipped.is_shipped, shipped.label, len(shipped.hash)
+(True, 'shipped', 16)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import hashlib
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
+from typing import TypeVar
 
-from simlab.core.errors import DataError
+from simlab.core.errors import ConfigError, DataError
 
-__all__ = ["data_dir", "read_table"]
+__all__ = [
+    "ComponentSet",
+    "ANY_GAME",
+    "activate",
+    "active_sets",
+    "active_set",
+    "collect_problems",
+    "component_loader",
+    "component_set",
+    "components_scope",
+    "content_hash",
+    "data_dir",
+    "export_data",
+    "last_line",
+    "line_problems",
+    "problem",
+    "read_table",
+    "restore_active_sets",
+    "scoped_folder",
+]
 
 _CHECKOUT = Path(__file__).resolve().parents[2] / "data"
+T = TypeVar("T")
 
 
 def data_dir(game: str) -> Path:
@@ -29,13 +75,338 @@ def data_dir(game: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / game
 
 
+# -- component sets ------------------------------------------------------------------------
+def content_hash(folder: Path) -> str:
+    """A hash of the data lines of every ``*.txt`` file of ``folder``: 16 hex digits.
+
+    Comment lines (``#`` first) and blank lines are left out, so editing a
+    note changes nothing; any other change of a line, or a file's name, does.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> a = Path(tempfile.mkdtemp()); _ = (a / "t.txt").write_text("x | 1\\n")
+    >>> b = Path(tempfile.mkdtemp()); _ = (b / "t.txt").write_text("# my note\\nx | 1\\n")
+    >>> content_hash(a) == content_hash(b)
+    True
+    >>> _ = (b / "t.txt").write_text("x | 2\\n"); content_hash(a) == content_hash(b)
+    False
+    """
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*.txt")):
+        digest.update(path.name.encode() + b"\0")
+        for raw in path.read_bytes().splitlines():
+            if raw.strip() and not raw.lstrip().startswith(b"#"):
+                digest.update(raw + b"\n")
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentSet:
+    """The component files a game is played with.
+
+    Attributes
+    ----------
+    game : str
+        The game's registered name.
+    folder : Path
+        Where the files are.
+    hash : str
+        :func:`content_hash` of the folder when the set was made.
+    is_shipped : bool
+        Whether it is the shipped reconstruction (``data/<game>/``).
+    """
+
+    game: str
+    folder: Path
+    hash: str
+    is_shipped: bool
+
+    @property
+    def label(self) -> str:
+        """``shipped``, or the folder (with the hash when it holds the shipped files)."""
+        if self.is_shipped:
+            return "shipped"
+        same = self.hash == _shipped(self.game).hash
+        return f"{self.folder} (a copy of the shipped set)" if same else str(self.folder)
+
+
+_SHIPPED: dict[str, ComponentSet] = {}
+
+
+def _shipped(game: str) -> ComponentSet:
+    if game not in _SHIPPED:
+        folder = data_dir(game)
+        _SHIPPED[game] = ComponentSet(game, folder, content_hash(folder), True)
+    return _SHIPPED[game]
+
+
+def resolve_folder(game: str, data: str | Path) -> Path:
+    """The component folder of ``game`` that ``data`` names.
+
+    ``data`` is a folder laid out like ``data/<game>/``, or a folder holding
+    ``<game>/`` (a whole ``data/`` tree).
+
+    Raises
+    ------
+    ConfigError
+        ``data`` is not a folder, or holds no component files.
+    """
+    folder = Path(data).expanduser()
+    if not folder.is_dir():
+        raise ConfigError(f"{game}: component folder {str(data)!r} is not a folder")
+    inner = folder / game
+    if not any(folder.glob("*.txt")) and inner.is_dir():
+        folder = inner
+    if not any(folder.glob("*.txt")):
+        raise ConfigError(f"{game}: component folder {str(data)!r} holds no component "
+                          "files (*.txt); `simlab data export GAME DIR` writes a starting set")
+    return folder.resolve()
+
+
+def component_set(game: str, data: str | Path | None = None) -> ComponentSet:
+    """The component set of ``game`` in ``data`` (hashed now), or the shipped one.
+
+    Raises
+    ------
+    ConfigError
+        ``data`` names no component folder.
+
+    Examples
+    --------
+    >>> component_set("bad_doctor", data_dir("bad_doctor")).is_shipped
+    True
+    """
+    if data is None:
+        return _shipped(game)
+    folder = resolve_folder(game, data)
+    shipped = _shipped(game)
+    if folder == shipped.folder.resolve():
+        return shipped
+    made = ComponentSet(game, folder, content_hash(folder), False)
+    _KNOWN[folder] = made
+    return made
+
+
+#: Folder -> its set as last hashed (loaders key their caches on it).
+_KNOWN: dict[Path, ComponentSet] = {}
+#: Game -> the set of the game built most recently (``load_components()`` without a folder).
+_ACTIVE: dict[str, ComponentSet] = {}
+
+
+def activate(components: ComponentSet) -> None:
+    """Make ``components`` the set that ``load_components()`` without a folder gives."""
+    _ACTIVE[components.game] = components
+
+
+def active_set(game: str) -> ComponentSet:
+    """The set of ``game`` that was activated last (the shipped one at first)."""
+    found = _ACTIVE.get(game)
+    return found if found is not None else _shipped(game)
+
+
+def active_sets() -> dict[str, ComponentSet]:
+    """A copy of every game's active set (to give back with :func:`restore_active_sets`)."""
+    return dict(_ACTIVE)
+
+
+def restore_active_sets(saved: dict[str, ComponentSet]) -> None:
+    """Make ``saved`` (from :func:`active_sets`) the active sets again."""
+    _ACTIVE.clear()
+    _ACTIVE.update(saved)
+
+
+def known_set(game: str, folder: Path | str) -> ComponentSet:
+    """The set in ``folder``, hashed on first sight (a loader's cache key)."""
+    path = Path(folder).resolve()
+    found = _KNOWN.get(path)
+    if found is not None and found.game == game:
+        return found
+    shipped = _shipped(game)
+    if path == shipped.folder.resolve():
+        return shipped
+    made = ComponentSet(game, path, content_hash(path) if path.is_dir() else "", False)
+    _KNOWN[path] = made
+    return made
+
+
+_SCOPE: ContextVar[dict[str, Path] | None] = ContextVar("simlab_components_scope", default=None)
+
+
+#: The game name of a scope for whichever game is built (a study's).
+ANY_GAME = "*"
+
+
+@contextmanager
+def components_scope(game: str, data: str | Path | None) -> Iterator[None]:
+    """Within the block, ``game`` built without ``data=`` uses the folder ``data``.
+
+    ``None`` leaves things as they are; ``game`` :data:`ANY_GAME` stands for
+    every game (a study's chunks run in such a scope; the folder may then
+    also be a ``data/`` tree holding ``<game>/``).
+
+    Examples
+    --------
+    >>> with components_scope("bedpans", data_dir("bedpans")):
+    ...     scoped_folder("bedpans").name
+    'bedpans'
+    >>> scoped_folder("bedpans") is None
+    True
+    """
+    if data is None:
+        yield
+        return
+    folders = dict(_SCOPE.get() or {})
+    folders[game] = Path(data)
+    token = _SCOPE.set(folders)
+    try:
+        yield
+    finally:
+        _SCOPE.reset(token)
+
+
+def scoped_folder(game: str) -> Path | None:
+    """The folder that :func:`components_scope` gives ``game`` here, if any."""
+    folders = _SCOPE.get()
+    return None if folders is None else folders.get(game, folders.get(ANY_GAME))
+
+
+def component_loader(game: str) -> Callable[[Callable[[Path], T]], Callable[..., T]]:
+    """Turn ``load(folder) -> Components`` into a cached ``load_components(folder=None)``.
+
+    It takes a folder, a :class:`ComponentSet` (a game's ``component_set``), or
+    nothing: then it loads the active set (:func:`active_set`).  The cache
+    is keyed on the folder and its content hash, so an edited folder is read
+    again by the next game built on it.
+    """
+
+    def wrap(load: Callable[[Path], T]) -> Callable[..., T]:
+        cache: dict[tuple[Path, str], T] = {}
+
+        def load_components(folder: Path | str | ComponentSet | None = None) -> T:
+            if folder is None:
+                components = active_set(game)
+            elif isinstance(folder, ComponentSet):
+                components = folder
+            else:
+                components = known_set(game, folder)
+            key = (components.folder, components.hash)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = load(components.folder)
+            return found
+
+        load_components.__doc__ = load.__doc__
+        load_components.__name__ = "load_components"
+        load_components.__qualname__ = "load_components"
+        load_components.__module__ = load.__module__
+        load_components.cache_clear = cache.clear  # type: ignore[attr-defined]
+        load_components.uncached = load  # type: ignore[attr-defined]  # for `data check`
+        return load_components
+
+    return wrap
+
+
+def export_data(game: str, target: str | Path) -> list[Path]:
+    """Copy the shipped component files of ``game`` into ``target`` (made if missing).
+
+    Raises
+    ------
+    ConfigError
+        ``target`` exists and already holds component files.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> [p.name for p in export_data("bad_doctor", Path(tempfile.mkdtemp()) / "mine")]
+    ['components.txt', 'patients.txt', 'tiles.txt']
+    """
+    folder = Path(target).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise ConfigError(f"{str(target)!r} is a file, not a folder")
+    if folder.is_dir() and any(folder.glob("*.txt")):
+        raise ConfigError(f"{str(target)!r} already holds component files; "
+                          "export into an empty or new folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        written = []
+        for path in sorted(data_dir(game).glob("*.txt")):
+            written.append(Path(shutil.copy2(path, folder / path.name)))
+    except OSError as err:
+        raise ConfigError(f"cannot write to {str(target)!r} ({err.strerror})") from None
+    return written
+
+
+# -- problems: raised, or noted by `data check` --------------------------------------------
+_PROBLEMS: ContextVar[list[DataError] | None] = ContextVar("simlab_data_problems",
+                                                          default=None)
+
+
+def problem(error: DataError) -> None:
+    """Raise ``error``, or note it when problems are being collected.
+
+    Examples
+    --------
+    >>> problems = collect_problems(lambda: problem(DataError("bad", file="a.txt", line=3)))
+    >>> [str(p) for p in problems]
+    ['a.txt:3: bad']
+    """
+    found = _PROBLEMS.get()
+    if found is None:
+        raise error
+    if str(error) not in {str(p) for p in found}:
+        found.append(error)
+
+
+@contextmanager
+def line_problems() -> Iterator[None]:
+    """A block (one line's reading) whose :class:`DataError` is noted or raised.
+
+    Under :func:`collect_problems` the error is noted and the rest of the block
+    skipped: the loader goes on with the next line.
+    """
+    found = _PROBLEMS.get()
+    before = 0 if found is None else len(found)
+    try:
+        yield
+    except DataError as error:
+        problem(error)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        if found is None or len(found) == before:
+            raise
+        # under collect_problems: a failure that follows from a problem just noted
+
+
+def collect_problems(load: Callable[[], object]) -> list[DataError]:
+    """Run ``load`` noting every problem instead of stopping at the first; return them.
+
+    A failure that follows from problems already noted (a table left short by
+    a skipped line) is not listed again.
+    """
+    found: list[DataError] = []
+    token = _PROBLEMS.set(found)
+    try:
+        load()
+    except DataError as error:
+        if str(error) not in {str(p) for p in found}:
+            found.append(error)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as error:
+        if not found:
+            found.append(DataError(f"cannot be read ({type(error).__name__}: {error})"))
+    finally:
+        _PROBLEMS.reset(token)
+    return found
+
+
 def read_table(path: Path, columns: int) -> Iterator[tuple[int, list[str]]]:
     """Yield ``(line number, fields)`` for each data line of a ``|``-separated file.
 
     Raises
     ------
     DataError
-        The file is missing, or a line has the wrong number of fields.
+        The file is missing, or a line has the wrong number of fields
+        (noted and skipped under :func:`collect_problems`).
 
     Examples
     --------
@@ -45,19 +416,46 @@ def read_table(path: Path, columns: int) -> Iterator[tuple[int, list[str]]]:
     >>> list(read_table(p, 2))
     [(2, ['a', 'b'])]
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DataError(f"cannot read file ({err.strerror})", file=str(path)) from None
+    text = read_text(path)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = "" if raw.lstrip().startswith("#") else raw.strip()
         if not line:
             continue
         fields = [f.strip() for f in line.split("|")]
         if len(fields) != columns:
-            raise DataError(
+            problem(DataError(
                 f"expected {columns} fields separated by '|', found {len(fields)}: {raw.strip()!r}",
                 file=str(path),
                 line=number,
-            )
+            ))
+            continue
         yield number, fields
+
+
+def last_line(path: Path) -> int | None:
+    """The number of the last data line of ``path`` (where a short list ends), if any.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.txt"
+    >>> _ = p.write_text("a | 1\\nb | 2\\n# end\\n")
+    >>> last_line(p), last_line(p.with_name("none.txt"))
+    (2, None)
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    numbers = [i for i, raw in enumerate(lines, 1)
+               if raw.strip() and not raw.lstrip().startswith("#")]
+    return numbers[-1] if numbers else None
+
+
+def read_text(path: Path) -> str:
+    """The text of a component file (``""``, the problem noted, when unreadable)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        problem(DataError(f"cannot read file ({err.strerror})", file=str(path)))
+        return ""

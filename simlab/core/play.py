@@ -14,9 +14,10 @@ from typing import Any, cast
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
+from simlab.core.data import activate
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.policies import Policy
-from simlab.core.record import GameRecord
+from simlab.core.record import GameRecord, record_components
 
 __all__ = ["play", "run", "sample_chance", "make_policies", "seed_int"]
 
@@ -99,6 +100,7 @@ def run(
     This is the lean loop studies use; ``on_action(state, actor, action,
     events)`` is called after every action for statistics hooks.
     """
+    activate(game.component_set)  # code without the game at hand reads this game's set
     seats = make_policies(game, policies)
     root = np.random.SeedSequence(seed_int(seed))
     rngs = [np.random.default_rng(s) for s in root.spawn(1 + game.players)]
@@ -154,6 +156,7 @@ def play(
         policies=[getattr(p, "name", type(p).__name__) for p in seats],
         seed=seed,
     )
+    record.components, record.data = record_components(game)
 
     def keep(state: State, actor: int, action: Action, events: list[Event]) -> None:
         record.actors.append(actor)

@@ -16,9 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from simlab.core.api import CHANCE, TERMINAL, Event, Game, Outcome, State
+from simlab.core.data import component_set
 from simlab.core.errors import DataError, SimlabError
 
-__all__ = ["GameRecord", "actor_name", "replay", "replay_steps", "Step"]
+__all__ = [
+    "GameRecord",
+    "Step",
+    "actor_name",
+    "check_components",
+    "record_components",
+    "replay",
+    "replay_steps",
+]
 
 FORMAT = "simlab-record/1"
 
@@ -45,6 +54,13 @@ class GameRecord:
         Who applied each action (seat, or ``CHANCE``).
     outcome : Outcome or None
         How it ended (None if stopped early).
+    components : str or None
+        Content hash of the component files played with
+        (:func:`simlab.core.data.content_hash`); ``None`` for the shipped
+        set (the key is then left out of the JSON).
+    data : str or None
+        The component folder played with (``None``: the shipped set); a
+        hint for the reader, the hash is what is checked.
     """
 
     game: str
@@ -55,6 +71,8 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     actors: list[int] = field(default_factory=list)
     outcome: Outcome | None = None
+    components: str | None = None
+    data: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form."""
@@ -67,6 +85,8 @@ class GameRecord:
             "seed": self.seed,
             "actions": [[a, t] for a, t in zip(self.actors, self.actions, strict=True)],
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            **({} if self.components is None else {"components": self.components}),
+            **({} if self.data is None else {"data": self.data}),
         }
 
     def to_json(self, indent: int | None = 1) -> str:
@@ -117,6 +137,9 @@ class GameRecord:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise DataError("expected an object", file=source, key="options")
+        for key in ("components", "data"):
+            if not isinstance(data.get(key, ""), str):
+                raise DataError("expected text", file=source, key=key)
         return cls(
             game=game,
             players=players,
@@ -126,6 +149,8 @@ class GameRecord:
             actions=[p[1] for p in pairs],
             actors=[p[0] for p in pairs],
             outcome=parsed,
+            components=data.get("components"),
+            data=data.get("data"),
         )
 
     @classmethod
@@ -162,11 +187,25 @@ class GameRecord:
             raise DataError(f"cannot read: {err.strerror}", file=str(path)) from None
         return cls.from_json(text, source=str(path))
 
-    def new_game(self):
-        """The Game this record was played in."""
+    def new_game(self, data: str | Path | None = None, source: str = "record"):
+        """The Game this record was played in, on the components in ``data``.
+
+        Parameters
+        ----------
+        data : path, optional
+            The component folder to replay against; the shipped set when
+            omitted.  It must hold the components the record was made with.
+
+        Raises
+        ------
+        DataError
+            The record was made with other components (another content hash).
+        """
         from simlab.core.registry import load_game
 
-        return load_game(self.game, players=self.players, **self.options)
+        game = load_game(self.game, players=self.players, data=data, **self.options)
+        check_components(self, game, source)
+        return game
 
 
 @dataclass
@@ -180,17 +219,55 @@ class Step:
     events: list[Event]
 
 
-def replay_steps(record: GameRecord, source: str = "record") -> Iterator[Step]:
-    """Yield the initial state and the state after every action.
+def record_components(game: Game) -> tuple[str | None, str | None]:
+    """What a record of ``game`` says of its components: ``(hash, folder)``.
 
-    The yielded states are the live state (clone one to keep it).
+    ``(None, None)`` for the shipped set (nothing is stored then).
+    """
+    made = game.component_set
+    if made.hash == component_set(game.NAME).hash:
+        return None, None
+    return made.hash, str(made.folder)
+
+
+def check_components(record: GameRecord, game: Game, source: str = "record") -> None:
+    """Refuse, in one line, a game whose components are not those of ``record``.
 
     Raises
     ------
     DataError
-        An action of the record is unknown, illegal, or by the wrong actor.
+        The content hashes differ (a record without one was made with the
+        shipped set).
     """
-    game = record.new_game()
+    have = game.component_set
+    made_with = record.components or component_set(game.NAME).hash  # none: the shipped set
+    if made_with == have.hash:
+        return
+    made = f"the components in {record.data}" if record.data else "the shipped components"
+    raise DataError(
+        f"{record.game} record made with {made} (hash {made_with}) cannot replay "
+        f"against {have.label} (hash {have.hash}); pass the folder it was made with "
+        "(--data DIR)", file=source, key="components")
+
+
+def replay_steps(record: GameRecord, source: str = "record",
+                 data: str | Path | None = None) -> Iterator[Step]:
+    """Yield the initial state and the state after every action.
+
+    The yielded states are the live state (clone one to keep it).
+
+    Parameters
+    ----------
+    data : path, optional
+        The component folder to replay against (see :meth:`GameRecord.new_game`).
+
+    Raises
+    ------
+    DataError
+        An action of the record is unknown, illegal, or by the wrong actor;
+        or the record was made with other components.
+    """
+    game = record.new_game(data, source)
     state = game.new_initial_state()
     yield Step(0, state, None, None, [])
     for i, (actor, text) in enumerate(zip(record.actors, record.actions, strict=True), 1):
@@ -251,16 +328,24 @@ def _other_game(record: GameRecord, text: str) -> str:
     return f" (it reads as a {readers[0]} action: is this a {readers[0]} record?)"
 
 
-def replay(record: GameRecord, source: str = "record") -> State:
+def replay(record: GameRecord, source: str = "record",
+           data: str | Path | None = None) -> State:
     """Rebuild every state of ``record``; return the final one.
+
+    Parameters
+    ----------
+    data : path, optional
+        The component folder the record was made with; the shipped set when
+        omitted.  A record made with other components refuses to replay.
 
     Raises
     ------
     DataError
-        An action does not apply, or the outcome differs from the stored one.
+        An action does not apply, the outcome differs from the stored one,
+        or the components are not those of the record.
     """
     final = None
-    for step in replay_steps(record, source=source):
+    for step in replay_steps(record, source=source, data=data):
         final = step.state
     if final is None:  # pragma: no cover - replay_steps always yields the initial state
         raise DataError("the record rebuilds no state", file=source)

@@ -91,8 +91,9 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def load_game(name: str, players: int | None = None, variants=(), **options: Any) -> Game:
-    """Build a game by name.
+def load_game(name: str, players: int | None = None, variants=(), data=None,
+              **options: Any) -> Game:
+    """Build a game by name, on the shipped components or on those in ``data``.
 
     Parameters
     ----------
@@ -102,15 +103,32 @@ def load_game(name: str, players: int | None = None, variants=(), **options: Any
         Number of seats; the game's default when omitted.
     variants : iterable of str
         Rulebook Variations to switch on.
+    data : path, optional
+        A folder of component files laid out like ``data/<game>/`` (``simlab
+        data export`` writes one); the shipped reconstruction when omitted.
+        It travels with the game: into its states, views and clones, and into
+        records (as a content hash).
     **options
         Any other game option (rulings with two readings, and the like).
 
     Raises
     ------
     ConfigError
-        Unknown game, option or variant, or a bad value.
+        Unknown game, option or variant, a bad value, or a ``data`` that is
+        no component folder.
+    DataError
+        The component files in ``data`` are wrong (file and line).
+
+    Examples
+    --------
+    >>> import simlab
+    >>> from simlab.core.data import data_dir
+    >>> game = simlab.load_game("bad_doctor", data=data_dir("bad_doctor"))
+    >>> game.component_set.label
+    'shipped'
     """
-    return game_class(name)(players=players, variants=tuple(variants), **options)
+    extra = {} if data is None else {"data": data}
+    return game_class(name)(players=players, variants=tuple(variants), **extra, **options)
 
 
 def _load(path: str) -> Any:

@@ -54,9 +54,10 @@ from typing import Any
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
+from simlab.core.data import activate
 from simlab.core.errors import ConfigError, DataError, IllegalActionError, SimlabError
 from simlab.core.play import sample_chance, seed_int
-from simlab.core.record import GameRecord
+from simlab.core.record import GameRecord, record_components
 from simlab.core.registry import load_game
 
 __all__ = ["HUMAN", "StepSession", "is_policy"]
@@ -164,6 +165,7 @@ class StepSession:
             self.seed = seed_int(seed)
         root = np.random.SeedSequence(self.seed)
         self._rngs = [np.random.default_rng(s) for s in root.spawn(1 + self.game.players)]
+        activate(self.game.component_set)
         self.state: State = self.game.new_initial_state()
         self.actions: list[Action] = []
         self.actors: list[int] = []
@@ -220,6 +222,7 @@ class StepSession:
     # -- moving ---------------------------------------------------------------------------
     def _choose(self) -> Action:
         """The next action as the play loop would draw it (consumes the same numbers)."""
+        activate(self.game.component_set)  # the policies read this game's components
         player = self.state.current_player
         if player == CHANCE:
             return sample_chance(self.state.chance_outcomes(), self._rngs[0])
@@ -228,6 +231,7 @@ class StepSession:
         return policy.act(view, self.state.legal_actions(), self._rngs[1 + player])
 
     def _push(self, action: Action, check: bool) -> list[Event]:
+        activate(self.game.component_set)  # texts and parsers read this game's components
         actor = self.state.current_player
         if check and not self.state.is_legal(action):  # as apply would, before asking texts
             return self.state.apply(action)  # raises IllegalActionError
@@ -345,6 +349,7 @@ class StepSession:
     # -- records --------------------------------------------------------------------------
     def record(self) -> GameRecord:
         """The game so far as a :class:`~simlab.GameRecord` (policies by name)."""
+        components, data = record_components(self.game)
         return GameRecord(
             game=self.game.NAME,
             players=self.game.players,
@@ -354,6 +359,8 @@ class StepSession:
             actions=[str(a) for a in self.actions],
             actors=list(self.actors),
             outcome=self.state.outcome,
+            components=components,
+            data=data,
         )
 
     def save(self, path: str | Path) -> Path:
@@ -378,8 +385,13 @@ class StepSession:
         self.load_record(record, source=str(path))
 
     def load_record(self, record: GameRecord, source: str = "record") -> None:
-        """Like :meth:`load`, from a :class:`~simlab.GameRecord` in memory."""
-        game = record.new_game()
+        """Like :meth:`load`, from a :class:`~simlab.GameRecord` in memory.
+
+        The record is replayed on this session's component set; one made with
+        other components is refused (:class:`~simlab.DataError`).
+        """
+        made = self.game.component_set
+        game = record.new_game(None if made.is_shipped else made.folder, source)
         names = [p if is_policy(game, p) else "random" for p in record.policies]
         if len(names) != game.players:
             names = ["random"] * game.players

@@ -45,6 +45,7 @@ from typing import Any
 import ipywidgets as w
 
 from simlab.core.api import CHANCE, Action, Game
+from simlab.core.data import activate, data_dir
 from simlab.core.errors import SimlabError
 from simlab.core.registry import load_game
 from simlab.widgets.board_view import BoardView, Clock, LogView
@@ -58,6 +59,15 @@ __all__ = ["TurnStepper"]
 _EVERYONE = -1
 #: Decisions a Play tick goes through at most (chance steps between them are free).
 _TICK_DECISIONS = 1
+
+
+def _on_data(game: Game | str, players: int | None, data: str | Path | None) -> Game:
+    """``game`` (a name or a Game) built on the components in ``data`` (if given)."""
+    if isinstance(game, str):
+        return load_game(game, players=players, data=data)
+    if data is None:
+        return game
+    return load_game(game.NAME, players=game.players, data=data, **game.params["options"])
 
 
 class TurnStepper:
@@ -82,6 +92,10 @@ class TurnStepper:
         Actions written in the log (the newest ones).
     zoom : float
         The board's starting zoom (1: text at its point size).
+    data : path, optional
+        A component folder laid out like ``data/<game>/`` to play on (the
+        shipped set when omitted).  The "components" field changes it: type a
+        folder (empty: the shipped set) and press Reset.
 
     Attributes
     ----------
@@ -102,8 +116,9 @@ class TurnStepper:
         seen_by: int | None = None,
         log_lines: int = 400,
         zoom: float = 1.0,
+        data: str | Path | None = None,
     ) -> None:
-        game = load_game(game, players=players) if isinstance(game, str) else game
+        game = _on_data(game, players, data)
         self.renderer = GameRenderer(game)
         self.namer = Namer(game.seat_names())
         if policies is None:
@@ -144,6 +159,12 @@ class TurnStepper:
         self.seed_field = w.IntText(value=self.session.seed, description="seed",
                                     layout=w.Layout(width="11em"))
         self.seen_by = w.Dropdown(description="seen by", layout=w.Layout(width="15em"))
+        made = self.session.game.component_set
+        self.data_field = w.Text(value="" if made.is_shipped else str(made.folder),
+                                 placeholder="shipped (a folder like data/<game>/)",
+                                 description="components", layout=w.Layout(width="28em"),
+                                 tooltip="component folder; Reset plays on it")
+        self.data_label = w.HTML()
         self.banner = w.HTML()
         self.board = BoardView(zoom=zoom)
         self.board.add_class("simlab-board-view")
@@ -198,6 +219,7 @@ class TurnStepper:
                     self.delay, self.clock], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.seed_field, self.reset_button, self.seen_by],
                    layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.data_field, self.data_label], layout=w.Layout(flex_flow="row wrap")),
             self.seat_box,
             self.banner,
             main,
@@ -260,12 +282,33 @@ class TurnStepper:
         return done
 
     def reset(self) -> None:
-        """Start again with the seed field and the policy pickers (the Reset button)."""
+        """Start again with the seed field, the policy pickers and the components field."""
         self.play_button.value = False
+        if not self._use_data(self.data_field.value.strip() or None):
+            return
         self.session.reset(seed=int(self.seed_field.value),
                            policies=[p.value for p in self.policy_pickers])
         self.message.value = ""
         self.refresh()
+
+    def _use_data(self, folder: str | None) -> bool:
+        """Play on the components in ``folder`` (None: shipped) from now on; False if refused."""
+        game = self.session.game
+        made = game.component_set
+        if (folder is None) == made.is_shipped and (folder is None or
+                                                     Path(folder).resolve() == made.folder):
+            return True
+        try:
+            fresh = _on_data(game, game.players, folder or data_dir(game.NAME))
+        except SimlabError as err:
+            self.message.value = _error(str(err).splitlines()[0])
+            return False
+        self.renderer = GameRenderer(fresh)
+        self.namer = Namer(fresh.seat_names())
+        self.session = StepSession(fresh, policies=self.session.policy_names,
+                                   seed=self.session.seed, before=self._place,
+                                   after=self.renderer.scores)
+        return True
 
     def do_human(self, action: Action | None = None) -> bool:
         """Apply ``action`` or the one chosen in the list (the "Do it" button).
@@ -447,6 +490,9 @@ class TurnStepper:
     def refresh(self) -> None:
         """Redraw board, banner, seat panel, actions, log and controls from the session."""
         session = self.session
+        made = session.game.component_set
+        activate(made)  # the board is drawn from this game's components
+        self.data_label.value = html.escape(f"playing on: {made.label} (hash {made.hash})")
         shown = self.shown_state()
         seat = self.seat_shown
         player = session.state.current_player

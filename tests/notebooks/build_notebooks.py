@@ -343,9 +343,109 @@ def study_notebook(name: str) -> list[tuple[str, str]]:
     return cells + STUDY_EXTRA.get(name, [])
 
 
+def components_notebook() -> list[tuple[str, str]]:
+    """Two component sets compared on matched seeds, one example a game (issue 18)."""
+    return [
+        ("md", """
+         # Comparing component sets
+
+         Every result rests on the component files. Here each game is played on the
+         shipped set (**a**) and on an edited copy (**b**) on the same seeds, and each
+         quantity's difference **a − b** gets a *paired* 95% interval (the games are the
+         pairs: `simlab.core.stats.paired_ratio_difference`). The edits are made with
+         `simlab data export` and a text editor in practice; here a regular expression
+         does them. Few games keep this notebook fast: raise `games` for real answers.
+         """),
+        ("code", """
+         import re
+         import tempfile
+         from pathlib import Path
+
+         import simlab
+         from simlab.core.data import export_data
+
+         ROOT = Path(tempfile.mkdtemp())
+
+         def edited(game, file, pattern, change):
+             \"\"\"A copy of the shipped files of `game` with `pattern` replaced in `file`.\"\"\"
+             folder = ROOT / game
+             export_data(game, folder)
+             path = folder / file
+             text, n = re.subn(pattern, change, path.read_text(encoding="utf-8"), flags=re.M)
+             path.write_text(text, encoding="utf-8")
+             print(f"{game}: {n} lines of {file} changed")
+             return folder
+
+         COLUMNS = ["quantity", "a", "b", "difference", "low", "high", "n", "method"]
+         {game: simlab.load_game(game).component_set.label for game in simlab.game_names()}
+         """),
+        ("md", """
+         ## Bad Doctor: one more cube space on every Patient
+
+         The cube spaces of the Patients are reconstructed. With one more each, fewer
+         Patients die (`died` and `deaths` fall: the difference a − b is above 0).
+         """),
+        ("code", """
+         roomy = edited("bad_doctor", "patients.txt", r"^(\\S+\\s+\\S+\\s+\\S+\\s+)(\\d)",
+                        lambda m: m[1] + str(int(m[2]) + 1))
+         bd = simlab.run_study("bad-doctor-complications", games=12, seed=1, compare_data=roomy,
+                               players=("2",), mixes=("random",), variation="off")
+         bd.summary[COLUMNS].round(3)
+         """),
+        ("md", """
+         ## Broom Service: every tower worth one more victory point
+
+         The towers' values are reconstructed. Worth more, they raise every seat's
+         victory points (`vp`: a − b below 0). This study's summary groups rows by a
+         column it derives (`level`), which the games table lacks, so its rows cannot be
+         paired: their `method` says `unpaired`: they combine the two intervals as independent.
+         """),
+        ("code", """
+         richer = edited("broom_service", "towers.txt", r"^(T\\d+ \\| [^|]+\\| \\w+ \\| \\w+ \\|) (\\d+) \\|",
+                         lambda m: f"{m[1]} {int(m[2]) + 1} |")
+         bs = simlab.run_study("broom-service-scores", games=6, seed=1, compare_data=richer,
+                               policies=("heuristic",))
+         bs.summary[["by", "level", *COLUMNS]].round(3)
+         """),
+        ("md", """
+         ## Hospital Rush: every Patient needs one more patch
+
+         The invented patient deck sets the preterm share. Patients that need more
+         treatment are cured less often. This summary is taken over the Patients who
+         left (a filter of the games table), so it too is compared `unpaired`.
+         """),
+        ("code", """
+         sicker = edited("hospital_rush", "patients.txt", r"^([^#|][^|]*\\| )(\\d+) patch",
+                         lambda m: f"{m[1]}{int(m[2]) + 1} patch")
+         hr = simlab.run_study("hospital-rush-patients", games=8, seed=1, compare_data=sicker,
+                               players=("3",), policies=("greedy",))
+         hr.summary[COLUMNS].round(3)
+         """),
+        ("md", """
+         ## Bedpans & Broomsticks: more Bed Bumps in the Stuff deck
+
+         Two more Bed Bumps, one Door Code and one Jammed Door fewer (still 48
+         Stuff-markers). With this few games the intervals hold 0: the tool says so
+         rather than inventing an effect.
+         """),
+        ("code", """
+         bumpy = edited("bedpans", "stuff.txt", r"^(Bed Bump|Door Code|Jammed Door) \\| 2",
+                        lambda m: f"{m[1]} | " + ("4" if m[1] == "Bed Bump" else "1"))
+         bp = simlab.run_study("bedpans-outcomes", games=6, seed=1, compare_data=bumpy,
+                               players=("2",), pairings=("random-random",), round_limit=40)
+         bp.summary[COLUMNS].round(3)
+         """),
+        ("md", """
+         The same from the command line:
+         `simlab study bad-doctor-complications --data A --compare-data B`; and
+         `simlab data check B` lists every line of B that does not fit the rulebook.
+         """),
+    ]
+
+
 def build(execute: bool = True, only: list[str] | None = None) -> list[Path]:
     NOTEBOOKS.mkdir(exist_ok=True)
-    plan = [("00-tour.ipynb", tour)]
+    plan = [("00-tour.ipynb", tour), ("components-compare.ipynb", components_notebook)]
     plan += [(f"{g}-stepper.ipynb", lambda g=g: stepper_notebook(g)) for g in simlab.game_names()]
     plan += [(f"study-{s}.ipynb", lambda s=s: study_notebook(s)) for s in simlab.study_names()]
     if only:  # touch no other notebook: their stored outputs stay as they are

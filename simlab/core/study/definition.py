@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 __all__ = ["Study"]
 
 #: Names that :func:`run_study` takes itself, so no parameter may have them.
-_RESERVED = frozenset({"games", "seed", "jobs", "executor", "progress", "name_or_study"})
+_RESERVED = frozenset({"games", "seed", "jobs", "executor", "progress", "name_or_study",
+                       "data", "compare_data"})
 _COMBINES = ("concat", "sum")
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pandas as pd
 
+from simlab.core.data import ANY_GAME, components_scope
 from simlab.core.errors import ConfigError
 from simlab.core.study.combine import SumFold
 from simlab.core.study.definition import Study
@@ -41,10 +42,16 @@ def _run_chunk_task(
     k: int,
     first: int,
     n: int,
+    data: str | None = None,
 ) -> pd.DataFrame:
-    """Play chunk ``k`` (module level, so any executor and start method can run it)."""
+    """Play chunk ``k`` (module level, so any executor and start method can run it).
+
+    ``data``: the component folder every game of the chunk is built on
+    (``None``: as the study says, normally the shipped set).
+    """
     study = _resolve_ref(ref)
-    frame = study.run_chunk(dict(params), chunk_seed(entropy, k), first, n)
+    with components_scope(ANY_GAME, data):
+        frame = study.run_chunk(dict(params), chunk_seed(entropy, k), first, n)
     if not isinstance(frame, pd.DataFrame):
         raise ConfigError(f"study {study.name!r}: run_chunk returned {type(frame).__name__}")
     if study.combine == "sum":
@@ -116,21 +123,22 @@ def chunk_results(
     chunks: list[tuple[int, int, int]],
     jobs: int,
     executor: cf.Executor | None,
+    data: str | None = None,
 ) -> Generator[pd.DataFrame, None, None]:
-    """Chunk frames in chunk order, played where ``jobs``/``executor`` say."""
+    """Chunk frames in chunk order, played where ``jobs``/``executor`` say (on ``data``)."""
     if executor is not None:
         ref = _study_ref(study, check_pickle=False)
-        tasks = ((ref, params, entropy, *chunk) for chunk in chunks)
+        tasks = ((ref, params, entropy, *chunk, data) for chunk in chunks)
         width = _executor_width(executor)
         yield from _ordered_results(executor, tasks, _IN_FLIGHT_PER_WORKER * width)
         return
     workers = min(jobs, len(chunks))
     if workers <= 1:
         for chunk in chunks:
-            yield _run_chunk_task(study, params, entropy, *chunk)
+            yield _run_chunk_task(study, params, entropy, *chunk, data)
         return
     ref = _study_ref(study, check_pickle=True)
-    tasks = ((ref, params, entropy, *chunk) for chunk in chunks)
+    tasks = ((ref, params, entropy, *chunk, data) for chunk in chunks)
     pool = cf.ProcessPoolExecutor(max_workers=workers)
     try:
         yield from _ordered_results(pool, tasks, _IN_FLIGHT_PER_WORKER * workers)

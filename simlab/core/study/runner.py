@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import os
 import time
 from typing import Any
 
@@ -45,9 +46,11 @@ def run_study(
     jobs: int = 1,
     executor: cf.Executor | None = None,
     progress: Any = None,
+    data: str | os.PathLike[str] | None = None,
+    compare_data: str | os.PathLike[str] | None = None,
     **params: Any,
-) -> StudyResult:
-    """Play a study's games and summarize them.
+) -> Any:
+    """Play a study's games and summarize them (or compare two component sets).
 
     Parameters
     ----------
@@ -76,12 +79,21 @@ def run_study(
         callable is called as ``progress(done, total)`` after each chunk; an
         object with ``update(n)`` and ``close()`` (a tqdm bar of the
         caller's, say) is updated by games done and closed at the end.
+    data : path, optional
+        A component folder laid out like ``data/<game>/`` (or a ``data/``
+        tree holding it): every game of the study is built on it, in this
+        process and in every worker.  The shipped set when omitted.
+    compare_data : path, optional
+        A second component folder: the study is run on ``data`` and on
+        ``compare_data`` on the same seed, and a
+        :class:`~simlab.core.study.compare.ComparisonResult` gives each
+        quantity's difference with a paired interval.
     **params
         Study parameters, typed values or command-line strings.
 
     Returns
     -------
-    StudyResult
+    StudyResult or ComparisonResult
         Identical ``games`` and ``summary`` for any ``jobs`` and executor.
 
     Raises
@@ -94,10 +106,37 @@ def run_study(
     n_games = _check_games(games, study)
     entropy = _check_seed(seed)
     n_jobs = _check_jobs(jobs)
+    folder_a, folder_b = _check_folder(data, "data"), _check_folder(compare_data, "compare_data")
+    if folder_b is not None:
+        from simlab.core.study.compare import ComparisonResult, difference_table
+
+        a = _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_a)
+        b = _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_b)
+        return ComparisonResult(a, b, _label(folder_a), _label(folder_b),
+                                difference_table(a.games, a.summary, b.games, b.summary))
+    return _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_a)
+
+
+def _check_folder(data: Any, what: str) -> str | None:
+    """``data`` as a folder path (text, so that it travels to workers), or None."""
+    if data is None:
+        return None
+    if not isinstance(data, str | os.PathLike) or not os.path.isdir(data):
+        raise ConfigError(f"{what}: {str(data)!r} is not a folder")
+    return os.path.abspath(data)
+
+
+def _label(folder: str | None) -> str:
+    return "shipped" if folder is None else folder
+
+
+def _run(study: Study, values: dict[str, Any], n_games: int, entropy: int, n_jobs: int,
+         executor: cf.Executor | None, progress: Any, data: str | None) -> StudyResult:
+    """One run of ``study`` on the components in ``data``."""
     chunks = make_chunks(n_games, int(study.chunk_size))
     started = time.perf_counter()
     bar = progress_bar(progress, n_games, study.name, slow=searches(values))
-    results = chunk_results(study, values, entropy, chunks, n_jobs, executor)
+    results = chunk_results(study, values, entropy, chunks, n_jobs, executor, data)
     try:
         table = combine(study, zip(chunks, results, strict=True), bar)
     finally:
@@ -108,7 +147,8 @@ def run_study(
         raise ConfigError(f"study {study.name!r}: summarize returned {type(summary).__name__}")
     return StudyResult(
         study=study,
-        params={**values, "games": n_games, "seed": entropy},
+        params={**values, "games": n_games, "seed": entropy,
+                **({} if data is None else {"data": data})},
         games=table,
         summary=summary,
         elapsed=time.perf_counter() - started,

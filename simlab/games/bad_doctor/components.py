@@ -19,12 +19,11 @@ Examples
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir
+from simlab.core.data import component_loader, line_problems, problem, read_text
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -172,11 +171,7 @@ class Components:
 
 def _lines(path: Path) -> Iterator[tuple[int, list[str]]]:
     """Yield (line number, whitespace-split fields) of the data lines of ``path``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DataError(f"cannot read: {err.strerror}", file=str(path)) from None
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(read_text(path).splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if line:
             yield number, line.split()
@@ -215,31 +210,33 @@ def load_tiles(path: Path) -> dict[str, TreatmentTile]:
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> tiles = load_tiles(data_dir("bad_doctor") / "tiles.txt")
     >>> tiles["T33"].ends
     ('wild', 'red')
     """
     tiles: dict[str, TreatmentTile] = {}
     for number, fields in _lines(path):
-        if len(fields) < 3:
-            raise DataError("expected: id, malady ends, bonus (or -)", file=str(path),
-                            line=number)
-        tile_id, ends_text, bonus = fields[0], fields[1], " ".join(fields[2:])
-        if not (tile_id.startswith("T") and tile_id[1:].isdigit()):
-            raise DataError(f"tile id must read T<number>, not {tile_id!r}", file=str(path),
-                            line=number)
-        if tile_id in tiles:
-            raise DataError(f"tile {tile_id} is listed twice", file=str(path), line=number)
-        ends = _maladies(ends_text, path, number, allow_wild=True)
-        if not 1 <= len(ends) <= 3:
-            raise DataError(f"a tile has 1 to 3 malady ends, not {len(ends)}", file=str(path),
-                            line=number)
-        if bonus == "-":
-            bonus = ""
-        elif bonus not in BONUSES:
-            raise DataError(f"unknown bonus {bonus!r} (expected one of {', '.join(BONUSES)})",
-                            file=str(path), line=number)
-        tiles[tile_id] = TreatmentTile(tile_id, ends, bonus)
+        with line_problems():
+            if len(fields) < 3:
+                raise DataError("expected: id, malady ends, bonus (or -)", file=str(path),
+                                line=number)
+            tile_id, ends_text, bonus = fields[0], fields[1], " ".join(fields[2:])
+            if not (tile_id.startswith("T") and tile_id[1:].isdigit()):
+                raise DataError(f"tile id must read T<number>, not {tile_id!r}", file=str(path),
+                                line=number)
+            if tile_id in tiles:
+                raise DataError(f"tile {tile_id} is listed twice", file=str(path), line=number)
+            ends = _maladies(ends_text, path, number, allow_wild=True)
+            if not 1 <= len(ends) <= 3:
+                raise DataError(f"a tile has 1 to 3 malady ends, not {len(ends)}", file=str(path),
+                                line=number)
+            if bonus == "-":
+                bonus = ""
+            elif bonus not in BONUSES:
+                raise DataError(f"unknown bonus {bonus!r} (expected one of {', '.join(BONUSES)})",
+                                file=str(path), line=number)
+            tiles[tile_id] = TreatmentTile(tile_id, ends, bonus)
     return tiles
 
 
@@ -256,6 +253,7 @@ def load_patients(
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> deck, starting = load_patients(data_dir("bad_doctor") / "patients.txt")
     >>> sorted(starting["S1"]), deck["P11"].maladies
     (['A', 'B'], ('red', 'red'))
@@ -264,37 +262,38 @@ def load_patients(
     starting: dict[str, dict[str, PatientCard]] = {}
     first_line: dict[str, int] = {}
     for number, fields in _lines(path):
-        if len(fields) < 4:
-            raise DataError("expected: id, side (A, B or -), maladies, cube spaces, name",
-                            file=str(path), line=number)
-        pid, side, maladies_text, spaces_text = fields[:4]
-        name = " ".join(fields[4:])
-        maladies = _maladies(maladies_text, path, number, allow_wild=False)
-        spaces = _whole(spaces_text, "cube spaces", path, number, low=1)
-        if side == "-":
-            if not (pid.startswith("P") and pid[1:].isdigit()):
-                raise DataError(f"patient id must read P<number>, not {pid!r}",
+        with line_problems():
+            if len(fields) < 4:
+                raise DataError("expected: id, side (A, B or -), maladies, cube spaces, name",
                                 file=str(path), line=number)
-            if pid in deck:
-                raise DataError(f"patient {pid} is listed twice", file=str(path), line=number)
-            deck[pid] = PatientCard(pid, "", maladies, spaces, name)
-        elif side in ("A", "B"):
-            if not (pid.startswith("S") and pid[1:].isdigit()):
-                raise DataError(f"starting patient id must read S<number>, not {pid!r}",
-                                file=str(path), line=number)
-            sides = starting.setdefault(pid, {})
-            if side in sides:
-                raise DataError(f"side {side} of {pid} is listed twice", file=str(path),
+            pid, side, maladies_text, spaces_text = fields[:4]
+            name = " ".join(fields[4:])
+            maladies = _maladies(maladies_text, path, number, allow_wild=False)
+            spaces = _whole(spaces_text, "cube spaces", path, number, low=1)
+            if side == "-":
+                if not (pid.startswith("P") and pid[1:].isdigit()):
+                    raise DataError(f"patient id must read P<number>, not {pid!r}",
+                                    file=str(path), line=number)
+                if pid in deck:
+                    raise DataError(f"patient {pid} is listed twice", file=str(path), line=number)
+                deck[pid] = PatientCard(pid, "", maladies, spaces, name)
+            elif side in ("A", "B"):
+                if not (pid.startswith("S") and pid[1:].isdigit()):
+                    raise DataError(f"starting patient id must read S<number>, not {pid!r}",
+                                    file=str(path), line=number)
+                sides = starting.setdefault(pid, {})
+                if side in sides:
+                    raise DataError(f"side {side} of {pid} is listed twice", file=str(path),
+                                    line=number)
+                first_line.setdefault(pid, number)
+                sides[side] = PatientCard(pid, side, maladies, spaces, name)
+            else:
+                raise DataError(f"side must be A, B or -, not {side!r}", file=str(path),
                                 line=number)
-            first_line.setdefault(pid, number)
-            sides[side] = PatientCard(pid, side, maladies, spaces, name)
-        else:
-            raise DataError(f"side must be A, B or -, not {side!r}", file=str(path),
-                            line=number)
     for pid, sides in starting.items():
         if sorted(sides) != ["A", "B"]:
-            raise DataError(f"starting patient {pid} needs a side A and a side B",
-                            file=str(path), line=first_line[pid])
+            problem(DataError(f"starting patient {pid} needs a side A and a side B",
+                            file=str(path), line=first_line[pid]))
     return deck, starting
 
 
@@ -322,6 +321,7 @@ def load_counts(path: Path) -> tuple[dict[str, int], tuple[str, ...], dict[int, 
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> counts, doctors, markers, removes, _ = load_counts(
     ...     data_dir("bad_doctor") / "components.txt")
     >>> counts["complication_cubes"], doctors[2], markers[3], removes
@@ -333,32 +333,33 @@ def load_counts(path: Path) -> tuple[dict[str, int], tuple[str, ...], dict[int, 
     removes: tuple[str, ...] = ()
     lines: dict[str, int] = {}
     for number, fields in _lines(path):
-        key, values = fields[0], fields[1:]
-        lines.setdefault(key, number)
-        if not values:
-            raise DataError(f"{key} needs a value", file=str(path), line=number)
-        if key in _COUNT_KEYS:
-            if len(values) != 1:
-                raise DataError(f"{key} takes one number", file=str(path), line=number)
-            counts[key] = _whole(values[0], key, path, number, low=1)
-        elif key == "doctor":
-            doctors.append(" ".join(values))
-        elif key == "markers_for_players":
-            if len(values) != 2:
-                raise DataError("markers_for_players takes: players markers", file=str(path),
-                                line=number)
-            players = _whole(values[0], "players", path, number, low=2)
-            markers[players] = _whole(values[1], "markers", path, number, low=1)
-        elif key == "variation_removes":
-            removes = tuple(values)
-        else:
-            expected = ", ".join((*_COUNT_KEYS, "doctor", "markers_for_players",
-                                  "variation_removes"))
-            raise DataError(f"unknown key {key!r} (expected one of {expected})",
-                            file=str(path), line=number)
+        with line_problems():
+            key, values = fields[0], fields[1:]
+            lines.setdefault(key, number)
+            if not values:
+                raise DataError(f"{key} needs a value", file=str(path), line=number)
+            if key in _COUNT_KEYS:
+                if len(values) != 1:
+                    raise DataError(f"{key} takes one number", file=str(path), line=number)
+                counts[key] = _whole(values[0], key, path, number, low=1)
+            elif key == "doctor":
+                doctors.append(" ".join(values))
+            elif key == "markers_for_players":
+                if len(values) != 2:
+                    raise DataError("markers_for_players takes: players markers", file=str(path),
+                                    line=number)
+                players = _whole(values[0], "players", path, number, low=2)
+                markers[players] = _whole(values[1], "markers", path, number, low=1)
+            elif key == "variation_removes":
+                removes = tuple(values)
+            else:
+                expected = ", ".join((*_COUNT_KEYS, "doctor", "markers_for_players",
+                                      "variation_removes"))
+                raise DataError(f"unknown key {key!r} (expected one of {expected})",
+                                file=str(path), line=number)
     for key in _COUNT_KEYS:
         if key not in counts:
-            raise DataError(f"missing key {key!r}", file=str(path), key=key)
+            problem(DataError(f"missing key {key!r}", file=str(path), key=key))
     return counts, tuple(doctors), markers, removes, lines
 
 
@@ -368,17 +369,15 @@ def _check(components: Components, folder: Path, lines: dict[str, int]) -> None:
     cfile = str(folder / "components.txt")
 
     def fail(message: str, key: str, file: str = cfile) -> None:
-        raise DataError(message, file=file, line=lines.get(key), key=None)
+        problem(DataError(message, file=file, line=lines.get(key), key=None))
 
-    if len(components.tiles) != c["treatment_tiles"]:
-        raise DataError(f"expected {c['treatment_tiles']} Treatment Tiles, found "
-                        f"{len(components.tiles)}", file=str(folder / "tiles.txt"))
-    if len(components.patients) != c["patients"]:
-        raise DataError(f"expected {c['patients']} Patients, found "
-                        f"{len(components.patients)}", file=str(folder / "patients.txt"))
-    if len(components.starting) != c["starting_patients"]:
-        raise DataError(f"expected {c['starting_patients']} Starting Patients, found "
-                        f"{len(components.starting)}", file=str(folder / "patients.txt"))
+    for key, found, what, file in (
+        ("treatment_tiles", len(components.tiles), "Treatment Tiles", "tiles.txt"),
+        ("patients", len(components.patients), "Patients", "patients.txt"),
+        ("starting_patients", len(components.starting), "Starting Patients", "patients.txt"),
+    ):
+        if found != c[key]:
+            fail(f"expected {c[key]} {what} ({key}), found {found} in {file}", key)
     if len(components.doctors) != c["doctor_boards"]:
         fail(f"expected {c['doctor_boards']} doctors, found {len(components.doctors)}",
              "doctor")
@@ -400,14 +399,54 @@ def _check(components: Components, folder: Path, lines: dict[str, int]) -> None:
         fail("variation_removes names exactly two wild tiles", "variation_removes")
 
 
-@functools.lru_cache(maxsize=8)
-def load_components(folder: Path | None = None) -> Components:
+#: The counts of the rulebook's Components and Set Up lists (``simlab data check``).
+RULEBOOK_COUNTS: dict[str, int] = {
+    "treatment_tiles": 37,
+    "patients": 22,
+    "starting_patients": 4,
+    "complication_cubes": 15,
+    "shift_tokens": 5,
+    "doctor_markers": 20,
+    "doctor_boards": 4,
+}
+#: Doctor Markers per player by player count (Set Up, step 1).
+RULEBOOK_MARKERS: dict[int, int] = {2: 20, 3: 18, 4: 15}
+
+
+def rulebook_problems(folder: Path) -> None:
+    """Report each count of ``components.txt`` that is not the rulebook's (file and line).
+
+    A game loads with other counts (a designer's prototype); ``simlab data
+    check`` reports them.
+
+    Examples
+    --------
+    >>> from simlab.core.data import collect_problems, data_dir
+    >>> collect_problems(lambda: rulebook_problems(data_dir("bad_doctor")))
+    []
+    """
+    path = folder / "components.txt"
+    for number, fields in _lines(path):
+        key, values = fields[0], fields[1:]
+        if key in RULEBOOK_COUNTS and values != [str(RULEBOOK_COUNTS[key])]:
+            problem(DataError(f"{key}: the rulebook has {RULEBOOK_COUNTS[key]}, not "
+                              f"{' '.join(values)}", file=str(path), line=number))
+        elif key == "markers_for_players" and len(values) == 2 and values[0].isdigit():
+            need = RULEBOOK_MARKERS.get(int(values[0]))
+            if need is not None and values[1] != str(need):
+                problem(DataError(f"markers_for_players {values[0]}: the rulebook has {need}, "
+                                  f"not {values[1]}", file=str(path), line=number))
+
+
+@component_loader("bad_doctor")
+def load_components(folder: Path) -> Components:
     """Load and validate every component file (cached).
 
     Parameters
     ----------
     folder : Path, optional
-        Where the files are; ``data_dir("bad_doctor")`` by default.
+        Where the files are; the set of the game built last (at first the
+        shipped ``data_dir("bad_doctor")``) when omitted.
 
     Raises
     ------
@@ -419,7 +458,6 @@ def load_components(folder: Path | None = None) -> Components:
     >>> sum(t.is_wild for t in load_components().tiles.values())
     5
     """
-    folder = data_dir("bad_doctor") if folder is None else Path(folder)
     tiles = load_tiles(folder / "tiles.txt")
     deck, starting = load_patients(folder / "patients.txt")
     counts, doctors, markers, removes, lines = load_counts(folder / "components.txt")

@@ -159,8 +159,8 @@ class BadDoctorGame(Game):
 
     @property
     def parts(self) -> Components:
-        """The validated components (loaded once)."""
-        return load_components()
+        """The validated components of this game's set (loaded once)."""
+        return load_components(self.component_set)
 
     def components(self) -> dict[str, str]:
         """A one-line summary of each kind of component (for ``simlab info``).

@@ -27,11 +27,10 @@ Examples
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir
+from simlab.core.data import component_loader, last_line, line_problems, problem, read_text
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -162,9 +161,10 @@ def _parse_art(tile_id: str, rows: list[tuple[int, str]], file: str) -> tuple[tu
         raise DataError(f"tile {tile_id}: expected 7 lines of art, found {len(rows)}",
                         file=file, line=line)
     for number, text in rows:
-        if len(text) != 7:
-            raise DataError(f"tile {tile_id}: art lines are 7 characters, found {len(text)}: "
-                            f"{text!r}", file=file, line=number)
+        with line_problems():
+            if len(text) != 7:
+                raise DataError(f"tile {tile_id}: art lines are 7 characters, found {len(text)}: "
+                                f"{text!r}", file=file, line=number)
     art = [text for _, text in rows]
     for r in range(0, 7, 2):
         for c in range(0, 7, 2):
@@ -216,13 +216,14 @@ def read_tiles(path: str | Path) -> tuple[TileSpec, ...]:
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> tiles = read_tiles(data_dir("bedpans") / "tiles.txt")
     >>> [t.id for t in tiles if t.kind == "exit"]
     ['X1', 'X2', 'X3']
     """
     path = Path(path)
     file = path.name
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text(path).splitlines()
     tiles: list[TileSpec] = []
     header: tuple[int, str, list[str]] | None = None
     rows: list[tuple[int, str]] = []
@@ -249,23 +250,24 @@ def read_tiles(path: str | Path) -> tuple[TileSpec, ...]:
         tiles.append(tile)
 
     for number, raw in enumerate(lines, start=1):
-        text = _strip(raw)
-        if text.startswith("#"):
-            continue
-        if text.startswith("tile "):
-            finish()
-            words = text.split()
-            if len(words) < 2:
-                raise DataError("a tile header needs a name: 'tile ID [tags]'", file=file,
-                                line=number)
-            header, rows = (number, words[1], words[2:]), []
-        elif text.strip() == "":
-            continue
-        else:
-            if header is None:
-                raise DataError(f"art outside a tile (expected 'tile ID'): {text!r}", file=file,
-                                line=number)
-            rows.append((number, text))
+        with line_problems():
+            text = _strip(raw)
+            if text.startswith("#"):
+                continue
+            if text.startswith("tile "):
+                finish()
+                words = text.split()
+                if len(words) < 2:
+                    raise DataError("a tile header needs a name: 'tile ID [tags]'", file=file,
+                                    line=number)
+                header, rows = (number, words[1], words[2:]), []
+            elif text.strip() == "":
+                continue
+            else:
+                if header is None:
+                    raise DataError(f"art outside a tile (expected 'tile ID'): {text!r}", file=file,
+                                    line=number)
+                rows.append((number, text))
     finish()
     _check_set(tiles, file)
     return tuple(tiles)
@@ -276,7 +278,7 @@ _CORNERS = (0, 2, 6, 8)
 
 def _check_tile(tile: TileSpec, file: str) -> None:
     def fail(message: str) -> None:
-        raise DataError(f"tile {tile.id}: {message}", file=file, line=tile.line)
+        problem(DataError(f"tile {tile.id}: {message}", file=file, line=tile.line))
 
     f = tile.features
     if "$" in f and tile.kind != "start":
@@ -314,7 +316,7 @@ def _on_border(index: int, d: int) -> bool:
 
 def _check_set(tiles: list[TileSpec], file: str) -> None:
     def fail(message: str, line: int = 0) -> None:
-        raise DataError(message, file=file, line=line or None)
+        problem(DataError(message, file=file, line=line or None))
 
     seen: dict[str, int] = {}
     for t in tiles:
@@ -375,66 +377,72 @@ def read_stuff(path: str | Path) -> tuple[StuffKind, ...]:
 
     Examples
     --------
+    >>> from simlab.core.data import data_dir
     >>> deck = read_stuff(data_dir("bedpans") / "stuff.txt")
     >>> deck[0]
     StuffKind(name='Bed Bump', count=2, duration='P', affects='all')
     """
     path = Path(path)
     kinds = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        text = raw.split("#", 1)[0].strip()
-        if not text:
-            continue
-        fields = [f.strip() for f in text.split("|")]
-        if len(fields) != 4:
-            raise DataError("expected 'name | count | duration | affects'", file=path.name,
-                            line=number)
-        name, count, duration, affects = fields
-        if not count.isdigit() or int(count) < 1:
-            raise DataError(f"count of {name!r} must be a positive whole number, not {count!r}",
-                            file=path.name, line=number)
-        if duration not in ("X", "R", "T", "P"):
-            raise DataError(f"duration of {name!r} is one of X R T P, not {duration!r}",
-                            file=path.name, line=number)
-        if affects not in ("all", "staff", "residents"):
-            raise DataError(f"{name!r} affects all, staff or residents, not {affects!r}",
-                            file=path.name, line=number)
-        kinds.append(StuffKind(name, int(count), duration, affects))
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        with line_problems():
+            text = raw.split("#", 1)[0].strip()
+            if not text:
+                continue
+            fields = [f.strip() for f in text.split("|")]
+            if len(fields) != 4:
+                raise DataError("expected 'name | count | duration | affects'", file=path.name,
+                                line=number)
+            name, count, duration, affects = fields
+            if not count.isdigit() or int(count) < 1:
+                raise DataError(f"count of {name!r} must be a positive whole number, not {count!r}",
+                                file=path.name, line=number)
+            if duration not in ("X", "R", "T", "P"):
+                raise DataError(f"duration of {name!r} is one of X R T P, not {duration!r}",
+                                file=path.name, line=number)
+            if affects not in ("all", "staff", "residents"):
+                raise DataError(f"{name!r} affects all, staff or residents, not {affects!r}",
+                                file=path.name, line=number)
+            kinds.append(StuffKind(name, int(count), duration, affects))
     if sum(k.count for k in kinds) != 48:
-        raise DataError(f"the Stuff deck has 48 markers, found {sum(k.count for k in kinds)}",
-                        file=path.name)
+        problem(DataError(f"the Stuff deck has 48 markers, found {sum(k.count for k in kinds)}",
+                          file=path.name, line=last_line(path)))
     return tuple(kinds)
 
 
 def _read_counts(path: Path) -> dict[str, int]:
     counts = {}
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        text = raw.split("#", 1)[0].strip()
-        if not text:
-            continue
-        name, _, count = (f.strip() for f in text.partition("|"))
-        if not count.isdigit():
-            raise DataError(f"expected 'name | count', found {text!r}", file=path.name,
-                            line=number)
-        counts[name] = int(count)
+    where: dict[str, int] = {}
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        with line_problems():
+            text = raw.split("#", 1)[0].strip()
+            if not text:
+                continue
+            name, _, count = (f.strip() for f in text.partition("|"))
+            if not count.isdigit():
+                raise DataError(f"expected 'name | count', found {text!r}", file=path.name,
+                                line=number)
+            counts[name] = int(count)
+            where[name] = number
     for name, need in (("Door-markers", 8), ("Nurses", 5), ("Doctor", 1)):
         if counts.get(name) != need:
-            raise DataError(f"{name}: the rulebook has {need}, found {counts.get(name)}",
-                            file=path.name, key=name)
+            problem(DataError(f"{name}: the rulebook has {need}, found {counts.get(name)}",
+                              file=path.name, line=where.get(name),
+                              key=None if name in where else name))
     return counts
 
 
-@functools.lru_cache(maxsize=4)
-def load_components(directory: str | None = None) -> Components:
-    """Load (once) and check every component file.
+@component_loader("bedpans")
+def load_components(folder: Path) -> Components:
+    """Load (once a folder) and check every component file.
 
     Parameters
     ----------
-    directory : str, optional
-        Folder with ``tiles.txt``, ``stuff.txt`` and ``components.txt``;
-        ``data/bedpans`` by default.
+    folder : Path, optional
+        Folder with ``tiles.txt``, ``stuff.txt`` and ``components.txt``; the
+        set of the game built last (at first the shipped ``data/bedpans``)
+        when omitted.
     """
-    folder = Path(directory) if directory else data_dir("bedpans")
     return Components(
         tiles=read_tiles(folder / "tiles.txt"),
         stuff=read_stuff(folder / "stuff.txt"),

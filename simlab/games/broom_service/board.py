@@ -17,7 +17,6 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import deque
 from collections.abc import Mapping
@@ -61,9 +60,8 @@ def build_graph(components: Components) -> nx.Graph:
     return g
 
 
-@functools.lru_cache(maxsize=1)
 def realm_graph() -> nx.Graph:
-    """The realm graph of the game's data (built once).
+    """The realm graph of the game's data (built once a component set).
 
     Do not change the returned graph; copy it first.
 
@@ -72,7 +70,18 @@ def realm_graph() -> nx.Graph:
     >>> sorted(realm_graph().neighbors("Castle Emberkeep"))
     ['Goblin Hill', 'Misty Crag', 'Stone Giant Peaks', 'Willow Glen']
     """
-    return build_graph(load_components())
+    return _built(load_components())[0]
+
+
+#: id(components) -> (components, their graph, their lookup tables), built on first use.
+_BUILT: dict[int, tuple[Components, nx.Graph, list[Realm]]] = {}
+
+
+def _built(c: Components) -> tuple[nx.Graph, list[Realm]]:
+    found = _BUILT.get(id(c))
+    if found is None or found[0] is not c:
+        found = _BUILT[id(c)] = (c, build_graph(c), [])
+    return found[1], found[2]
 
 
 @dataclass(frozen=True)
@@ -103,9 +112,8 @@ class Realm:
     space_regions: dict[str, tuple[str, str]]
 
 
-@functools.lru_cache(maxsize=1)
 def realm() -> Realm:
-    """Lookup tables of the game's realm (built once).
+    """Lookup tables of the game's realm (built once a component set).
 
     Examples
     --------
@@ -116,10 +124,12 @@ def realm() -> Realm:
     ['T10', 'S1']
     """
     c = load_components()
-    g = realm_graph()
+    g, made = _built(c)
+    if made:
+        return made[0]
     towers = {t.id: t for t in c.towers}
     spaces = tuple(sorted(c.cloud_spaces, key=_natural))
-    return Realm(
+    made.append(Realm(
         landscape={n: d["landscape"] for n, d in g.nodes(data=True)},
         neighbours={
             n: tuple((m, g.edges[n, m]["space"]) for m in sorted(g.neighbors(n))) for n in g.nodes
@@ -128,7 +138,8 @@ def realm() -> Realm:
         towers=towers,
         spaces=spaces,
         space_regions={d["space"]: (a, b) for a, b, d in g.edges(data=True) if d["space"]},
-    )
+    ))
+    return made[0]
 
 
 def _blocked(space: str | None, clouds: Mapping[str, int | None]) -> bool:

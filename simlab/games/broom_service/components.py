@@ -16,12 +16,11 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir, read_table
+from simlab.core.data import component_loader, last_line, line_problems, problem, read_table
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -225,19 +224,21 @@ def _regions(path: Path) -> tuple[Region, ...]:
     out: list[Region] = []
     seen: set[str] = set()
     for line, (name, land, x, y, castle) in read_table(path, 5):
-        if name in seen:
-            raise DataError(f"region {name!r} is listed twice", file=str(path), line=line)
-        seen.add(name)
-        _choice(land, LANDSCAPES, "landscape", path, line)
-        _choice(castle, ("yes", "no"), "castle", path, line)
-        try:
-            fx, fy = float(x), float(y)
-        except ValueError:
-            raise DataError(f"x and y must be numbers, not {x!r}, {y!r}", file=str(path),
-                            line=line) from None
-        out.append(Region(name, land, fx, fy, castle == "yes"))
+        with line_problems():
+            if name in seen:
+                raise DataError(f"region {name!r} is listed twice", file=str(path), line=line)
+            seen.add(name)
+            _choice(land, LANDSCAPES, "landscape", path, line)
+            _choice(castle, ("yes", "no"), "castle", path, line)
+            try:
+                fx, fy = float(x), float(y)
+            except ValueError:
+                raise DataError(f"x and y must be numbers, not {x!r}, {y!r}", file=str(path),
+                                line=line) from None
+            out.append(Region(name, land, fx, fy, castle == "yes"))
     if sum(r.castle for r in out) != 2:
-        raise DataError("the realm needs exactly two castle regions", file=str(path), key="castle")
+        problem(DataError("the realm needs exactly two castle regions",
+            file=str(path), key="castle"))
     return tuple(out)
 
 
@@ -245,16 +246,17 @@ def _towers(path: Path, regions: set[str]) -> tuple[Tower, ...]:
     out: list[Tower] = []
     seen: set[str] = set()
     for line, (tid, region, kind, colour, vp, wands) in read_table(path, 6):
-        if tid in seen:
-            raise DataError(f"tower {tid!r} is listed twice", file=str(path), line=line)
-        seen.add(tid)
-        if region not in regions:
-            raise DataError(f"unknown region {region!r}", file=str(path), line=line)
-        _choice(kind, ("circular", "square"), "tower kind", path, line)
-        allowed = ("any",) if kind == "square" else POTIONS
-        _choice(colour, allowed, f"a {kind} tower's colour", path, line)
-        out.append(Tower(tid, region, kind, colour, _int(vp, "VP", path, line),
-                         _int(wands, "bonus wands", path, line)))
+        with line_problems():
+            if tid in seen:
+                raise DataError(f"tower {tid!r} is listed twice", file=str(path), line=line)
+            seen.add(tid)
+            if region not in regions:
+                raise DataError(f"unknown region {region!r}", file=str(path), line=line)
+            _choice(kind, ("circular", "square"), "tower kind", path, line)
+            allowed = ("any",) if kind == "square" else POTIONS
+            _choice(colour, allowed, f"a {kind} tower's colour", path, line)
+            out.append(Tower(tid, region, kind, colour, _int(vp, "VP", path, line),
+                             _int(wands, "bonus wands", path, line)))
     return tuple(out)
 
 
@@ -263,39 +265,41 @@ def _borders(path: Path, regions: set[str]) -> tuple[Border, ...]:
     pairs: set[frozenset[str]] = set()
     spaces: set[str] = set()
     for line, (a, b, space) in read_table(path, 3):
-        for r in (a, b):
-            if r not in regions:
-                raise DataError(f"unknown region {r!r}", file=str(path), line=line)
-        if a == b:
-            raise DataError(f"a border needs two different regions, not {a!r} twice",
-                            file=str(path), line=line)
-        pair = frozenset((a, b))
-        if pair in pairs:
-            raise DataError(f"border {a} | {b} is listed twice", file=str(path), line=line)
-        pairs.add(pair)
-        sid = None if space == "-" else space
-        if sid is not None:
-            if sid in spaces:
-                raise DataError(f"cloud space {sid!r} is used twice", file=str(path), line=line)
-            spaces.add(sid)
-        out.append(Border(a, b, sid))
+        with line_problems():
+            for r in (a, b):
+                if r not in regions:
+                    raise DataError(f"unknown region {r!r}", file=str(path), line=line)
+            if a == b:
+                raise DataError(f"a border needs two different regions, not {a!r} twice",
+                                file=str(path), line=line)
+            pair = frozenset((a, b))
+            if pair in pairs:
+                raise DataError(f"border {a} | {b} is listed twice", file=str(path), line=line)
+            pairs.add(pair)
+            sid = None if space == "-" else space
+            if sid is not None:
+                if sid in spaces:
+                    raise DataError(f"cloud space {sid!r} is used twice", file=str(path), line=line)
+                spaces.add(sid)
+            out.append(Border(a, b, sid))
     if len(spaces) > CLOUD_COUNT:
-        raise DataError(f"{len(spaces)} cloud spaces but only {CLOUD_COUNT} heavy clouds",
-                        file=str(path), key="cloud space")
+        problem(DataError(f"{len(spaces)} cloud spaces but only {CLOUD_COUNT} heavy clouds",
+                        file=str(path), key="cloud space"))
     return tuple(out)
 
 
 def _clouds(path: Path) -> tuple[Cloud, ...]:
     out: list[Cloud] = []
     for line, (cid, stars, lightning) in read_table(path, 3):
-        ident = _int(cid, "cloud id", path, line, low=1)
-        if any(c.id == ident for c in out):
-            raise DataError(f"cloud {ident} is listed twice", file=str(path), line=line)
-        out.append(Cloud(ident, _int(stars, "stars", path, line, low=1),
-                         _int(lightning, "lightning", path, line)))
+        with line_problems():
+            ident = _int(cid, "cloud id", path, line, low=1)
+            if any(c.id == ident for c in out):
+                raise DataError(f"cloud {ident} is listed twice", file=str(path), line=line)
+            out.append(Cloud(ident, _int(stars, "stars", path, line, low=1),
+                             _int(lightning, "lightning", path, line)))
     if len(out) != CLOUD_COUNT:
-        raise DataError(f"expected {CLOUD_COUNT} heavy clouds, found {len(out)}", file=str(path),
-                        key="clouds")
+        problem(DataError(f"expected {CLOUD_COUNT} heavy clouds, found {len(out)}", file=str(path),
+                        line=last_line(path)))
     return tuple(out)
 
 
@@ -303,67 +307,71 @@ def _lightning(path: Path) -> tuple[int, ...]:
     table: list[int] = []
     last = False
     for line, (count, vp) in read_table(path, 2):
-        if last:
-            raise DataError("no row may follow the 'N+' row", file=str(path), line=line)
-        last = count.endswith("+")
-        n = _int(count.rstrip("+"), "lightning count", path, line)
-        if n != len(table):
-            raise DataError(f"expected lightning count {len(table)}, found {n}", file=str(path),
-                            line=line)
-        table.append(_int(vp, "VP", path, line))
+        with line_problems():
+            if last:
+                raise DataError("no row may follow the 'N+' row", file=str(path), line=line)
+            last = count.endswith("+")
+            n = _int(count.rstrip("+"), "lightning count", path, line)
+            if n != len(table):
+                raise DataError(f"expected lightning count {len(table)}, found {n}", file=str(path),
+                                line=line)
+            table.append(_int(vp, "VP", path, line))
     if not table:
-        raise DataError("empty lightning table", file=str(path))
+        problem(DataError("empty lightning table", file=str(path)))
     return tuple(table)
 
 
 def _events(path: Path) -> tuple[EventCard, ...]:
     out: list[EventCard] = []
     for line, (name, when, effect, amount, text) in read_table(path, 5):
-        if any(e.name == name for e in out):
-            raise DataError(f"event {name!r} is listed twice", file=str(path), line=line)
-        _choice(when, tuple(EVENT_EFFECTS), "event timing", path, line)
-        _choice(effect, EVENT_EFFECTS[when], f"effect of a {when!r} event", path, line)
-        out.append(EventCard(name, when, effect, _int(amount, "amount", path, line), text))
+        with line_problems():
+            if any(e.name == name for e in out):
+                raise DataError(f"event {name!r} is listed twice", file=str(path), line=line)
+            _choice(when, tuple(EVENT_EFFECTS), "event timing", path, line)
+            _choice(effect, EVENT_EFFECTS[when], f"effect of a {when!r} event", path, line)
+            out.append(EventCard(name, when, effect, _int(amount, "amount", path, line), text))
     if len(out) != EVENT_COUNT:
-        raise DataError(f"expected {EVENT_COUNT} event cards, found {len(out)}", file=str(path),
-                        key="events")
+        problem(DataError(f"expected {EVENT_COUNT} event cards, found {len(out)}", file=str(path),
+                        line=last_line(path)))
     if not any(e.name == "More or Less" for e in out):
-        raise DataError("the rulebook's event 'More or Less' is missing", file=str(path),
-                        key="More or Less")
+        problem(DataError("the rulebook's event 'More or Less' is missing", file=str(path),
+                        key="More or Less"))
     return tuple(out)
 
 
 def _roles(path: Path) -> tuple[Role, ...]:
     out: list[Role] = []
     for line, (name, kind, of, brave, cowardly) in read_table(path, 5):
-        if name not in RULEBOOK_ROLES:
-            raise DataError(f"unknown role {name!r}; roles: {', '.join(RULEBOOK_ROLES)}",
-                            file=str(path), line=line)
-        if any(r.name == name for r in out):
-            raise DataError(f"role {name!r} is listed twice", file=str(path), line=line)
-        _choice(kind, ROLE_KINDS, "role kind", path, line)
-        if kind == "gatherer":
-            _choice(of, POTIONS, "a Gatherer's potion colour", path, line)
-        elif kind in ("witch", "druid"):
-            _choice(of, LANDSCAPES, f"a {kind}'s landscape", path, line)
-        else:
-            _choice(of, ("-",), "the Weather Fairy's 'of' field", path, line)
-        out.append(Role(name, kind, None if of == "-" else of, brave, cowardly))
+        with line_problems():
+            if name not in RULEBOOK_ROLES:
+                raise DataError(f"unknown role {name!r}; roles: {', '.join(RULEBOOK_ROLES)}",
+                                file=str(path), line=line)
+            if any(r.name == name for r in out):
+                raise DataError(f"role {name!r} is listed twice", file=str(path), line=line)
+            _choice(kind, ROLE_KINDS, "role kind", path, line)
+            if kind == "gatherer":
+                _choice(of, POTIONS, "a Gatherer's potion colour", path, line)
+            elif kind in ("witch", "druid"):
+                _choice(of, LANDSCAPES, f"a {kind}'s landscape", path, line)
+            else:
+                _choice(of, ("-",), "the Weather Fairy's 'of' field", path, line)
+            out.append(Role(name, kind, None if of == "-" else of, brave, cowardly))
     if len(out) != len(RULEBOOK_ROLES):
-        raise DataError(f"expected {len(RULEBOOK_ROLES)} roles, found {len(out)}",
-                        file=str(path), key="roles")
+        problem(DataError(f"expected {len(RULEBOOK_ROLES)} roles, found {len(out)}",
+                        file=str(path), line=last_line(path)))
     return tuple(out)
 
 
 def _colours(path: Path) -> tuple[str, ...]:
     out: list[str] = []
     for line, (colour,) in read_table(path, 1):
-        if colour in out:
-            raise DataError(f"colour {colour!r} is listed twice", file=str(path), line=line)
-        out.append(colour)
+        with line_problems():
+            if colour in out:
+                raise DataError(f"colour {colour!r} is listed twice", file=str(path), line=line)
+            out.append(colour)
     if len(out) != 5:
-        raise DataError(f"expected 5 player colours, found {len(out)}", file=str(path),
-                        key="colours")
+        problem(DataError(f"expected 5 player colours, found {len(out)}", file=str(path),
+                        line=last_line(path)))
     return tuple(out)
 
 
@@ -395,13 +403,19 @@ def load_from(folder: Path) -> Components:
     )
 
 
-@functools.lru_cache(maxsize=1)
-def load_components() -> Components:
-    """The game's components from ``data/broom_service`` (loaded once, then cached).
+@component_loader("broom_service")
+def load_components(folder: Path) -> Components:
+    """The game's components (loaded once a folder, then cached).
+
+    Parameters
+    ----------
+    folder : Path, optional
+        Where the files are; the set of the game built last (at first the
+        shipped ``data/broom_service``) when omitted.
 
     Examples
     --------
     >>> sum(t.square for t in load_components().towers)
     3
     """
-    return load_from(data_dir("broom_service"))
+    return load_from(folder)

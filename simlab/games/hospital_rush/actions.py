@@ -313,17 +313,17 @@ class EarlyDischarge(Action):
 
 def _titles() -> tuple[dict[str, str], dict[str, str]]:
     """(space id -> title, title -> space id) for main-board and player-board spaces."""
+    from simlab.games.hospital_rush.components import load_components
+
     global _TITLES
-    if _TITLES is None:
-        from simlab.games.hospital_rush.components import load_components
-
-        c = load_components()
+    c = load_components()  # the active component set
+    if _TITLES is None or _TITLES[0] is not c:
         by_id = {s.id: s.title for s in c.spaces} | {a.id: a.title for a in c.board_actions}
-        _TITLES = (by_id, {t: i for i, t in by_id.items()})
-    return _TITLES
+        _TITLES = (c, (by_id, {t: i for i, t in by_id.items()}))
+    return _TITLES[1]
 
 
-_TITLES: tuple[dict[str, str], dict[str, str]] | None = None
+_TITLES: tuple[object, tuple[dict[str, str], dict[str, str]]] | None = None
 
 
 def _place(m: re.Match[str]) -> Action:

@@ -18,12 +18,11 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import data_dir, read_table
+from simlab.core.data import component_loader, last_line, line_problems, problem, read_table
 from simlab.core.errors import DataError
 
 __all__ = [
@@ -209,105 +208,116 @@ def _supply(path: Path) -> tuple[dict[str, int], tuple[str, ...], tuple[str, ...
     colours: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
     for line, (item, value, _source) in read_table(path, 3):
-        if item == "medicine_colours":
-            colours = tuple(v.strip() for v in value.split(","))
-            if len(colours) != 3 or len(set(colours)) != 3:
-                raise DataError(
-                    "medicine_colours must name 3 different colours", file=str(path), line=line
-                )
-        elif item == "skills":
-            skills = tuple(v.strip() for v in value.split(","))
-            if skills != SKILLS:
-                raise DataError(f"skills must be {', '.join(SKILLS)}", file=str(path), line=line)
-        elif item in _SUPPLY_INTS:
-            supply[item] = _int(value, item, path, line, low=None)
-        else:
-            raise DataError(f"unknown supply item {item!r}", file=str(path), line=line)
+        with line_problems():
+            if item == "medicine_colours":
+                colours = tuple(v.strip() for v in value.split(","))
+                if len(colours) != 3 or len(set(colours)) != 3:
+                    raise DataError(
+                        "medicine_colours must name 3 different colours", file=str(path), line=line
+                    )
+            elif item == "skills":
+                skills = tuple(v.strip() for v in value.split(","))
+                if skills != SKILLS:
+                    raise DataError(f"skills must be {', '.join(SKILLS)}",
+                        file=str(path), line=line)
+            elif item in _SUPPLY_INTS:
+                supply[item] = _int(value, item, path, line, low=None)
+            else:
+                raise DataError(f"unknown supply item {item!r}", file=str(path), line=line)
     missing = [k for k in _SUPPLY_INTS if k not in supply]
     if missing or not colours or not skills:
-        raise DataError(
+        problem(DataError(
             f"missing supply items: {', '.join(missing) or 'colours/skills'}", file=str(path)
-        )
+        ))
     return supply, colours, skills
 
 
 def _patients(path: Path, colours: tuple[str, ...]) -> tuple[Patient, ...]:
     out: list[Patient] = []
     for line, (name, needs, prestige, early, source) in read_table(path, 5):
-        if any(p.name == name for p in out):
-            raise DataError(f"patient {name!r} is listed twice", file=str(path), line=line)
-        if source not in ("rulebook", "reconstructed"):
-            raise DataError(
-                f"source must be rulebook or reconstructed, not {source!r}",
-                file=str(path),
-                line=line,
+        with line_problems():
+            if any(p.name == name for p in out):
+                raise DataError(f"patient {name!r} is listed twice", file=str(path), line=line)
+            if source not in ("rulebook", "reconstructed"):
+                raise DataError(
+                    f"source must be rulebook or reconstructed, not {source!r}",
+                    file=str(path),
+                    line=line,
+                )
+            left = parse_tiles(needs, colours, path, line)
+            right = None if early == "-" else parse_tiles(early, colours, path, line)
+            if right is not None and any(r > n for r, n in zip(right, left, strict=True)):
+                raise DataError(
+                    f"the right side of {name!r} must be part of its left side",
+                    file=str(path),
+                    line=line,
+                )
+            out.append(
+                Patient(
+                    name,
+                    left,
+                    _int(prestige, "prestige", path, line, 1),
+                    right,
+                    source == "reconstructed",
+                )
             )
-        left = parse_tiles(needs, colours, path, line)
-        right = None if early == "-" else parse_tiles(early, colours, path, line)
-        if right is not None and any(r > n for r, n in zip(right, left, strict=True)):
-            raise DataError(
-                f"the right side of {name!r} must be part of its left side",
-                file=str(path),
-                line=line,
-            )
-        out.append(
-            Patient(
-                name,
-                left,
-                _int(prestige, "prestige", path, line, 1),
-                right,
-                source == "reconstructed",
-            )
-        )
     if len(out) != PATIENT_COUNT:
-        raise DataError(f"expected {PATIENT_COUNT} patient cards, found {len(out)}", file=str(path))
+        problem(DataError(f"expected {PATIENT_COUNT} patient cards, found {len(out)}",
+            file=str(path), line=last_line(path)))
     return tuple(out)
 
 
 def _spaces(path: Path) -> tuple[Space, ...]:
     out: list[Space] = []
     for line, (sid, title, side, kind, amount, source) in read_table(path, 6):
-        if sid not in SPACE_IDS:
-            raise DataError(f"unknown action space {sid!r}", file=str(path), line=line)
-        if any(s.id == sid or s.title == title for s in out):
-            raise DataError(f"action space {sid!r} is listed twice", file=str(path), line=line)
-        if kind not in SPACE_KINDS:
-            raise DataError(
-                f"kind must be one of {', '.join(SPACE_KINDS)}, not {kind!r}",
-                file=str(path),
-                line=line,
-            )
-        sides = {"both": (4, 5), "3/4": (4,), "5": (5,)}.get(side)
-        if sides is None:
-            raise DataError(f"side must be 3/4, 5 or both, not {side!r}", file=str(path), line=line)
-        out.append(Space(sid, title, sides, kind, _int(amount, "amount", path, line), source))
+        with line_problems():
+            if sid not in SPACE_IDS:
+                raise DataError(f"unknown action space {sid!r}", file=str(path), line=line)
+            if any(s.id == sid or s.title == title for s in out):
+                raise DataError(f"action space {sid!r} is listed twice", file=str(path), line=line)
+            if kind not in SPACE_KINDS:
+                raise DataError(
+                    f"kind must be one of {', '.join(SPACE_KINDS)}, not {kind!r}",
+                    file=str(path),
+                    line=line,
+                )
+            sides = {"both": (4, 5), "3/4": (4,), "5": (5,)}.get(side)
+            if sides is None:
+                raise DataError(f"side must be 3/4, 5 or both, not {side!r}",
+                    file=str(path), line=line)
+            out.append(Space(sid, title, sides, kind, _int(amount, "amount", path, line), source))
     return tuple(out)
 
 
 def _board_actions(path: Path) -> tuple[BoardAction, ...]:
     out: list[BoardAction] = []
     for line, (board, aid, title, kind, text, source) in read_table(path, 6):
-        if aid not in BOARD_ACTIONS:
-            raise DataError(f"unknown player board action {aid!r}", file=str(path), line=line)
-        if any(a.id == aid or a.title == title for a in out):
-            raise DataError(f"board action {aid!r} is listed twice", file=str(path), line=line)
-        if kind not in BOARD_KINDS:
-            raise DataError(f"kind must be blue or red, not {kind!r}", file=str(path), line=line)
-        out.append(BoardAction(board, aid, title, kind, text, source))
+        with line_problems():
+            if aid not in BOARD_ACTIONS:
+                raise DataError(f"unknown player board action {aid!r}", file=str(path), line=line)
+            if any(a.id == aid or a.title == title for a in out):
+                raise DataError(f"board action {aid!r} is listed twice", file=str(path), line=line)
+            if kind not in BOARD_KINDS:
+                raise DataError(f"kind must be blue or red, not {kind!r}",
+                    file=str(path), line=line)
+            out.append(BoardAction(board, aid, title, kind, text, source))
     boards = dict.fromkeys(a.board for a in out)
     if len(boards) != BOARD_COUNT or any(sum(a.board == b for a in out) != 2 for b in boards):
-        raise DataError(f"expected {BOARD_COUNT} player boards with 2 actions each", file=str(path))
+        problem(DataError(f"expected {BOARD_COUNT} player boards with 2 actions each",
+            file=str(path), line=last_line(path)))
     return tuple(out)
 
 
-def load_components(folder: Path | str | None = None) -> Components:
-    """Load and check every component file (cached for the default folder).
+@component_loader("hospital_rush")
+def load_components(folder: Path) -> Components:
+    """Load and check every component file (cached).
 
     Parameters
     ----------
     folder : path, optional
         A folder holding ``patients.txt``, ``spaces.txt``, ``boards.txt`` and
-        ``supplies.txt``; ``data/hospital_rush`` when omitted.
+        ``supplies.txt``; the set of the game built last (at first the shipped
+        ``data/hospital_rush``) when omitted.
 
     Raises
     ------
@@ -319,17 +329,6 @@ def load_components(folder: Path | str | None = None) -> Components:
     >>> load_components().supply["bucks"]
     33
     """
-    if folder is None:
-        return _default()
-    return _load(Path(folder))
-
-
-@functools.cache
-def _default() -> Components:
-    return _load(data_dir("hospital_rush"))
-
-
-def _load(folder: Path) -> Components:
     supply, colours, skills = _supply(folder / "supplies.txt")
     return Components(
         patients=_patients(folder / "patients.txt", colours),

@@ -86,7 +86,7 @@ def test_bad_file_names_file_and_line(copy, name, old, new, words):
 def test_missing_card_names_file_and_key(copy):
     path = copy / "clouds.txt"
     path.write_text("\n".join(path.read_text().splitlines()[:-1]) + "\n")
-    with pytest.raises(DataError, match=r"clouds.txt \[clouds\]: expected 24 heavy clouds"):
+    with pytest.raises(DataError, match=r"clouds.txt:\d+: expected 24 heavy clouds"):
         load_from(copy)
 
 

@@ -111,7 +111,7 @@ def test_bad_file_names_file_and_line(copy, name, old, new, words):
 def test_missing_card(copy):
     path = copy / "patients.txt"
     path.write_text("\n".join(path.read_text().splitlines()[:-1]) + "\n")
-    with pytest.raises(DataError, match=r"patients.txt: expected 23 patient cards, found 22"):
+    with pytest.raises(DataError, match=r"patients.txt:\d+: expected 23 patient cards, found 22"):
         load_components(copy)
 
 
