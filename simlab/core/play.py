@@ -8,12 +8,12 @@ seat's choices never shift the dice of another.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any, cast
 
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
+from simlab.core.chance import sample_chance
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.policies import Policy
 from simlab.core.record import GameRecord
@@ -38,27 +38,6 @@ def seed_int(seed: int | np.random.Generator | None) -> int:
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(2**63))
     raise ConfigError(f"seed must be a whole number, not {seed!r}")
-
-
-def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator) -> Action:
-    """Draw one chance outcome by its probability.
-
-    Examples
-    --------
-    >>> from fractions import Fraction as F
-    >>> rng = np.random.default_rng(0)
-    >>> sample_chance([("heads", F(1)), ("tails", F(0))], rng)
-    'heads'
-    """
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    u = rng.random()
-    total = 0.0
-    for action, p in outcomes:
-        total += p.numerator / p.denominator
-        if u < total:
-            return action
-    return outcomes[-1][0]
 
 
 def make_policies(game: Game, policies: Sequence[Any] | Any | None) -> list[Policy]:
@@ -110,7 +89,7 @@ def run(
         if player == TERMINAL:
             return state
         if player == CHANCE:
-            action = sample_chance(state._chance_outcomes(), chance_rng)
+            action = state._sample_chance(chance_rng)
         else:
             legal = state._legal_actions()
             view = state.view(player) if sees[player] else None

@@ -250,7 +250,9 @@ class BroomServiceState(State):
     Hidden: the other seats' unplayed role cards (``hands``).
     """
 
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    #: The legal actions of this position once asked; ``_apply``, ``_hide`` and
+    #: ``resample_hidden`` clear it.  A cache, so equality leaves it out.
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal"})
     game: BroomServiceGame
 
     def __init__(self, game: BroomServiceGame) -> None:
@@ -287,6 +289,7 @@ class BroomServiceState(State):
         #: The role action being performed, or None.
         self.act: PendingAction | None = None
         self.final_vp: list[int] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # -- generic fast copy -------------------------------------------------------
     # -- who acts ------------------------------------------------------------------
@@ -444,6 +447,12 @@ class BroomServiceState(State):
 
     # -- the API -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        """The decisions open here, built once per position (no rebuild when nothing changed)."""
+        if self._legal is None:
+            self._legal = tuple(self._build_legal())
+        return list(self._legal)
+
+    def _build_legal(self) -> list[Action]:
         phase = self.phase
         if phase == "follow":
             seat = self.responders[0]
@@ -482,6 +491,7 @@ class BroomServiceState(State):
         return []
 
     def _apply(self, action: Action) -> list[Event]:
+        self._legal = None  # the position changes: its legal actions are built anew
         handler = _HANDLERS[type(action)]
         return handler(self, action)
 
@@ -773,6 +783,7 @@ class BroomServiceState(State):
 
     # -- hidden information ---------------------------------------------------------------
     def _hide(self, seat: int) -> None:
+        self._legal = None  # built anew from what the seat sees
         self.hands = [
             h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(self.hands)
         ]
@@ -827,6 +838,7 @@ class BroomServiceState(State):
         True
         """
         other = self.clone()
+        other._legal = None  # the hands change
         roles = self.game.roles
         for s, hand in enumerate(self.hands):
             if s == seat or not hand:

@@ -293,7 +293,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         self.tasks: list[T.Task] = []
         self.steals: list[tuple[int, int, str]] = []
         self.end_reason = ""
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # -- generic fast copy ---------------------------------------------------------
     # -- who acts ------------------------------------------------------------------
@@ -387,9 +387,10 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
 
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        """The decisions open here, built once per position (no rebuild when nothing changed)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+            self._legal = tuple(self._compute_legal())
+        return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
         if self.tasks:
@@ -424,7 +425,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
             if self.tasks:
                 legal = self._compute_legal()
                 if legal and legal != [_DONE]:
-                    self._legal = legal
+                    self._legal = tuple(legal)
                     return
                 self.tasks.pop(0)
                 continue

@@ -265,6 +265,7 @@ def test_witch_cannot_cross_a_border_with_a_cloud():
     play(s, "Seat 0 plays Witch (Mountain) cowardly")
     assert s.legal_actions() == [A.DoNothing()]
     s.clouds["C1"] = None
+    s.invalidate()  # edited by hand: the cached legal actions go
     assert A.Move(1, "Frostpeak") in s.legal_actions()
 
 
@@ -336,6 +337,7 @@ def test_weather_fairy_needs_enough_wands():
     play(s, "Seat 0 plays Weather Fairy cowardly")
     assert s.legal_actions() == [A.DoNothing()]  # 1 star + 1 (Heavy Skies) > 1 wand
     s.wands[0] = 2
+    s.invalidate()  # edited by hand: the cached legal actions go
     assert s.legal_actions() == [A.Charm("C1", 2), A.DoNothing()]
 
 
