@@ -15,6 +15,7 @@ import numpy as np
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
 from simlab.core.chance import sample_chance
 from simlab.core.errors import ConfigError, SimlabError
+from simlab.core.lazy_view import LazyView, seal
 from simlab.core.policies import Policy
 from simlab.core.record import GameRecord
 
@@ -76,7 +77,9 @@ def run(
     """Play one game to the end and return the final state (no record kept).
 
     This is the lean loop studies use; ``on_action(state, actor, action,
-    events)`` is called after every action for statistics hooks.
+    events)`` is called after every action for statistics hooks.  A policy
+    that uses views gets a :class:`~simlab.core.lazy_view.LazyView`: the
+    seat's view is built only if the policy reads it.
     """
     seats = make_policies(game, policies)
     root = np.random.SeedSequence(seed_int(seed))
@@ -92,8 +95,9 @@ def run(
             action = state._sample_chance(chance_rng)
         else:
             legal = state._legal_actions()
-            view = state.view(player) if sees[player] else None
+            view = LazyView(state, player) if sees[player] else None  # built if read
             action = seats[player].act(view, legal, seat_rngs[player])
+            seal(view)
         events = state._apply(action)
         if on_action is not None:
             on_action(state, player, action, events)
