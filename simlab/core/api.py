@@ -15,6 +15,7 @@ Examples
 from __future__ import annotations
 
 import copy
+import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -223,7 +224,7 @@ _SLOTS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]],
 def _how(value: Any) -> str:
     kind = type(value)
     params = getattr(kind, "__dataclass_params__", None)
-    if (params is not None and params.frozen) or isinstance(value, Game):
+    if (params is not None and params.frozen) or isinstance(value, Game | enum.Enum):
         _SHARED.add(kind)
         return "shared"
     if isinstance(value, State) or kind.__module__ == "builtins":

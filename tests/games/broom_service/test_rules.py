@@ -12,7 +12,7 @@ import pytest
 import simlab
 from simlab.core.api import CHANCE, TERMINAL
 from simlab.games.broom_service import actions as A
-from simlab.games.broom_service.rules import BroomServiceGame, resource_sets_vp
+from simlab.games.broom_service.rules import BroomServiceGame, Play, RoundPlay, resource_sets_vp
 
 GG = "Gatherer (green)"
 GO = "Gatherer (orange)"
@@ -199,7 +199,7 @@ def test_followers_without_cards_are_skipped_and_next_is_public():
     play(s, "Seat 0 plays Witch (Forest) cowardly", "do nothing")
     assert s.current_player == 2 and s.legal_actions() == [A.Next()]
     play(s, "Next!")
-    assert s.log == [(0, WF, "cowardly"), (2, WF, "next")]
+    assert s.log == [RoundPlay(0, WF, Play.COWARDLY), RoundPlay(2, WF, Play.NEXT)]
     assert s.excluded_roles(2) == {WF}
 
 
