@@ -147,25 +147,23 @@ def test_console_script_exit_code():
 
 
 def test_report_writes_a_table_and_figure_per_study(capsys, tmp_path, monkeypatch):
-    import simlab
     import simlab.core.study as study_module
 
     every = study_module.study_names()
-    ladders = [n for n in every if n.endswith("-ladder")]  # search players: seconds a game
-    monkeypatch.setattr(study_module, "study_names", lambda: [n for n in every
-                                                              if n not in ladders])
-    code, out, _ = run(["report", "--out", str(tmp_path), "--games", "200"], capsys)
-    assert code == 0
-    monkeypatch.setattr(study_module, "study_names", lambda: ladders)
-    code, more, _ = run(["report", "--out", str(tmp_path), "--games", "2"], capsys)
-    assert code == 0
-    out += more
-    for name in simlab.study_names():
+    ladders = [name for name in every if name.endswith("-ladder")]  # search: seconds a game
+    others = [name for name in every if name not in ladders]
+    games = {name: 2 if name in ladders else 200 for name in every}
+    out = ""
+    for part, count in ((others, 200), (ladders, 2)):
+        monkeypatch.setattr(study_module, "study_names", lambda part=part: part)
+        code, more, _ = run(["report", "--out", str(tmp_path), "--games", str(count)], capsys)
+        assert code == 0
+        out += more
+        index = (tmp_path / "index.md").read_text()  # each run writes the index of its studies
+        rows = {line.split(" | ")[0].strip("| "): line for line in index.splitlines()}
+        for name in part:  # each study in the index, with its game count and files
+            assert f" | {count} | " in rows[name] and f"[{name}.png]({name}.png)" in rows[name]
+    for name in every:
         assert (tmp_path / f"{name}.csv").stat().st_size > 0
         assert (tmp_path / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
-        assert name in out
-        assert f"{name}: 200 games, " in out  # each study's game count, as it ends
-    index = (tmp_path / "index.md").read_text()
-    rows = {line.split(" | ")[0].strip("| "): line for line in index.splitlines()}
-    for name in simlab.study_names():  # and in the index, beside its files
-        assert " | 200 | " in rows[name] and f"[{name}.png]({name}.png)" in rows[name]
+        assert f"{name}: {games[name]} games, " in out  # each study's game count, as it ends

@@ -15,6 +15,7 @@ Examples
 from __future__ import annotations
 
 import copy
+import enum
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -22,8 +23,9 @@ from fractions import Fraction
 from itertools import chain
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
+from simlab.core.chance import sample_chance
 from simlab.core.data import (
     ComponentSet,
     activate,
@@ -64,9 +66,11 @@ class Action:
     """
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened while an action was applied.
+
+    An immutable record (a named tuple: a game makes one or two at every
+    action, and a tuple is made ten times faster than a frozen dataclass).
 
     Parameters
     ----------
@@ -217,7 +221,7 @@ class Option:
 
 
 #: Types whose values are shared by clones, never copied (grows with frozen dataclasses).
-_SHARED: set[type] = {int, float, str, bool, bytes, Fraction, type(None), frozenset}
+_SHARED: set[type] = {int, float, str, bool, bytes, Fraction, type(None), frozenset, Event}
 #: How other types are copied: "shared", "slots", "dict" or "deep" (filled on first sight).
 _HOW: dict[type, str] = {}
 _TUPLE = frozenset({tuple})
@@ -230,7 +234,7 @@ _SLOTS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]],
 def _how(value: Any) -> str:
     kind = type(value)
     params = getattr(kind, "__dataclass_params__", None)
-    if (params is not None and params.frozen) or isinstance(value, Game):
+    if (params is not None and params.frozen) or isinstance(value, Game | enum.Enum):
         _SHARED.add(kind)
         return "shared"
     if isinstance(value, State) or kind.__module__ == "builtins":
@@ -559,6 +563,17 @@ class State:
         """Apply a legal action; only called with a legal action."""
         raise NotImplementedError
 
+    def _sample_chance(self, rng: Any) -> Action:
+        """Draw one chance outcome here, as :func:`~simlab.core.chance.sample_chance` would.
+
+        The play loop draws through it.  Default: ``sample_chance`` of
+        :meth:`_chance_outcomes`.  A game may override it to draw without
+        building every outcome (:func:`~simlab.core.chance.uniform_index`
+        for equally likely ones), provided it draws exactly what the default
+        draws from the same generator; the conformance suite checks it.
+        """
+        return sample_chance(self._chance_outcomes(), rng)  # type: ignore[no-any-return]
+
     def _hide(self, seat: int) -> None:
         """Mask, in this clone, what ``seat`` may not see (default: nothing)."""
 
@@ -664,6 +679,23 @@ class State:
             return f"illegal action {str(action)!r}: the game is over"
         who = "chance" if player == CHANCE else self.game.seat_names()[player]
         return f"illegal action {str(action)!r} for {who} in {self.game.NAME}: not legal here"
+
+    def invalidate(self) -> None:
+        """Drop the caches (the attributes named in ``_TRANSIENT``) after a change by hand.
+
+        :meth:`apply` keeps them true; a position edited directly (a test
+        that sets up a scenario) calls this before asking the state again.
+
+        Examples
+        --------
+        >>> from simlab.core.api import State
+        >>> class Cached(State):
+        ...     _TRANSIENT = frozenset({"_legal"})
+        >>> s = Cached(game=None); s._legal = ("stale",); s.invalidate(); s._legal is None
+        True
+        """
+        for name in self._TRANSIENT:
+            setattr(self, name, None)
 
     def view(self, seat: int) -> Self:
         """What ``seat`` may see: a clone with everything else hidden."""

@@ -8,14 +8,15 @@ seat's choices never shift the dice of another.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any, cast
 
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
+from simlab.core.chance import sample_chance
 from simlab.core.data import activate
 from simlab.core.errors import ConfigError, SimlabError
+from simlab.core.lazy_view import LazyView, seal
 from simlab.core.policies import Policy
 from simlab.core.record import GameRecord, record_components
 
@@ -39,27 +40,6 @@ def seed_int(seed: int | np.random.Generator | None) -> int:
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(2**63))
     raise ConfigError(f"seed must be a whole number, not {seed!r}")
-
-
-def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator) -> Action:
-    """Draw one chance outcome by its probability.
-
-    Examples
-    --------
-    >>> from fractions import Fraction as F
-    >>> rng = np.random.default_rng(0)
-    >>> sample_chance([("heads", F(1)), ("tails", F(0))], rng)
-    'heads'
-    """
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    u = rng.random()
-    total = 0.0
-    for action, p in outcomes:
-        total += p.numerator / p.denominator
-        if u < total:
-            return action
-    return outcomes[-1][0]
 
 
 def make_policies(game: Game, policies: Sequence[Any] | Any | None) -> list[Policy]:
@@ -98,7 +78,9 @@ def run(
     """Play one game to the end and return the final state (no record kept).
 
     This is the lean loop studies use; ``on_action(state, actor, action,
-    events)`` is called after every action for statistics hooks.
+    events)`` is called after every action for statistics hooks.  A policy
+    that uses views gets a :class:`~simlab.core.lazy_view.LazyView`: the
+    seat's view is built only if the policy reads it.
     """
     activate(game.component_set)  # code without the game at hand reads this game's set
     seats = make_policies(game, policies)
@@ -112,11 +94,12 @@ def run(
         if player == TERMINAL:
             return state
         if player == CHANCE:
-            action = sample_chance(state._chance_outcomes(), chance_rng)
+            action = state._sample_chance(chance_rng)
         else:
             legal = state._legal_actions()
-            view = state.view(player) if sees[player] else None
+            view = LazyView(state, player) if sees[player] else None  # built if read
             action = seats[player].act(view, legal, seat_rngs[player])
+            seal(view)
         events = state._apply(action)
         if on_action is not None:
             on_action(state, player, action, events)

@@ -24,9 +24,10 @@ __all__ = ["Policy", "RandomPolicy", "FunctionPolicy", "FirstPolicy"]
 class Policy(Protocol):
     """What the play loop asks of a seat.
 
-    ``uses_view`` may be set False by a policy that ignores the view; the
-    play loop then passes ``None`` instead of building one (views cost a
-    clone).
+    The play loop passes a :class:`~simlab.core.lazy_view.LazyView`: the
+    view (a clone) is built only if the policy reads it, during its
+    decision.  ``uses_view`` may be set False by a policy that ignores the
+    view; the loop then passes ``None``.
     """
 
     name: str

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import enum
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,9 +19,10 @@ MUTABLE = (list, dict, set)
 
 
 def is_record(value) -> bool:
-    """A mutable record: an object with fields that is not a frozen dataclass nor a Game."""
+    """A mutable record: an object with fields that is not a frozen dataclass, an enum member
+    (a constant, like a phase) nor a Game."""
     params = getattr(type(value), "__dataclass_params__", None)
-    if (params is not None and params.frozen) or isinstance(value, simlab.Game):
+    if (params is not None and params.frozen) or isinstance(value, simlab.Game | enum.Enum):
         return False
     return type(value).__module__ != "builtins" and (
         hasattr(value, "__dict__") or hasattr(type(value), "__slots__"))

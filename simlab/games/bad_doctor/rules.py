@@ -45,6 +45,7 @@ from fractions import Fraction
 from typing import Any
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor import pending as W
@@ -156,6 +157,9 @@ class BadDoctorGame(Game):
         self.tile_ids: tuple[str, ...] = tuple(t for t in parts.tiles if t not in removed)
         self.removed_tiles: tuple[str, ...] = tuple(removed)
         self.markers = parts.markers_for_players[self.players]
+        #: The doctors by seat, and the Treatment Tiles by id (looked up at every action).
+        self.doctors: tuple[str, ...] = tuple(parts.doctors)
+        self.tiles = parts.tiles
 
     @property
     def parts(self) -> Components:
@@ -289,6 +293,9 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
     """
 
     game: BadDoctorGame
+    #: The legal actions of this position once asked (or met by ``_advance``); ``_apply``
+    #: clears it.  A cache, so equality leaves it out.
+    _TRANSIENT = frozenset({"_legal"})
 
     def __init__(self, game: BadDoctorGame) -> None:
         super().__init__(game)
@@ -317,6 +324,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         self.cubes_added = 0
         self.result: Outcome | None = None
         self.to_move = CHANCE
+        self._legal: tuple[Action, ...] | None = None
         queue: list[W.Pending] = []
         side = game.options["starting_side"]
         for pid in sorted(parts.starting):
@@ -349,12 +357,30 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
             return [(ChooseSide(item.patient, s), Fraction(1, 2)) for s in ("A", "B")]
         return []  # pragma: no cover - only asked at chance nodes
 
+    def _sample_chance(self, rng: Any) -> Action:
+        """A draw from the Treatment Deck or the Patient Deck: one card, all equally likely.
+
+        The same draw as the generic one from :meth:`_chance_outcomes`, without
+        building an outcome and a Fraction for every card in the pile.
+        """
+        item = self.queue[-1]
+        if isinstance(item, W.Draw):
+            pile = self.deck or self.discard
+            return _reveal(pile[uniform_index(len(pile), rng)])
+        if isinstance(item, W.RefillPatient):
+            pile = self.patient_deck or self.patient_discard
+            return RevealPatient(pile[uniform_index(len(pile), rng)])
+        return super()._sample_chance(rng)
+
     def _legal_actions(self) -> list[Action]:
-        if self.queue:
-            return self._decisions(self.queue[-1])
-        return self._turn_actions()
+        """The decisions open here, built once per position (no rebuild when nothing changed)."""
+        if self._legal is None:
+            self._legal = tuple(self._decisions(self.queue[-1]) if self.queue
+                                else self._turn_actions())
+        return list(self._legal)
 
     def _apply(self, action: Action) -> list[Event]:
+        self._legal = None  # the position changes: its legal actions are built anew
         events = _HANDLERS[type(action)](self, action)
         self._advance(events)
         return events
@@ -374,7 +400,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         raise IllegalActionError(f"Patient {pid} is not in the hospital")
 
     def _name(self, seat: int) -> str:
-        return self.game.parts.doctors[seat]
+        return self.game.doctors[seat]
 
     # -- decisions waiting on the queue (bonus, marker, death) -------------------
     def _decisions(self, item: W.Pending) -> list[Action]:
@@ -426,10 +452,15 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                 if bonus in _DRAWING and not item.may_decline:
                     queue.pop()
                     self._drawing_bonus(bonus)
-                elif bonus in _DRAWING or self._bonus_targets(bonus, item.tile):
+                elif bonus in _DRAWING:
                     self.to_move = self.seat
                     return
                 else:
+                    targets = self._bonus_targets(bonus, item.tile)
+                    if targets:  # the seat decides among them: they are its legal actions
+                        self._legal = (*targets, *([DeclineBonus()] * item.may_decline))
+                        self.to_move = self.seat
+                        return
                     queue.pop()
             elif isinstance(item, W.PendingMarker):
                 self.to_move = self.seat
@@ -550,7 +581,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                                 "reshuffle"))
         self.deck.remove(action.tile)
         bisect.insort(self.hands[seat], action.tile)
-        tile = self.game.parts.tiles[action.tile]
+        tile = self.game.tiles[action.tile]
         events.append(Event(f"{self._name(seat)} draws {tile}", "reveal", seat))
         return events
 

@@ -56,6 +56,24 @@ def _fits(tile_id: str, malady: str) -> tuple[int, ...]:
     return tuple(board.fits(load_components().tiles[tile_id], malady))
 
 
+class _Ends(dict[str, tuple[int, ...]]):
+    """Malady -> the ends of one tile that may join a space of that Malady (filled when asked)."""
+
+    def __init__(self, tile_id: str) -> None:
+        super().__init__()
+        self.tile_id = tile_id
+
+    def __missing__(self, malady: str) -> tuple[int, ...]:
+        ends = self[malady] = _fits(self.tile_id, malady)
+        return ends
+
+
+@functools.lru_cache(maxsize=256)
+def _ends(tile_id: str) -> _Ends:
+    """The table of :class:`_Ends` of tile ``tile_id`` (one a tile)."""
+    return _Ends(tile_id)
+
+
 @functools.lru_cache(maxsize=1)
 def _kinds() -> dict[str, tuple]:
     """Tile id -> its kind (ends and bonus), for grouping identical tiles."""
@@ -85,16 +103,17 @@ class TakeActions(StateFields):
         kinds = _kinds()
         seen: set = set()
         out: list[Action] = []
-        spaces = [(p.id, board.open_spaces(p)) for p in self.hospital]
+        spaces = [(p.id, space, malady) for p in self.hospital  # the open Malady spaces
+                  for space, (malady, _) in p.spaces.items() if space not in p.junctions]
         for t in self.hands[seat]:
             kind = kinds[t]
             if kind in seen:
                 continue
             seen.add(kind)
-            for pid, open_ in spaces:
-                for space, malady in open_:
-                    for end in _fits(t, malady):
-                        out.append(_placement(t, pid, space, malady, end))
+            ends_for = _ends(t)
+            for pid, space, malady in spaces:
+                for end in ends_for[malady]:
+                    out.append(_placement(t, pid, space, malady, end))
         return out
 
     def _can_draw(self, seat: int) -> bool:
@@ -135,7 +154,7 @@ class TakeActions(StateFields):
         else:
             self.actions_left -= 1
             self.placed += 1
-        tile = self.game.parts.tiles[action.tile]
+        tile = self.game.tiles[action.tile]
         self.hands[seat].remove(action.tile)
         patient = self.patient(action.patient)
         owner = NO_MARKER

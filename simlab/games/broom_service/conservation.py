@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from simlab.games.broom_service.rules import Phase, Play
+
 __all__ = ["conservation_errors"]
 
 
@@ -42,12 +44,12 @@ def conservation_errors(state: Any) -> list[str]:
         errors.append(f"unknown heavy clouds: {sorted(set(out) - set(game.clouds))}")
     if len(out) > len(game.realm.spaces) or len(state.clouds) > len(game.realm.spaces):
         errors.append(f"{len(out)} heavy clouds out for {len(game.realm.spaces)} cloud spaces")
-    if state.phase != "clouds" and len(out) != len(game.realm.spaces):
+    if state.phase != Phase.CLOUDS and len(out) != len(game.realm.spaces):
         errors.append(f"{len(out)} heavy clouds placed or charmed, "
                       f"not {len(game.realm.spaces)}")
     # Role cards: 10 per seat; in hand, played this round, or set aside.
     for seat, hand in enumerate(state.hands):
-        played = [role for s, role, how in state.log if s == seat and how != "next"]
+        played = [p.role for p in state.log if p.seat == seat and p.how != Play.NEXT]
         if _dups(hand + played):
             errors.append(f"seat {seat} holds or played twice: {_dups(hand + played)}")
         if len(hand) + len(played) > 5:

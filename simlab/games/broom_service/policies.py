@@ -27,7 +27,12 @@ import numpy as np
 from simlab.core.errors import ConfigError
 from simlab.core.policies import RandomPolicy
 from simlab.games.broom_service import actions as A
-from simlab.games.broom_service.rules import BEWITCHED_PENALTY, BRAVE_BONUS, BroomServiceState
+from simlab.games.broom_service.rules import (
+    BEWITCHED_PENALTY,
+    BRAVE_BONUS,
+    BroomServiceState,
+    Phase,
+)
 
 __all__ = [
     "BravePolicy",
@@ -133,12 +138,12 @@ def steal_probability(
     >>> from simlab.games.broom_service.rules import BroomServiceGame
     >>> s = BroomServiceGame(players=2).new_initial_state()
     >>> s.hands = [["Weather Fairy"], ["?"] * 4]
-    >>> s.phase, s.leader = "lead", 0
+    >>> s.phase, s.leader = Phase.LEAD, 0
     >>> steal_probability(s, 0, "Weather Fairy", brave_chance=1.0)
     0.4
     """
     n = view.game.players
-    if view.phase == "follow" and view.responders and view.responders[0] == seat:
+    if view.phase == Phase.FOLLOW and view.responders and view.responders[0] == seat:
         later = view.responders[1:]
     else:
         later = [t for t in ((seat + k) % n for k in range(1, n)) if view.hands[t]]
@@ -182,7 +187,7 @@ class BravePolicy:
             roles = sorted({a.role for a in legal})
             role = roles[int(rng.integers(len(roles)))] if len(roles) > 1 else roles[0]
             return A.PlayRole(first.seat, role, brave)
-        if view is not None and view.phase == "act":
+        if view is not None and view.phase == Phase.ACT:
             return greedy_action(view, legal, rng)
         return self._random.act(view, legal, rng)
 
@@ -213,7 +218,7 @@ class HeuristicPolicy:
             return self._play(view, seat, legal)
         if isinstance(first, A.ChooseRole | A.DoneChoosing):
             return self._choose(view, seat, legal, rng)
-        if view.phase == "act":
+        if view.phase == Phase.ACT:
             return greedy_action(view, legal, rng)
         return legal[0]
 

@@ -41,6 +41,9 @@ __all__ = [
     "BEWITCHED_PER_ROUND",
     "HIDDEN",
     "PendingAction",
+    "Phase",
+    "Play",
+    "RoundPlay",
     "ROUNDS",
     "Stage",
     "BroomServiceGame",
@@ -116,6 +119,43 @@ class Stage(enum.StrEnum):
 
     MAIN = "main"
     DELIVER = "deliver"
+
+
+class Phase(enum.StrEnum):
+    """Where a round stands: set-up clouds, the event, bewitched cards (chance); choosing role
+    cards, leading, following, performing an action; the game over."""
+
+    CLOUDS = "clouds"
+    EVENT = "event"
+    BEWITCH = "bewitch"
+    CHOOSE = "choose"
+    LEAD = "lead"
+    FOLLOW = "follow"
+    ACT = "act"
+    OVER = "over"
+
+
+class Play(enum.StrEnum):
+    """How a seat answered a role this round: played it brave or cowardly, or "Next!"."""
+
+    BRAVE = "brave"
+    COWARDLY = "cowardly"
+    NEXT = "next"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlay:
+    """One line of the round log: ``seat`` answered ``role`` with ``how`` (public to all).
+
+    Examples
+    --------
+    >>> RoundPlay(1, "Weather Fairy", Play.NEXT)
+    RoundPlay(seat=1, role='Weather Fairy', how=<Play.NEXT: 'next'>)
+    """
+
+    seat: int
+    role: str
+    how: Play
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,14 +290,16 @@ class BroomServiceState(State):
     Hidden: the other seats' unplayed role cards (``hands``).
     """
 
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    #: The legal actions of this position once asked; ``_apply``, ``_hide`` and
+    #: ``resample_hidden`` clear it.  A cache, so equality leaves it out.
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal"})
     game: BroomServiceGame
 
     def __init__(self, game: BroomServiceGame) -> None:
         super().__init__(game)
         n = game.players
         castles = game.data.castles
-        self.phase = "clouds"
+        self.phase: Phase = Phase.CLOUDS
         self.round = 0
         self.vp = [10] * n
         # Set-up: start and last player 1 wand, others 2; in a 2-player game 1 each.
@@ -283,25 +325,26 @@ class BroomServiceState(State):
         self.claim: int | None = None
         self.brave_actor: int | None = None
         self.performed: list[str] = []
-        self.log: list[tuple[int, str, str]] = []
+        self.log: list[RoundPlay] = []
         #: The role action being performed, or None.
         self.act: PendingAction | None = None
         self.final_vp: list[int] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # -- generic fast copy -------------------------------------------------------
     # -- who acts ------------------------------------------------------------------
     @property
     def current_player(self) -> int:
         phase = self.phase
-        if phase == "follow":
+        if phase == Phase.FOLLOW:
             return self.responders[0]
-        if phase == "act" and self.act is not None:
+        if phase == Phase.ACT and self.act is not None:
             return self.act.seat
-        if phase == "lead":
+        if phase == Phase.LEAD:
             return self.leader
-        if phase == "choose":
+        if phase == Phase.CHOOSE:
             return self.chooser
-        if phase == "over":
+        if phase == Phase.OVER:
             return TERMINAL
         return CHANCE
 
@@ -444,18 +487,24 @@ class BroomServiceState(State):
 
     # -- the API -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        """The decisions open here, built once per position (no rebuild when nothing changed)."""
+        if self._legal is None:
+            self._legal = tuple(self._build_legal())
+        return list(self._legal)
+
+    def _build_legal(self) -> list[Action]:
         phase = self.phase
-        if phase == "follow":
+        if phase == Phase.FOLLOW:
             seat = self.responders[0]
             if self.role in self.hands[seat]:
                 return [A.PlayRole(seat, self.role, True), A.PlayRole(seat, self.role, False)]
             return [A.Next()]
-        if phase == "act":
+        if phase == Phase.ACT:
             return self._act_options()
-        if phase == "lead":
+        if phase == Phase.LEAD:
             seat = self.leader
             return [A.PlayRole(seat, r, b) for r in self.hands[seat] for b in (True, False)]
-        if phase == "choose":
+        if phase == Phase.CHOOSE:
             seat = self.chooser
             hand = self.hands[seat]
             least, most = self.hand_limits()
@@ -467,21 +516,22 @@ class BroomServiceState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         phase = self.phase
-        if phase == "clouds":
+        if phase == Phase.CLOUDS:
             space = self.game.realm.spaces[len(self.clouds)]
             placed = set(self.clouds.values())
             left = [c for c in self.game.clouds if c not in placed]
             p = _fraction(len(left))
             return [(A.PlaceCloud(c, space), p) for c in left]
-        if phase == "event":
+        if phase == Phase.EVENT:
             p = _fraction(len(self.events_left))
             return [(A.RevealEvent(e), p) for e in self.events_left]
-        if phase == "bewitch":
+        if phase == Phase.BEWITCH:
             p = _fraction(len(self.bewitch_pile))
             return [(A.Bewitch(r), p) for r in self.bewitch_pile]
         return []
 
     def _apply(self, action: Action) -> list[Event]:
+        self._legal = None  # the position changes: its legal actions are built anew
         handler = _HANDLERS[type(action)]
         return handler(self, action)
 
@@ -501,7 +551,7 @@ class BroomServiceState(State):
             for s in range(self.game.players):
                 self.wands[s] += card.amount
         if BEWITCHED_PER_ROUND[self.game.players]:
-            self.phase = "bewitch"
+            self.phase = Phase.BEWITCH
             events += self._refill_bewitch_pile()
         else:
             self._start_choosing()
@@ -529,10 +579,10 @@ class BroomServiceState(State):
         self.bewitched = []
         self.performed = []
         self.log = []
-        self.phase = "event"
+        self.phase = Phase.EVENT
 
     def _start_choosing(self) -> None:
-        self.phase = "choose"
+        self.phase = Phase.CHOOSE
         self.chooser = 0
 
     def _choose(self, action: A.ChooseRole) -> list[Event]:
@@ -562,7 +612,7 @@ class BroomServiceState(State):
         for k in range(n):
             seat = (candidate + k) % n
             if self.hands[seat]:
-                self.phase = "lead"
+                self.phase = Phase.LEAD
                 self.leader = seat
                 self.role = None
                 self.claim = None
@@ -574,12 +624,12 @@ class BroomServiceState(State):
         seat, role, brave = action.seat, action.role, action.brave
         events = [Event(str(action), "play", seat)]
         self.hands[seat].remove(role)
-        self.log.append((seat, role, "brave" if brave else "cowardly"))
+        self.log.append(RoundPlay(seat, role, Play.BRAVE if brave else Play.COWARDLY))
         if role in self.bewitched:
             penalty = self._event_amount("bewitched_penalty", BEWITCHED_PENALTY)
             self.vp[seat] -= penalty
             events.append(Event(f"Seat {seat} plays a bewitched role: -{penalty} VP", "vp", seat))
-        if self.phase == "lead":
+        if self.phase == Phase.LEAD:
             self.role = role
             n = self.game.players
             self.responders = [
@@ -600,18 +650,18 @@ class BroomServiceState(State):
 
     def _next(self, action: A.Next) -> list[Event]:
         seat = self.responders.pop(0)
-        self.log.append((seat, cast(str, self.role), "next"))  # a role is being followed
+        self.log.append(RoundPlay(seat, cast(str, self.role), Play.NEXT))  # a role is followed
         return [Event(f"Seat {seat}: Next!", "next", seat), *self._continue()]
 
     def _begin_act(self, seat: int, role: str, brave: bool) -> list[Event]:
-        self.phase = "act"
+        self.phase = Phase.ACT
         self.act = PendingAction(seat, role, brave)
         return []
 
     def _continue(self) -> list[Event]:
         """After a play or an action: next follower, the brave action, or the next turn."""
         if self.responders:
-            self.phase = "follow"
+            self.phase = Phase.FOLLOW
             return []
         role = cast(str, self.role)  # every turn has a role once its first card is played
         if self.claim is not None:
@@ -768,11 +818,12 @@ class BroomServiceState(State):
                 f"{score['lightning']} lightning, +{score['sets_vp']} VP for resource sets "
                 f"= {total} VP", "score", s))
         self.final_vp = final
-        self.phase = "over"
+        self.phase = Phase.OVER
         return events
 
     # -- hidden information ---------------------------------------------------------------
     def _hide(self, seat: int) -> None:
+        self._legal = None  # built anew from what the seat sees
         self.hands = [
             h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(self.hands)
         ]
@@ -802,11 +853,12 @@ class BroomServiceState(State):
         Examples
         --------
         >>> s = BroomServiceGame(players=2).new_initial_state()
-        >>> s.log = [(1, "Weather Fairy", "next"), (1, "Druid (Hill)", "brave")]
+        >>> s.log = [RoundPlay(1, "Weather Fairy", Play.NEXT),
+        ...          RoundPlay(1, "Druid (Hill)", Play.BRAVE)]
         >>> sorted(s.excluded_roles(1))
         ['Druid (Hill)', 'Weather Fairy']
         """
-        return {role for s, role, _ in self.log if s == seat}
+        return {play.role for play in self.log if play.seat == seat}
 
     def resample_hidden(self, seat: int, rng: Any) -> BroomServiceState:
         """Redraw the other seats' unplayed hands, consistent with all public facts.
@@ -819,7 +871,7 @@ class BroomServiceState(State):
         >>> import numpy as np
         >>> s = BroomServiceGame(players=2).new_initial_state()
         >>> s.hands = [["Weather Fairy"], ["Druid (Hill)", "Witch (Hill)"]]
-        >>> s.log = [(1, "Weather Fairy", "next")]
+        >>> s.log = [RoundPlay(1, "Weather Fairy", Play.NEXT)]
         >>> other = s.resample_hidden(0, np.random.default_rng(1))
         >>> len(other.hands[1]), "Weather Fairy" in other.hands[1]
         (2, False)
@@ -827,6 +879,7 @@ class BroomServiceState(State):
         True
         """
         other = self.clone()
+        other._legal = None  # the hands change
         roles = self.game.roles
         for s, hand in enumerate(self.hands):
             if s == seat or not hand:

@@ -109,7 +109,7 @@ def _steals_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
             first = (
                 not state.performed
                 and state.event != "More or Less"
-                and state.log[0][1] == action.role
+                and state.log[0].role == action.role
             )
             claim = {"seat": actor, "policy": policy, "players": players, "role": action.role,
                      "place": (actor - state.leader) % players + 1, "first_turn": first}

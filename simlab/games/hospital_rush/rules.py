@@ -41,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import functools
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
@@ -70,10 +71,22 @@ __all__ = [
     "TILES",
     "WATCHER",
     "HospitalRushGame",
+    "Phase",
     "HospitalRushState",
     "component_totals",
     "learnable",
 ]
+
+class Phase(enum.StrEnum):
+    """Where a round stands: boards dealt (set-up), beds filled (phase 1, chance), markers placed
+    (phase 2), discharges and the end of the round (phases 3 to 5), the game over."""
+
+    BOARDS = "boards"
+    BEDS = "beds"
+    PLACE = "place"
+    DISCHARGE = "discharge"
+    OVER = "over"
+
 
 _place = functools.cache(A.Place)
 _T = TypeVar("_T", bound=T.Task)
@@ -271,7 +284,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         super().__init__(game)
         n = game.players
         sup = game.data.supply
-        self.phase = "boards"
+        self.phase: Phase = Phase.BOARDS
         self.round = 1
         self.boards: list[str | None] = [None] * n
         self.bank = sup["bucks"] - n * sup["starting_bucks"]
@@ -293,7 +306,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         self.tasks: list[T.Task] = []
         self.steals: list[tuple[int, int, str]] = []
         self.end_reason = ""
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # -- generic fast copy ---------------------------------------------------------
     # -- who acts ------------------------------------------------------------------
@@ -302,15 +315,15 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         if self.tasks:
             return self.tasks[0].seat
         phase = self.phase
-        if phase == "place":
+        if phase == Phase.PLACE:
             return (self.start + self.placed) % self.game.players
-        if phase == "over":
+        if phase == Phase.OVER:
             return TERMINAL
         return CHANCE
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         pts = self.prestige
         best = max(pts)
@@ -387,9 +400,10 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
 
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        """The decisions open here, built once per position (no rebuild when nothing changed)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+            self._legal = tuple(self._compute_legal())
+        return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
         if self.tasks:
@@ -399,7 +413,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         return [_place(seat, s) for s in self.available_spaces(seat)]
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.phase == "boards":
+        if self.phase == Phase.BOARDS:
             seat = self.boards.index(None)
             left = [b for b in self.game.data.boards if b not in self.boards]
             p = _fraction(len(left))
@@ -412,7 +426,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     def _apply(self, action: Action) -> list[Event]:
         self._legal = None
         events = _HANDLERS[type(action)](self, action)
-        if self.phase == "place":
+        if self.phase == Phase.PLACE:
             self._management(events)
         self._advance(events)
         return events
@@ -424,21 +438,21 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
             if self.tasks:
                 legal = self._compute_legal()
                 if legal and legal != [_DONE]:
-                    self._legal = legal
+                    self._legal = tuple(legal)
                     return
                 self.tasks.pop(0)
                 continue
             phase = self.phase
-            if phase == "place" and self.placed >= 2 * game.players:
-                self.phase = "discharge"
+            if phase == Phase.PLACE and self.placed >= 2 * game.players:
+                self.phase = Phase.DISCHARGE
                 self._phase3(events)
                 continue
-            if phase == "discharge":
+            if phase == Phase.DISCHARGE:
                 self._end_of_round(events)
                 continue
-            if phase == "beds":
+            if phase == Phase.BEDS:
                 if None not in self.beds:
-                    self.phase = "place"
+                    self.phase = Phase.PLACE
                     continue
                 if not self.stack:
                     self.stack = sorted(self.discard)
@@ -452,7 +466,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     def _deal_board(self, action: A.DealBoard) -> list[Event]:
         self.boards[action.seat] = action.board
         if None not in self.boards:
-            self.phase = "beds"
+            self.phase = Phase.BEDS
         return [Event(str(action), "board", action.seat)]
 
     def _admit(self, action: A.Admit) -> list[Event]:
@@ -496,12 +510,12 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     def _end_of_round(self, events: list[Event]) -> None:
         game = self.game
         if max(self.prestige) >= game.goal:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.end_reason = f"a player reached {game.goal} prestige"
             events.append(Event(f"Game over: {self.end_reason}", "end"))
             return
         if self.round >= game.options["max_rounds"]:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.end_reason = f"round limit ({game.options['max_rounds']}) reached"
             events.append(Event(f"Game over: {self.end_reason}", "end"))
             return
@@ -514,7 +528,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
             self.start = self.next_start
             self.next_start = None
         self.round += 1
-        self.phase = "beds"
+        self.phase = Phase.BEDS
 
 
 # -- dispatch --------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from simlab.core.study import (
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.board import steal_graph, sum_steal_graphs
 from simlab.games.hospital_rush.policies import POLICIES
-from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState
+from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState, Phase
 
 __all__ = ["BOARDS", "PATIENTS", "UNFAIR", "summed_steal_graph"]
 
@@ -60,7 +60,7 @@ FATES = ("cured", "cured early", "preterm", "discarded")
 
 def _round_now(state: HospitalRushState) -> int:
     """The round an event of the last action belongs to (phase 5 already counted the next)."""
-    if state.phase == "beds" and state.placed == 0 and state.round > 1:
+    if state.phase == Phase.BEDS and state.placed == 0 and state.round > 1:
         return state.round - 1
     return state.round
 

@@ -6,6 +6,7 @@ import pytest
 
 import simlab
 from simlab.games.broom_service.conservation import conservation_errors
+from simlab.games.broom_service.rules import Play, RoundPlay
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -31,5 +32,5 @@ def test_the_check_catches_a_role_card_held_and_played():
     game = simlab.load_game("broom_service", players=3)
     state = game.new_initial_state()
     state.hands[1] = ["Weather Fairy"]
-    state.log.append((1, "Weather Fairy", "brave"))
+    state.log.append(RoundPlay(1, "Weather Fairy", Play.BRAVE))
     assert any("seat 1 holds or played twice" in e for e in conservation_errors(state))

@@ -12,7 +12,7 @@ import pytest
 import simlab
 from simlab.core.api import CHANCE, TERMINAL
 from simlab.games.broom_service import actions as A
-from simlab.games.broom_service.rules import BroomServiceGame, resource_sets_vp
+from simlab.games.broom_service.rules import BroomServiceGame, Play, RoundPlay, resource_sets_vp
 
 GG = "Gatherer (green)"
 GO = "Gatherer (orange)"
@@ -199,7 +199,7 @@ def test_followers_without_cards_are_skipped_and_next_is_public():
     play(s, "Seat 0 plays Witch (Forest) cowardly", "do nothing")
     assert s.current_player == 2 and s.legal_actions() == [A.Next()]
     play(s, "Next!")
-    assert s.log == [(0, WF, "cowardly"), (2, WF, "next")]
+    assert s.log == [RoundPlay(0, WF, Play.COWARDLY), RoundPlay(2, WF, Play.NEXT)]
     assert s.excluded_roles(2) == {WF}
 
 
@@ -265,6 +265,7 @@ def test_witch_cannot_cross_a_border_with_a_cloud():
     play(s, "Seat 0 plays Witch (Mountain) cowardly")
     assert s.legal_actions() == [A.DoNothing()]
     s.clouds["C1"] = None
+    s.invalidate()  # edited by hand: the cached legal actions go
     assert A.Move(1, "Frostpeak") in s.legal_actions()
 
 
@@ -336,6 +337,7 @@ def test_weather_fairy_needs_enough_wands():
     play(s, "Seat 0 plays Weather Fairy cowardly")
     assert s.legal_actions() == [A.DoNothing()]  # 1 star + 1 (Heavy Skies) > 1 wand
     s.wands[0] = 2
+    s.invalidate()  # edited by hand: the cached legal actions go
     assert s.legal_actions() == [A.Charm("C1", 2), A.DoNothing()]
 
 
