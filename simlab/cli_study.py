@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
     from simlab.core.study import Study, StudyResult
 
-__all__ = ["Progress", "format_default", "report_command", "report_index", "study_command"]
+__all__ = ["Progress", "format_default", "report_command", "report_index", "study_command",
+           "undecided_rows"]
 
 #: Exit code of a run stopped with Ctrl-C (128 + SIGINT), as shells use.
 INTERRUPTED = 130
@@ -281,7 +282,7 @@ def report_command(args: argparse.Namespace) -> int:
     counts = [int(s.default_games) if args.games is None else args.games for s in studies]
     total = sum(counts)
     progress = Progress(total, "report", show=_show_bar(args))
-    written: list[tuple[Study, int, float]] = []
+    written: list[tuple[Study, int, float, str]] = []
     try:
         for study, games in zip(studies, counts, strict=True):
             progress.describe(study.name)
@@ -289,9 +290,10 @@ def report_command(args: argparse.Namespace) -> int:
             table, figure = folder / f"{study.name}.csv", folder / f"{study.name}.png"
             write_table(result.summary, table)
             write_figure(result, figure)
-            written.append((study, games, result.elapsed))
+            few = undecided_rows(result.summary)
+            written.append((study, games, result.elapsed, few))
             progress.write(f"{study.name}: {games:,} games, {table}, {figure} "
-                           f"({result.elapsed:.1f} s)")
+                           f"({result.elapsed:.1f} s; too few games: {few})")
     except KeyboardInterrupt:
         progress.finish()
         print(f"simlab: interrupted after {progress.done} of {total} games; "
@@ -304,30 +306,76 @@ def report_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def report_index(written: list[tuple[Study, int, float]]) -> str:
-    """The ``index.md`` of a report: each study's question, games played, table, figure.
+def undecided_rows(summary: pd.DataFrame) -> str:
+    """How many of a summary's rows rest on too few games to say anything, as text.
+
+    A row says nothing when fewer than :data:`~simlab.widgets.plots.MIN_GAMES` games
+    (or rows) are behind it, or when it is a share (``kind`` "proportion") whose 95%
+    interval is wider than :data:`~simlab.widgets.plots.SAYS_NOTHING`; the figures mark
+    the same rows "too few games".  A report states it, so a reader knows which answers
+    need a longer run (``--games``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = pd.DataFrame({"kind": ["proportion", "proportion", "mean"],
+    ...                      "low": [0.40, 0.1, 2.0], "high": [0.45, 0.9, 9.0],
+    ...                      "n": [500, 500, 12]})
+    >>> undecided_rows(rows)
+    '2 of 3 rows'
+    >>> undecided_rows(pd.DataFrame({"estimate": [0.5]}))
+    'no intervals'
+    """
+    import numpy as np
+    import pandas as pd
+
+    from simlab.widgets.plots import MIN_GAMES, SAYS_NOTHING
+
+    if summary.empty or not {"low", "high"} <= set(summary.columns):
+        return "no intervals"
+    low = pd.to_numeric(summary["low"], errors="coerce").to_numpy(dtype=float)
+    high = pd.to_numeric(summary["high"], errors="coerce").to_numpy(dtype=float)
+    share = (summary["kind"] == "proportion").to_numpy() if "kind" in summary.columns \
+        else np.ones(len(summary), dtype=bool)
+    wide = share & ~(high - low <= SAYS_NOTHING)
+    if "n" in summary.columns:
+        wide |= pd.to_numeric(summary["n"], errors="coerce").fillna(0).to_numpy() < MIN_GAMES
+    return f"{int(wide.sum())} of {len(summary)} rows"
+
+
+def report_index(written: list[tuple[Study, int, float, str]]) -> str:
+    """The ``index.md`` of a report: each study's question, games played, the rows that
+    rest on too few games (:func:`undecided_rows`), table and figure.
 
     Examples
     --------
     >>> from types import SimpleNamespace
-    >>> study = SimpleNamespace(name="coin", title="Does the coin land heads?")
-    >>> print(report_index([(study, 1000, 2.5)]))  # doctest: +NORMALIZE_WHITESPACE
+    >>> study = SimpleNamespace(name="coin", title="Heads?")
+    >>> print(report_index([(study, 1000, 2.5, "0 of 1 rows")]))
+    ... # doctest: +NORMALIZE_WHITESPACE
     # simlab report
     <BLANKLINE>
     Each study's table (`n` column: the games or rows behind each estimate) and figure.
+    "Too few games": the rows whose interval is too wide to say anything, or with under
+    20 games behind them; a longer run (`--games`) answers them.
     <BLANKLINE>
-    | study | what it answers | games | seconds | table | figure |
-    | --- | --- | ---: | ---: | --- | --- |
-    | coin | Does the coin land heads? | 1,000 | 2.5 | [coin.csv](coin.csv) | [coin.png](coin.png) |
+    | study | what it answers | games | too few games | seconds | table | figure |
+    | --- | --- | ---: | ---: | ---: | --- | --- |
+    | coin | Heads? | 1,000 | 0 of 1 rows | 2.5 | [coin.csv](coin.csv) | [coin.png](coin.png) |
     <BLANKLINE>
     """
+    from simlab.widgets.plots import MIN_GAMES
+
     lines = ["# simlab report", "",
              "Each study's table (`n` column: the games or rows behind each estimate) and "
-             "figure.", "",
-             "| study | what it answers | games | seconds | table | figure |",
-             "| --- | --- | ---: | ---: | --- | --- |"]
-    for study, games, elapsed in written:
-        lines.append(f"| {study.name} | {study.title} | {games:,} | {elapsed:.1f} | "
+             "figure.",
+             '"Too few games": the rows whose interval is too wide to say anything, or with '
+             f"under {MIN_GAMES} games behind them; a longer run (`--games`) answers them.",
+             "",
+             "| study | what it answers | games | too few games | seconds | table | figure |",
+             "| --- | --- | ---: | ---: | ---: | --- | --- |"]
+    for study, games, elapsed, few in written:
+        lines.append(f"| {study.name} | {study.title} | {games:,} | {few} | {elapsed:.1f} | "
                      f"[{study.name}.csv]({study.name}.csv) | "
                      f"[{study.name}.png]({study.name}.png) |")
     return "\n".join(lines) + "\n"

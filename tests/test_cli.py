@@ -146,6 +146,23 @@ def test_console_script_exit_code():
     assert done.stderr.strip().startswith("simlab: error: bad dice expression")
 
 
+def _too_few(table) -> str:
+    """Rows of a written summary that rest on too few games, counted from the CSV alone."""
+    import pandas as pd
+
+    rows = pd.read_csv(table)
+    if "low" not in rows or "high" not in rows:
+        return "no intervals"
+    count = 0
+    for row in rows.to_dict("records"):
+        share = row.get("kind", "proportion") == "proportion"
+        width = row["high"] - row["low"]
+        few = "n" in row and not row["n"] >= 20  # NaN n: nothing behind the row
+        if few or (share and not width <= 0.2):
+            count += 1
+    return f"{count} of {len(rows)} rows"
+
+
 def test_report_writes_a_table_and_figure_per_study(capsys, tmp_path, monkeypatch):
     import simlab.core.study as study_module
 
@@ -163,6 +180,7 @@ def test_report_writes_a_table_and_figure_per_study(capsys, tmp_path, monkeypatc
         rows = {line.split(" | ")[0].strip("| "): line for line in index.splitlines()}
         for name in part:  # each study in the index, with its game count and files
             assert f" | {count} | " in rows[name] and f"[{name}.png]({name}.png)" in rows[name]
+            assert f" | {_too_few(tmp_path / f'{name}.csv')} | " in rows[name]
     for name in every:
         assert (tmp_path / f"{name}.csv").stat().st_size > 0
         assert (tmp_path / f"{name}.png").read_bytes()[:4] == b"\x89PNG"

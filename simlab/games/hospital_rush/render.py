@@ -234,7 +234,7 @@ def summary(state: Any) -> dict[str, Any]:
     >>> summary(state)["round"], summary(state)["phase"]
     (1, 'boards')
     """
-    rows: dict[str, Any] = {"round": state.round, "phase": state.phase,
+    rows: dict[str, Any] = {"round": state.round, "phase": str(state.phase),
                             "bank": state.bank, "patients left in the stack": len(state.stack)}
     for seat, name in enumerate(state.game.seat_names()):
         medicine = "/".join(str(m) for m in state.medicine[seat])
