@@ -329,17 +329,17 @@ def undecided_rows(summary: pd.DataFrame) -> str:
     import numpy as np
     import pandas as pd
 
-    from simlab.widgets.plots import MIN_GAMES, SAYS_NOTHING
+    from simlab.widgets.plots import SAYS_NOTHING, too_wide
 
     if summary.empty or not {"low", "high"} <= set(summary.columns):
         return "no intervals"
-    low = pd.to_numeric(summary["low"], errors="coerce").to_numpy(dtype=float)
-    high = pd.to_numeric(summary["high"], errors="coerce").to_numpy(dtype=float)
     share = (summary["kind"] == "proportion").to_numpy() if "kind" in summary.columns \
         else np.ones(len(summary), dtype=bool)
-    wide = share & ~(high - low <= SAYS_NOTHING)
-    if "n" in summary.columns:
-        wide |= pd.to_numeric(summary["n"], errors="coerce").fillna(0).to_numpy() < MIN_GAMES
+    # a row that is not a share is judged by the games behind it alone
+    low = np.where(share, pd.to_numeric(summary["low"], errors="coerce"), 0.0)
+    high = np.where(share, pd.to_numeric(summary["high"], errors="coerce"), 0.0)
+    games = pd.to_numeric(summary["n"], errors="coerce") if "n" in summary.columns else None
+    wide = too_wide(low, high, SAYS_NOTHING, games)
     return f"{int(wide.sum())} of {len(summary)} rows"
 
 

@@ -229,7 +229,7 @@ def remove_tile(patient: Patient, tile_id: str) -> int:
 
 def markers_of(patient: Patient, seat: int) -> int:
     """How many of ``seat``'s Doctor Markers are on the Patient."""
-    return sum(1 for _, owner in patient.junctions.values() if owner == seat)
+    return len(marker_spaces(patient, seat))
 
 
 def marker_spaces(patient: Patient, seat: int) -> list[int]:
