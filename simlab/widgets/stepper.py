@@ -162,7 +162,8 @@ class TurnStepper:
         made = self.session.game.component_set
         self.data_field = w.Text(value="" if made.is_shipped else str(made.folder),
                                  placeholder="shipped (a folder like data/<game>/)",
-                                 description="components", layout=w.Layout(width="28em"),
+                                 description="components", layout=w.Layout(width="30em"),
+                                 style={"description_width": "initial"},
                                  tooltip="component folder; Reset plays on it")
         self.data_label = w.HTML()
         self.banner = w.HTML()
