@@ -1,4 +1,4 @@
-"""What a Hospital Rush state shares with its mixins: the layout of a bed, the ``Done`` that
+"""What a Hospital Rush state shares with its mixins: a :class:`Bed`, the ``Done`` that
 ends every task's choices, and the state's attributes and helpers, declared for the type
 checker so that the mixins (:mod:`.treatment`, :mod:`.main_board`, :mod:`.player_boards`)
 may use them.
@@ -12,14 +12,15 @@ Examples
 >>> issubclass(HospitalRushState, StateFields)
 True
 >>> s = HospitalRushGame(players=3).new_initial_state()
->>> s.beds[0] = ["Jim Caries", [1, 0, 0, 0], 2, None]
->>> s.beds[0][NAME], s.beds[0][TILES], s.beds[0][MARKER], s.beds[0][WATCHER]
-('Jim Caries', [1, 0, 0, 0], 2, None)
+>>> s.beds[0] = Bed("Jim Caries", [1, 0, 0, 0], patient_marker=2)
+>>> s.beds[0]
+Bed(patient='Jim Caries', tiles=[1, 0, 0, 0], patient_marker=2, watcher=None)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.tasks import Task
@@ -28,10 +29,41 @@ if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Event
     from simlab.games.hospital_rush.rules import HospitalRushGame
 
-__all__ = ["MARKER", "NAME", "TILES", "WATCHER", "StateFields"]
+__all__ = ["Bed", "StateFields"]
 
-#: Indices into a bed: ``[patient name, tiles placed (patch, colour 0-2), marker, watcher]``.
-NAME, TILES, MARKER, WATCHER = 0, 1, 2, 3
+
+@dataclass(slots=True)
+class Bed:
+    """A bed with its patient (a bed without one is ``None`` in ``state.beds``).
+
+    Parameters
+    ----------
+    patient : str
+        The patient card's name ("Jim Caries").
+    tiles : list of int
+        The tiles placed on the patient: patch tiles, then medicine tiles of each
+        colour (``game.colours``), four counts.
+    patient_marker : int or None
+        The seat whose patient marker is on the patient ("claim your patient by
+        placing your patient marker onto a patient"), or nobody's.
+    watcher : int or None
+        Marina Clementina's seat while her second marker is on the patient ("I'll just
+        watch and learn"), else ``None``.
+
+    Examples
+    --------
+    >>> bed = Bed("Al Furry")
+    >>> bed.tiles[0] += 1; bed.patient_marker = 1
+    >>> bed
+    Bed(patient='Al Furry', tiles=[1, 0, 0, 0], patient_marker=1, watcher=None)
+    """
+
+    patient: str
+    tiles: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    patient_marker: int | None = None
+    watcher: int | None = None
+
+
 _DONE = A.Done()
 _T = TypeVar("_T", bound=Task)
 
@@ -53,7 +85,7 @@ class StateFields:
         skills: list[list[str]]
         exam: list[bool]
         prestige: list[int]
-        beds: list[list[Any] | None]
+        beds: list[Bed | None]
         stack: list[str]
         discard: list[str]
         occupied: dict[str, list[int]]
@@ -70,7 +102,7 @@ class StateFields:
         def _gain(self, seat: int, bucks: int) -> int: ...
         def _pay(self, seat: int, bucks: int) -> None: ...
         def _score(self, seat: int, points: int) -> None: ...
-        def _bed(self, i: int) -> list[Any]: ...
+        def _bed(self, i: int) -> Bed: ...
         def is_cured(self, bed: int) -> bool: ...
         def is_cured_early(self, bed: int) -> bool: ...
         def _lift_marker(self, seat: int) -> None: ...

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from simlab.core.api import Action, Event
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import tasks as T
-from simlab.games.hospital_rush.fields import _DONE, TILES, StateFields
+from simlab.games.hospital_rush.fields import _DONE, StateFields
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.hospital_rush.rules import HospitalRushState
@@ -167,7 +167,7 @@ class MainBoard(StateFields):
             c = self.game.colours.index(item)
             if action.bed:
                 bed = self._bed(action.bed - 1)
-                bed[TILES][c + 1] -= 1
+                bed.tiles[c + 1] -= 1
             else:
                 self.medicine[v][c] -= 1
             self.medicine[seat][c] += 1

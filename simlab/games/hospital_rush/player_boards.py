@@ -20,14 +20,14 @@ Examples
 --------
 >>> from simlab.games.hospital_rush.rules import HospitalRushGame
 >>> s = HospitalRushGame(players=3).new_initial_state()
->>> s.beds = [None, ["Al Furry", [0, 0, 0, 0], None, None], None,
-...           ["Jim Caries", [1, 1, 0, 0], 0, None]]   # Seat 0's patient in bed 4 is cured
+>>> s.beds = [None, Bed("Al Furry"), None,     # Seat 0's patient in bed 4 is cured
+...           Bed("Jim Caries", [1, 1, 0, 0], patient_marker=0)]
 >>> s.discard = ["Polly Pox"]
 >>> s._fx_chillax(2, "chillax", [])                    # Freddie: "Chillax, man"
 >>> _legal_chillax(s, s.tasks[0])                      # he may forfeit it
 [Chillax(discharge=True), Done()]
 >>> _ = s._chillax(A.Chillax())
->>> s.prestige, [b and b[0] for b in s.beds], s.tasks
+>>> s.prestige, [b and b.patient for b in s.beds], s.tasks
 ([2, 0, 0], [None, None, None, 'Al Furry'], [ReadmitPatient(seat=2, excluded=None)])
 >>> _legal_readmit(s, s.tasks[0])[:2]
 [Readmit(patient='Jim Caries', mark=False), Readmit(patient='Jim Caries', mark=True)]
@@ -39,9 +39,10 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from simlab.core.api import Action, Event
+from simlab.core.errors import SimlabError
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import tasks as T
-from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER, StateFields
+from simlab.games.hospital_rush.fields import _DONE, Bed, StateFields
 from simlab.games.hospital_rush.main_board import learnable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -103,12 +104,14 @@ class PlayerBoards(StateFields):
     def _take_over(self, action: A.TakeOver) -> list[Event]:
         seat = self.tasks.pop(0).seat
         bed = self._bed(action.bed - 1)
-        v = bed[MARKER]
-        price = sum(bed[TILES])
+        v = bed.patient_marker
+        if v is None:  # pragma: no cover - TakeOver is offered for an opponent's patient only
+            raise SimlabError(f"hospital_rush: bed {action.bed} has no patient marker to take over")
+        price = sum(bed.tiles)
         self.bucks[seat] -= price
         self.bucks[v] += price
         self._lift_marker(seat)
-        bed[MARKER] = seat
+        bed.patient_marker = seat
         self.steals.append((seat, v, "patient"))
         return [Event(f"Seat {seat}: {action} from Seat {v} for {price} bucks", "steal", seat)]
 
@@ -124,7 +127,7 @@ class PlayerBoards(StateFields):
         seat = self.tasks.pop(0).seat
         self._lift_marker(seat)
         bed = self._bed(action.bed - 1)
-        bed[WATCHER] = seat
+        bed.watcher = seat
         return [Event(f"Seat {seat}: {action}", "watch", seat)]
 
     def _chillax(self, action: A.Chillax) -> list[Event]:
@@ -135,7 +138,7 @@ class PlayerBoards(StateFields):
         if action.discharge:
             bed = self._bed(3)
             if self.game.options["chillax_readmit"] == "other" and self.tasks:
-                self.tasks[0] = T.ReadmitPatient(seat, bed[NAME])
+                self.tasks[0] = T.ReadmitPatient(seat, bed.patient)
             if self.is_cured(3):
                 self._discharge(3, events, front=True)
             elif self.is_cured_early(3) and self.game.options["chillax_right_side"] == "early":
@@ -150,7 +153,7 @@ class PlayerBoards(StateFields):
         self.discard.remove(action.patient)
         if action.mark:
             self._lift_marker(seat)
-        self.beds[0] = [action.patient, [0, 0, 0, 0], seat if action.mark else None, None]
+        self.beds[0] = Bed(action.patient, patient_marker=seat if action.mark else None)
         return [Event(f"Seat {seat}: {action}", "readmit", seat)]
 
     def _malinger(self, action: A.Malinger) -> list[Event]:
@@ -161,8 +164,8 @@ class PlayerBoards(StateFields):
         if self.is_cured(i):
             self._score(seat, 1)
             own_twice = self.game.options["malingerer_own_patient"] == "two"
-            if bed[MARKER] is not None and (bed[MARKER] != seat or own_twice):
-                self._score(bed[MARKER], 1)
+            if bed.patient_marker is not None and (bed.patient_marker != seat or own_twice):
+                self._score(bed.patient_marker, 1)
         self._clear(i)
         return events
 
@@ -193,9 +196,9 @@ def _legal_take_over(s: HospitalRushState, task: T.Task) -> list[Action]:
         A.TakeOver(i + 1)
         for i, b in enumerate(s.beds)
         if b is not None
-        and b[MARKER] is not None
-        and b[MARKER] != seat
-        and s.bucks[seat] >= sum(b[TILES])
+        and b.patient_marker is not None
+        and b.patient_marker != seat
+        and s.bucks[seat] >= sum(b.tiles)
     ]
     out.append(_DONE)
     return out
@@ -210,8 +213,9 @@ def _legal_favor_steal(s: HospitalRushState, task: T.Task) -> list[Action]:
             continue
         out.extend(_steal(v, c, 1, 0) for c, n in zip(colours, s.medicine[v], strict=True) if n)
     for i, b in enumerate(s.beds):
-        if b is not None and b[MARKER] is not None and b[MARKER] != seat:
-            out.extend(_steal(b[MARKER], colours[c], 1, i + 1) for c in range(3) if b[TILES][c + 1])
+        if b is not None and b.patient_marker is not None and b.patient_marker != seat:
+            victim = b.patient_marker
+            out.extend(_steal(victim, colours[c], 1, i + 1) for c in range(3) if b.tiles[c + 1])
     out.append(_DONE)
     return out
 
@@ -244,7 +248,7 @@ def _legal_watch(s: HospitalRushState, task: T.Task) -> list[Action]:
     out: list[Action] = [
         A.Watch(i + 1)
         for i, b in enumerate(s.beds)
-        if b is not None and b[MARKER] is not None and b[MARKER] != seat and b[WATCHER] is None
+        if b is not None and b.patient_marker not in (None, seat) and b.watcher is None
     ]
     out.append(_DONE)
     return out

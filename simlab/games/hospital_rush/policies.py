@@ -37,7 +37,6 @@ __all__ = ["POLICIES", "RuleOfThumbPolicy", "make"]
 
 POLICIES = ("random", "honest", "opportunist", "greedy")
 _SKILL_ORDER = {"Finance": 4, "Intensive care": 3, "Pharmacy": 2, "Management": 1}
-_NAME, _TILES, _MARKER, _WATCHER = 0, 1, 2, 3
 
 
 def make(name: str, seat: int) -> Any:
@@ -132,9 +131,9 @@ class RuleOfThumbPolicy:
         if bed is None:
             return 0.5
         cured = s.is_cured(3)
-        if bed[_MARKER] == seat:
+        if bed.patient_marker == seat:
             return 3.0 if cured else -0.5
-        if bed[_MARKER] is not None:
+        if bed.patient_marker is not None:
             return -1.0 if cured else 1.0
         return 0.5
 
@@ -148,11 +147,11 @@ class RuleOfThumbPolicy:
 
     def _patient_worth(self, s: Any, seat: int, bed: int) -> float:
         b = s.beds[bed]
-        card = s.game.patients[b[_NAME]]
+        card = s.game.patients[b.patient]
         need = s.needs(bed)
         left = sum(need)
         have = need[0] + sum(min(n, m) for n, m in zip(need[1:], s.medicine[seat], strict=True))
-        own = 1.0 if b[_MARKER] == seat else 0.0
+        own = 1.0 if b.patient_marker == seat else 0.0
         return card.prestige / (1 + left) + 0.5 * have + own + 0.2 * (bed + 1 < 4)
 
     def _red_allowed(self, s: Any, seat: int) -> bool:
@@ -173,7 +172,9 @@ class RuleOfThumbPolicy:
         value = _BASE.get(space, 1.5)
         if space.startswith("treat"):
             open_beds = [
-                i for i, b in enumerate(s.beds) if b is not None and b[_MARKER] in (None, seat)
+                i
+                for i, b in enumerate(s.beds)
+                if b is not None and b.patient_marker in (None, seat)
             ]
             if not open_beds:
                 return -1.0

@@ -138,7 +138,7 @@ def _draw_beds(ax: Axes, state: Any, marks: tuple[Collection[str], Collection[st
             ax.text(x + 0.81, y + _BED_H / 2, "empty", ha="center", va="center", fontsize=9,
                     color="#aab7b8")
             continue
-        name, tiles, marker, watcher = bed
+        name, tiles, marker, watcher = bed.patient, bed.tiles, bed.patient_marker, bed.watcher
         card = game.patients[name]
         ax.text(x + 0.81, -(top + 0.1), name, ha="center", va="top", fontsize=9,
                 weight="bold")

@@ -53,7 +53,7 @@ from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import main_board, player_boards, treatment
 from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.components import Components, Patient, load_components
-from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER
+from simlab.games.hospital_rush.fields import _DONE, Bed
 from simlab.games.hospital_rush.main_board import BRIBES, MainBoard, learnable
 from simlab.games.hospital_rush.player_boards import (
     BUCKS_PER_MEDICINE,
@@ -65,11 +65,8 @@ from simlab.games.hospital_rush.treatment import Treatment
 __all__ = [
     "BRIBES",
     "BUCKS_PER_MEDICINE",
-    "MARKER",
-    "NAME",
+    "Bed",
     "THEO_SKILL_PRICE",
-    "TILES",
-    "WATCHER",
     "HospitalRushGame",
     "Phase",
     "HospitalRushState",
@@ -266,9 +263,9 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     phase : str
         ``"boards"`` / ``"beds"`` (chance), ``"place"``, ``"discharge"``, ``"over"``.
     beds : list
-        Four beds (index 0 is bed 1); each ``None`` or ``[patient, tiles, marker, watcher]``
-        where ``tiles`` counts (patches, colour 0, 1, 2) on the patient, ``marker`` is the
-        treating seat and ``watcher`` Marina Clementina's seat ("I'll just watch and learn").
+        Four beds (index 0 is bed 1); each ``None`` or a :class:`~.fields.Bed`: its
+        patient, the tiles on it (patches, colour 0, 1, 2), the treating seat's patient
+        marker and Marina Clementina's watcher ("I'll just watch and learn").
     occupied : dict
         Action space id -> seats whose action markers are on it this round.
     tasks : list of Task
@@ -296,7 +293,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         self.skills: list[list[str]] = [[] for _ in range(n)]
         self.exam = [False] * n
         self.prestige = [0] * n
-        self.beds: list[list[Any] | None] = [None] * sup["beds"]
+        self.beds: list[Bed | None] = [None] * sup["beds"]
         self.stack = sorted(game.patients)
         self.discard: list[str] = []
         self.occupied: dict[str, list[int]] = {}
@@ -471,7 +468,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
 
     def _admit(self, action: A.Admit) -> list[Event]:
         self.stack.remove(action.patient)
-        self.beds[action.bed - 1] = [action.patient, [0, 0, 0, 0], None, None]
+        self.beds[action.bed - 1] = Bed(action.patient)
         events = [Event(str(action), "admit")]
         if not self.stack and self.discard and self.game.options["reshuffle"] == "when_empty":
             self.stack = sorted(self.discard)
@@ -618,21 +615,21 @@ def component_totals(state: HospitalRushState) -> dict[str, Any]:
     beds = [b for b in state.beds if b is not None]
     markers: list[int] = []
     for b in beds:
-        markers.extend(x for x in (b[MARKER], b[WATCHER]) if x is not None)
+        markers.extend(x for x in (b.patient_marker, b.watcher) if x is not None)
     return {
         "bucks": state.bank + sum(state.bucks),
         "medicine": [
-            state.chest[c] + sum(m[c] for m in state.medicine) + sum(b[TILES][c + 1] for b in beds)
+            state.chest[c] + sum(m[c] for m in state.medicine) + sum(b.tiles[c + 1] for b in beds)
             for c in range(3)
         ],
-        "patches": state.patches + sum(b[TILES][0] for b in beds),
+        "patches": state.patches + sum(b.tiles[0] for b in beds),
         "study_markers": state.study_markers + sum(map(len, state.skills)) + sum(state.exam),
         "patients": len(beds) + len(state.stack) + len(state.discard),
         "patient_markers_ok": len(markers) == len(set(markers)),
         "negative": min(
             [state.bank, state.patches, state.study_markers, *state.bucks, *state.chest]
             + [x for m in state.medicine for x in m]
-            + [x for b in beds for x in b[TILES]]
+            + [x for b in beds for x in b.tiles]
         )
         < 0,
     }

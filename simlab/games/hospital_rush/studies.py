@@ -72,7 +72,7 @@ def _patients_game(params: dict[str, Any], rng: np.random.Generator, index: int)
     rows: list[dict[str, Any]] = []
 
     def watch(state: Any, actor: int, action: Any, events: list[Event]) -> None:
-        now = {b[0] for b in state.beds if b is not None}
+        now = {b.patient for b in state.beds if b is not None}
         if len(now) == len(admitted) and now == admitted.keys():
             return
         fates = {e.text.split(" in bed ")[0]: _FATES[e.kind] for e in events if e.kind in _FATES}

@@ -21,10 +21,10 @@ Examples
 --------
 >>> from simlab.games.hospital_rush.rules import HospitalRushGame
 >>> s = HospitalRushGame(players=3).new_initial_state()
->>> s.beds[3] = ["Jim Caries", [1, 0, 0, 0], 2, None]   # Seat 2's patient, 1 patch on
+>>> s.beds[3] = Bed("Jim Caries", [1, 0, 0, 0], 2)      # Seat 2's patient, 1 patch on
 >>> s.needs(3), s.is_cured(3)
 ([0, 1, 0, 0], False)
->>> s.beds[3][TILES][1] += 1                            # a purple medicine: cured
+>>> s.beds[3].tiles[1] += 1                            # a purple medicine: cured
 >>> events = []
 >>> s._discharge(3, events)
 >>> s.prestige, s.beds[3], s.discard
@@ -40,7 +40,7 @@ from simlab.core.api import Action, Event
 from simlab.core.errors import SimlabError
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import tasks as T
-from simlab.games.hospital_rush.fields import _DONE, MARKER, NAME, TILES, WATCHER, StateFields
+from simlab.games.hospital_rush.fields import _DONE, Bed, StateFields
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.hospital_rush.rules import HospitalRushState
@@ -59,30 +59,30 @@ class Treatment(StateFields):
     def patient_of(self, seat: int) -> int | None:
         """The bed index (0-3) holding ``seat``'s patient marker (treating or watching)."""
         for i, bed in enumerate(self.beds):
-            if bed is not None and (bed[MARKER] == seat or bed[WATCHER] == seat):
+            if bed is not None and (bed.patient_marker == seat or bed.watcher == seat):
                 return i
         return None
 
     def needs(self, bed: int) -> list[int]:
         """Tiles still missing on the patient in bed index ``bed`` (patch, colours)."""
         b = self._bed(bed)
-        need = self.game.patients[b[NAME]].needs
-        return [n - t for n, t in zip(need, b[TILES], strict=True)]
+        need = self.game.patients[b.patient].needs
+        return [n - t for n, t in zip(need, b.tiles, strict=True)]
 
     def is_cured(self, bed: int) -> bool:
         """All tiles of the left side of the card are on the patient."""
         b = self.beds[bed]
-        return b is not None and tuple(b[TILES]) == self.game.patients[b[NAME]].needs
+        return b is not None and tuple(b.tiles) == self.game.patients[b.patient].needs
 
     def is_cured_early(self, bed: int) -> bool:
         """All tiles of the right side (if any) are on the patient."""
         b = self.beds[bed]
         if b is None:
             return False
-        early = self.game.patients[b[NAME]].early
-        return early is not None and all(t >= e for t, e in zip(b[TILES], early, strict=True))
+        early = self.game.patients[b.patient].early
+        return early is not None and all(t >= e for t, e in zip(b.tiles, early, strict=True))
 
-    def _bed(self, i: int) -> list[Any]:
+    def _bed(self, i: int) -> Bed:
         """The patient in bed index ``i``; the actions that name a bed are legal only for an
         occupied one, so an empty bed here is an error of the rules, not of a player."""
         bed = self.beds[i]
@@ -99,10 +99,10 @@ class Treatment(StateFields):
         seat, free, patch_free = task.seat, task.free, task.patch_free
         i = action.bed - 1
         bed = self._bed(i)
-        if bed[MARKER] is None:
+        if bed.patient_marker is None:
             self._lift_marker(seat)
-            bed[MARKER] = seat
-        if task.intensive and bed[MARKER] == seat and "Intensive care" in self.skills[seat]:
+            bed.patient_marker = seat
+        if task.intensive and bed.patient_marker == seat and "Intensive care" in self.skills[seat]:
             patch_free += 1
         self.tasks[0] = T.PlaceTiles(seat, i, free, patch_free, task.paid)
         return [Event(f"Seat {seat}: {action}", "treat", seat)]
@@ -126,10 +126,10 @@ class Treatment(StateFields):
             else:
                 self._pay(seat, 1)
         bed = self._bed(i)
-        bed[TILES][k] += 1
+        bed.tiles[k] += 1
         self.tasks[0] = T.PlaceTiles(seat, i, free, patch_free, task.paid)
         events = [Event(f"Seat {seat}: {action} on bed {i + 1}", "tile", seat)]
-        if bed[MARKER] == seat and "Management" in self.skills[seat] and self.is_cured(i):
+        if bed.patient_marker == seat and "Management" in self.skills[seat] and self.is_cured(i):
             self.tasks.pop(0)
             self._discharge(i, events, front=True)
         return events
@@ -139,10 +139,10 @@ class Treatment(StateFields):
         for bed in self.beds:
             if bed is None:
                 continue
-            if bed[WATCHER] == seat:
-                bed[WATCHER] = None
-            elif bed[MARKER] == seat:
-                bed[MARKER], bed[WATCHER] = bed[WATCHER], None
+            if bed.watcher == seat:
+                bed.watcher = None
+            elif bed.patient_marker == seat:
+                bed.patient_marker, bed.watcher = bed.watcher, None
 
     # -- discharge, slide ---------------------------------------------------------------
     def _management(self, events: list[Event]) -> None:
@@ -155,8 +155,8 @@ class Treatment(StateFields):
         for i, bed in enumerate(self.beds):
             if (
                 bed is not None
-                and bed[MARKER] is not None
-                and "Management" in skills[bed[MARKER]]
+                and bed.patient_marker is not None
+                and "Management" in skills[bed.patient_marker]
                 and self.is_cured(i)
             ):
                 self._discharge(i, events, front=True)
@@ -165,11 +165,11 @@ class Treatment(StateFields):
         stay = self.game.options["cured_without_marker"] == "stay"
         for i in range(len(self.beds)):
             bed = self.beds[i]
-            if bed is not None and self.is_cured(i) and not (stay and bed[MARKER] is None):
+            if bed is not None and self.is_cured(i) and not (stay and bed.patient_marker is None):
                 self._discharge(i, events)
         for i, bed in enumerate(self.beds):
-            if bed is not None and bed[MARKER] is not None and self.is_cured_early(i):
-                self.tasks.append(T.DischargeEarly(bed[MARKER], i))
+            if bed is not None and bed.patient_marker is not None and self.is_cured_early(i):
+                self.tasks.append(T.DischargeEarly(bed.patient_marker, i))
 
     def _early(self, action: A.EarlyDischarge) -> list[Event]:
         seat = self.tasks.pop(0).seat
@@ -182,11 +182,11 @@ class Treatment(StateFields):
     def _clear(self, i: int) -> None:
         """Remove the patient in bed index ``i``: tiles back, markers back, card discarded."""
         bed = self._bed(i)
-        tiles = bed[TILES]
+        tiles = bed.tiles
         self.patches += tiles[0]
         for c in range(3):
             self.chest[c] += tiles[c + 1]
-        self.discard.append(bed[NAME])
+        self.discard.append(bed.patient)
         self.beds[i] = None
 
     def _discharge(
@@ -194,9 +194,9 @@ class Treatment(StateFields):
     ) -> None:
         """Discharge a cured patient: prestige, Finance, Pharmacy, watcher's point."""
         bed = self._bed(i)
-        marker, watcher = bed[MARKER], bed[WATCHER]
+        marker, watcher = bed.patient_marker, bed.watcher
         full = points is None
-        gain = self.game.patients[bed[NAME]].prestige if points is None else points
+        gain = self.game.patients[bed.patient].prestige if points is None else points
         if marker is not None:
             self._score(marker, gain)
             skills = self.skills[marker]
@@ -213,7 +213,7 @@ class Treatment(StateFields):
         kind = "discharge" if full else "early"
         events.append(
             Event(
-                f"{bed[NAME]} in bed {i + 1} is discharged cured "
+                f"{bed.patient} in bed {i + 1} is discharged cured "
                 f"({gain} prestige to Seat {marker})",
                 kind,
                 marker,
@@ -224,7 +224,9 @@ class Treatment(StateFields):
     def _preterm(self, i: int, events: list[Event]) -> None:
         bed = self._bed(i)
         events.append(
-            Event(f"{bed[NAME]} in bed {i + 1} is discharged preterm", "preterm", bed[MARKER])
+            Event(
+                f"{bed.patient} in bed {i + 1} is discharged preterm", "preterm", bed.patient_marker
+            )
         )
         self._clear(i)
 
@@ -242,7 +244,8 @@ def _legal_claim(s: HospitalRushState, task: T.ClaimPatient) -> list[Action]:
     out: list[Action] = [
         _treat(i + 1)
         for i, b in enumerate(s.beds)
-        if b is not None and (b[MARKER] is None or b[MARKER] == seat or b[WATCHER] == seat)
+        if b is not None
+        and (b.patient_marker is None or b.patient_marker == seat or b.watcher == seat)
     ]
     out.append(_DONE)
     return out
@@ -256,8 +259,8 @@ def _legal_tiles(s: HospitalRushState, task: T.PlaceTiles) -> list[Action]:
     can_pay = paid and s.bucks[seat] >= 1
     if not (free or patch_free or can_pay):
         return []
-    need = s.game.patients[bed[NAME]].needs
-    tiles = bed[TILES]
+    need = s.game.patients[bed.patient].needs
+    tiles = bed.tiles
     out: list[Action] = []
     if need[0] > tiles[0] and s.patches:
         out.append(_tile("patch"))
@@ -273,7 +276,7 @@ def _legal_tiles(s: HospitalRushState, task: T.PlaceTiles) -> list[Action]:
 def _legal_early(s: HospitalRushState, task: T.DischargeEarly) -> list[Action]:
     seat, i = task.seat, task.bed
     bed = s.beds[i]
-    if bed is None or bed[MARKER] != seat or not s.is_cured_early(i) or s.is_cured(i):
+    if bed is None or bed.patient_marker != seat or not s.is_cured_early(i) or s.is_cured(i):
         return []
     return [A.EarlyDischarge(i + 1, True), A.EarlyDischarge(i + 1, False)]
 

@@ -11,7 +11,7 @@ import pytest
 
 from simlab.core.api import CHANCE, TERMINAL
 from simlab.games.hospital_rush import rules
-from simlab.games.hospital_rush.rules import MARKER, TILES, WATCHER, component_totals
+from simlab.games.hospital_rush.rules import component_totals
 
 from .test_rules import BOARDS, _cure, fill_round, position, texts, touch
 
@@ -89,11 +89,11 @@ def test_chillax_may_be_forfeited_entirely():
     _cure(s, 3, 1)  # Kurt's patient in bed 4 is cured: discharging it would score for Kurt
     s.discard = [s.stack.pop()]
     touch(s)
-    before = [b[0] for b in s.beds]
+    before = [b.patient for b in s.beds]
     s.apply("Seat 0 places on Chillax, man")
     assert texts(s) == ["Discharge the patient in bed 4 and slide the others", "Done"]
     s.apply("Done")
-    assert [b[0] for b in s.beds] == before  # and bed 1 is full: nothing to readmit
+    assert [b.patient for b in s.beds] == before  # and bed 1 is full: nothing to readmit
     assert s.prestige == [0, 0, 0] and s.current_player == 1
 
 
@@ -110,13 +110,13 @@ def test_chillax_done_partially_discharges_without_readmitting():
 
 def test_chillax_slides_when_bed_four_is_already_empty():
     s = position(boards=FREDDIE)
-    s.discard.append(s.beds[3][0])
+    s.discard.append(s.beds[3].patient)
     s.beds[3] = None  # e.g. a malingerer discarded earlier this round
     touch(s)
     s.apply("Seat 0 places on Chillax, man")
     assert texts(s) == ["Slide the patients toward bed 4", "Done"]
     s.apply("Slide the patients toward bed 4")
-    assert s.beds[0] is None and s.beds[3][0] == "Quentin Quarantino"
+    assert s.beds[0] is None and s.beds[3].patient == "Quentin Quarantino"
 
 
 # -- l.489-501 night shift "the amount of bucks depicted next to the action space (2, 3 or 4)";
@@ -200,7 +200,7 @@ def test_kurt_calling_in_a_favor_with_intensive_care():
     s.apply("Treat the patient in bed 1")  # Jim Caries: 1 patch, 1 purple (nothing to steal)
     assert texts(s) == ["Place 1 patch", "Done"]  # the skill's free patch; medicine costs
     s.apply("Place 1 patch")
-    assert s.current_player == 1 and s.beds[0][TILES] == [1, 0, 0, 0]
+    assert s.current_player == 1 and s.beds[0].tiles == [1, 0, 0, 0]
     assert s.bucks[0] == 0 and s.medicine[0] == [1, 0, 0]
 
 
@@ -253,8 +253,8 @@ def test_managements_empty_bed_stays_empty_until_phase_five():
     s = position()
     s.skills[0] = ["Finance", "Pharmacy", "Management"]
     s.study_markers -= 3
-    s.beds[1][TILES] = [2, 0, 0, 0]  # Al Furry: 2 patch, 1 green
-    s.beds[1][MARKER] = 0
+    s.beds[1].tiles = [2, 0, 0, 0]  # Al Furry: 2 patch, 1 green
+    s.beds[1].patient_marker = 0
     s.patches -= 2
     s.medicine[0] = [0, 1, 0]
     s.chest[1] -= 1
@@ -269,7 +269,7 @@ def test_managements_empty_bed_stays_empty_until_phase_five():
     assert "Treat the patient in bed 2" not in texts(s)  # the empty bed has no patient
     s.apply("Done")
     fill_round(s)
-    assert s.beds[:2] == [None, None] and s.beds[2][0] == "Jim Caries"  # slid, then refill
+    assert s.beds[:2] == [None, None] and s.beds[2].patient == "Jim Caries"  # slid, then refill
     assert len(s.chance_outcomes()) == len(s.stack)
     _refill(s)
     assert None not in s.beds and component_totals(s) == start
@@ -337,23 +337,23 @@ def test_freddie_discharging_a_cured_bed_four_patient_scores_its_treater():
     s.skills[1] = ["Finance"]
     s.study_markers -= 1
     _cure(s, 3, 1)  # Amadeus Tinnitus, cured by Theo (seat 1)
-    s.beds[3][WATCHER] = None
+    s.beds[3].watcher = None
     prestige = s.game.patients["Amadeus Tinnitus"].prestige
     start = component_totals(s)
     s.apply("Seat 0 places on Chillax, man")
     s.apply("Discharge the patient in bed 4 and slide the others")
     assert s.prestige == [0, prestige, 0] and s.bucks[1] == 1 + 2  # points and Finance
-    assert "Amadeus Tinnitus" in s.discard and s.beds[3][0] == "Quentin Quarantino"
+    assert "Amadeus Tinnitus" in s.discard and s.beds[3].patient == "Quentin Quarantino"
     assert component_totals(s) == start
 
 
 def test_freddie_discharging_an_uncured_bed_four_patient_is_preterm():
     s = position(boards=FREDDIE)
-    s.beds[3][MARKER] = 1
-    s.beds[3][TILES] = [1, 0, 0, 0]
+    s.beds[3].patient_marker = 1
+    s.beds[3].tiles = [1, 0, 0, 0]
     s.patches -= 1
     touch(s)
     s.apply("Seat 0 places on Chillax, man")
     s.apply("Discharge the patient in bed 4 and slide the others")
     assert s.prestige == [0, 0, 0] and s.patches == 20  # "discharged preterm": tiles back
-    assert all(b is None or b[MARKER] != 1 for b in s.beds)  # the marker went home
+    assert all(b is None or b.patient_marker != 1 for b in s.beds)  # the marker went home

@@ -8,7 +8,7 @@ or a named option for a passage with two reasonable readings
 
 from __future__ import annotations
 
-from simlab.games.hospital_rush.rules import MARKER, TILES, WATCHER, component_totals
+from simlab.games.hospital_rush.rules import component_totals
 from simlab.games.hospital_rush.tasks import FetchMedicine
 
 from .test_rules import BOARDS, _cure, fill_round, position, texts, touch
@@ -43,8 +43,8 @@ def test_management_discharges_a_cured_patient_theo_takes_over():
 
 def test_management_of_the_treating_player_when_marina_places_the_last_tile():
     s = position(boards=[BOARDS[2], BOARDS[0], BOARDS[1]])  # Marina, Theo, Kurt
-    s.beds[0][MARKER], s.beds[0][WATCHER] = 1, 0  # Jim Caries: 1 patch, 1 purple
-    s.beds[0][TILES] = [1, 0, 0, 0]
+    s.beds[0].patient_marker, s.beds[0].watcher = 1, 0  # Jim Caries: 1 patch, 1 purple
+    s.beds[0].tiles = [1, 0, 0, 0]
     s.patches -= 1
     s.medicine[0] = [1, 0, 0]
     s.chest[0] -= 1
@@ -71,7 +71,7 @@ def test_management_learned_while_a_patient_of_yours_is_cured():
 def test_management_claiming_a_cured_patient_left_without_a_marker():
     s = position()
     _cure(s, 1, 1)
-    s.beds[1][MARKER] = None  # Kurt moved his marker away
+    s.beds[1].patient_marker = None  # Kurt moved his marker away
     _learned(s, 0, ["Finance", "Intensive care", "Management"])
     s.apply("Seat 0 places on treat patient (1 free)")
     s.apply("Treat the patient in bed 2")
@@ -129,7 +129,7 @@ def test_five_player_bribe_space_may_be_forfeited():
 def _run_down_the_stack(**options):
     s = position(**options)
     s.discard, s.stack = s.stack[:-1], s.stack[-1:]
-    s.beds[3][MARKER] = None
+    s.beds[3].patient_marker = None
     touch(s)
     fill_round(s)  # Amadeus preterm from bed 4; one bed to fill, one card left
     s.apply(s.chance_outcomes()[0][0])
@@ -159,8 +159,8 @@ def test_malingerer_own_patient_option():
 def test_chillax_right_side_option():
     for option, points in (("preterm", 0), ("early", 1)):
         s = position(boards=[BOARDS[3], BOARDS[0], BOARDS[1]], chillax_right_side=option)
-        s.beds[3][MARKER] = 1  # Amadeus Tinnitus: right side 2 patch
-        s.beds[3][TILES] = [2, 0, 0, 0]
+        s.beds[3].patient_marker = 1  # Amadeus Tinnitus: right side 2 patch
+        s.beds[3].tiles = [2, 0, 0, 0]
         s.patches -= 2
         s.skills[1] = ["Finance"]
         s.study_markers -= 1

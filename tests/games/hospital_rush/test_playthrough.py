@@ -87,7 +87,7 @@ def summary(final):
         "round": final.round,
         "winners": list(final.outcome.winners),
         "steals": len(final.steals),
-        "beds": [b[0] if b else None for b in final.beds],
+        "beds": [b.patient if b else None for b in final.beds],
     }
 
 

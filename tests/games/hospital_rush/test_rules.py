@@ -15,9 +15,6 @@ import simlab
 from simlab.core.api import CHANCE, TERMINAL
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import (
-    MARKER,
-    TILES,
-    WATCHER,
     HospitalRushGame,
     HospitalRushState,
     component_totals,
@@ -76,7 +73,7 @@ def test_setup_chance_and_supplies():
     assert s.bucks == [1, 1, 1, 1] and s.bank == 29
     assert s.chest == [3, 3, 3] and s.prestige == [0] * 4
     assert len(s.stack) == 19
-    assert s.beds[3][0] == "Amadeus Tinnitus"
+    assert s.beds[3].patient == "Amadeus Tinnitus"
 
 
 def test_bed_draws_are_uniform_over_the_stack():
@@ -137,7 +134,7 @@ def test_treat_patient_claims_places_free_then_paid_tiles():
     touch(s)
     s.apply("Seat 0 places on treat patient (2 free)")
     s.apply("Treat the patient in bed 3")  # Quentin: 1 patch, 1 purple, 1 green, 1 yellow
-    assert s.beds[2][MARKER] == 0
+    assert s.beds[2].patient_marker == 0
     assert "Place 1 patch" in texts(s) and "Place 1 purple medicine" in texts(s)
     s.apply("Place 1 patch")
     s.apply("Place 1 purple medicine")
@@ -146,27 +143,27 @@ def test_treat_patient_claims_places_free_then_paid_tiles():
     s.apply("Place 1 green medicine")
     assert s.bucks[0] == 2 and s.bank == 30 + 1
     s.apply("Done")
-    assert s.beds[2][TILES] == [1, 1, 1, 0] and s.medicine[0] == [0, 0, 1]
+    assert s.beds[2].tiles == [1, 1, 1, 0] and s.medicine[0] == [0, 0, 1]
     assert s.current_player == 1
 
 
 def test_treat_cannot_claim_opponents_patient_and_moving_leaves_tiles():
     s = position()
-    s.beds[0][MARKER] = 1
-    s.beds[1][MARKER] = 0
-    s.beds[1][TILES] = [1, 0, 0, 0]
+    s.beds[0].patient_marker = 1
+    s.beds[1].patient_marker = 0
+    s.beds[1].tiles = [1, 0, 0, 0]
     touch(s)
     s.apply("Seat 0 places on treat patient (1 free)")
     assert "Treat the patient in bed 1" not in texts(s)
     s.apply("Treat the patient in bed 4")
-    assert s.beds[3][MARKER] == 0 and s.beds[1][MARKER] is None
-    assert s.beds[1][TILES] == [1, 0, 0, 0]
+    assert s.beds[3].patient_marker == 0 and s.beds[1].patient_marker is None
+    assert s.beds[1].tiles == [1, 0, 0, 0]
 
 
 def test_treat_all_patients_occupied_forfeits():
     s = position()
     for i in range(4):
-        s.beds[i][MARKER] = 1 + i % 2
+        s.beds[i].patient_marker = 1 + i % 2
     touch(s)
     s.apply("Seat 0 places on treat patient (1 free)")
     assert s.current_player == 1 and not s.tasks
@@ -181,7 +178,7 @@ def test_intensive_care_adds_a_free_patch():
     s.apply("Treat the patient in bed 2")  # Al Furry: 2 patch, 1 green
     s.apply("Place 1 patch")
     s.apply("Place 1 patch")
-    assert s.beds[1][TILES] == [2, 0, 0, 0] and s.current_player == 1
+    assert s.beds[1].tiles == [2, 0, 0, 0] and s.current_player == 1
 
 
 # -- night shift, study, final exam, bribe ----------------------------------------------
@@ -331,10 +328,10 @@ def test_prestige_never_below_minus_two():
 
 
 def _cure(s: HospitalRushState, bed: int, seat: int) -> None:
-    name = s.beds[bed][0]
+    name = s.beds[bed].patient
     need = list(s.game.patients[name].needs)
-    s.beds[bed][TILES] = need
-    s.beds[bed][MARKER] = seat
+    s.beds[bed].tiles = need
+    s.beds[bed].patient_marker = seat
     s.patches -= need[0]
     for c in range(3):
         s.chest[c] -= need[c + 1]
@@ -344,18 +341,18 @@ def _cure(s: HospitalRushState, bed: int, seat: int) -> None:
 def test_phase3_discharges_cured_patients_and_phase5_slides_and_refills():
     s = position()
     _cure(s, 0, 1)  # Jim Caries, 2 prestige
-    s.beds[3][MARKER] = 2  # Amadeus in bed 4, not cured: preterm
-    s.beds[3][TILES] = [1, 0, 0, 0]
+    s.beds[3].patient_marker = 2  # Amadeus in bed 4, not cured: preterm
+    s.beds[3].tiles = [1, 0, 0, 0]
     s.patches -= 1
-    s.beds[1][MARKER] = 0
+    s.beds[1].patient_marker = 0
     touch(s)
     start = component_totals(s)
     fill_round(s)
     assert s.prestige == [0, 2, 0]
     assert s.discard == ["Jim Caries", "Amadeus Tinnitus"]
     assert s.beds[0] is None and s.beds[1] is None
-    assert s.beds[2][0] == "Al Furry" and s.beds[2][MARKER] == 0  # slid with its marker
-    assert s.beds[3][0] == "Quentin Quarantino"
+    assert s.beds[2].patient == "Al Furry" and s.beds[2].patient_marker == 0  # slid with its marker
+    assert s.beds[3].patient == "Quentin Quarantino"
     assert s.current_player == CHANCE and s.chance_outcomes()[0][0].bed == 1
     assert component_totals(s) == start
     s.apply(s.chance_outcomes()[0][0])
@@ -376,8 +373,8 @@ def test_finance_and_pharmacy_on_discharge():
 
 def test_early_discharge_is_a_choice_worth_one_point():
     s = position()
-    s.beds[3][MARKER] = 2  # Amadeus Tinnitus: right side 2 patch
-    s.beds[3][TILES] = [2, 0, 0, 0]
+    s.beds[3].patient_marker = 2  # Amadeus Tinnitus: right side 2 patch
+    s.beds[3].tiles = [2, 0, 0, 0]
     s.patches -= 2
     touch(s)
     fill_round(s)
@@ -391,8 +388,8 @@ def test_early_discharge_is_a_choice_worth_one_point():
 def test_management_discharges_at_once():
     s = position()
     s.skills[0] = ["Finance", "Pharmacy", "Management"]
-    s.beds[0][TILES] = [1, 0, 0, 0]  # Jim Caries: 1 patch, 1 purple
-    s.beds[0][MARKER] = 0
+    s.beds[0].tiles = [1, 0, 0, 0]  # Jim Caries: 1 patch, 1 purple
+    s.beds[0].patient_marker = 0
     s.patches -= 1
     s.medicine[0] = [1, 0, 0]
     s.chest[0] -= 1
@@ -407,7 +404,7 @@ def test_management_discharges_at_once():
 def test_reshuffle_when_the_stack_runs_out():
     s = position()
     s.discard, s.stack = s.stack[:-1], s.stack[-1:]
-    s.beds[3][MARKER] = None
+    s.beds[3].patient_marker = None
     touch(s)
     fill_round(s)  # bed 4 preterm: one bed to fill, one card left
     assert s.chance_outcomes()[0][1] == 1
@@ -457,24 +454,24 @@ def test_theo_steals_a_skill_for_three_bucks():
 def test_theo_takes_over_a_patient_paying_per_tile():
     s = position()
     s.bucks[0] = 2
-    s.beds[1][MARKER], s.beds[1][WATCHER], s.beds[1][TILES] = 1, 2, [2, 0, 0, 0]
+    s.beds[1].patient_marker, s.beds[1].watcher, s.beds[1].tiles = 1, 2, [2, 0, 0, 0]
     s.patches -= 2
     touch(s)
     s.apply("Seat 0 places on that's my patient now")
     s.apply("Take over the patient in bed 2")
-    assert s.beds[1][MARKER] == 0 and s.beds[1][WATCHER] == 2  # Marina's stays
+    assert s.beds[1].patient_marker == 0 and s.beds[1].watcher == 2  # Marina's stays
     assert s.bucks[:2] == [0, 3] and s.steals == [(0, 1, "patient")]
 
 
 def test_kurt_calls_in_a_favor_then_treats_without_free_tiles():
     s = position(boards=[BOARDS[1], BOARDS[0], BOARDS[2]])
-    s.beds[2][MARKER], s.beds[2][TILES] = 1, [0, 1, 0, 0]  # Quentin, a purple on it
+    s.beds[2].patient_marker, s.beds[2].tiles = 1, [0, 1, 0, 0]  # Quentin, a purple on it
     s.chest[0] -= 1
     s.bucks[0] = 1
     touch(s)
     s.apply("Seat 0 places on calling in a favor")
     s.apply("Take 1 purple medicine from Seat 1's patient in bed 3")
-    assert s.medicine[0] == [1, 0, 0] and s.beds[2][TILES] == [0, 0, 0, 0]
+    assert s.medicine[0] == [1, 0, 0] and s.beds[2].tiles == [0, 0, 0, 0]
     s.apply("Treat the patient in bed 1")  # Jim Caries: 1 patch, 1 purple
     s.apply("Place 1 purple medicine")  # costs the only buck
     assert s.bucks[0] == 0 and s.current_player == 1
@@ -506,11 +503,11 @@ def test_marina_pickpockets_two_medicine_from_one_opponent():
 
 def test_marina_watches_and_learns_for_one_point():
     s = position(boards=[BOARDS[2], BOARDS[0], BOARDS[1]])
-    s.beds[0][MARKER] = 1
+    s.beds[0].patient_marker = 1
     touch(s)
     s.apply("Seat 0 places on I'll just watch and learn")
     s.apply("Watch and learn at the patient in bed 1")
-    assert s.beds[0][WATCHER] == 0
+    assert s.beds[0].watcher == 0
     _cure(s, 0, 1)
     fill_round(s)
     assert s.prestige == [1, 2, 0]
@@ -519,16 +516,16 @@ def test_marina_watches_and_learns_for_one_point():
 def test_freddie_chillax_discharges_bed_four_and_readmits():
     s = position(boards=[BOARDS[3], BOARDS[0], BOARDS[1]])
     s.discard = [s.stack.pop()]
-    s.beds[3][MARKER] = 1
+    s.beds[3].patient_marker = 1
     touch(s)
     name = s.discard[0]
     s.apply("Seat 0 places on Chillax, man")
     assert texts(s) == ["Discharge the patient in bed 4 and slide the others", "Done"]
     s.apply("Discharge the patient in bed 4 and slide the others")
-    assert [b[0] for b in s.beds[1:]] == BEDS[:3] and s.beds[0] is None
+    assert [b.patient for b in s.beds[1:]] == BEDS[:3] and s.beds[0] is None
     assert "Amadeus Tinnitus" in s.discard
     s.apply(f"Admit {name} from the discard pile to bed 1 with the patient marker")
-    assert s.beds[0][0] == name and s.beds[0][MARKER] == 0
+    assert s.beds[0].patient == name and s.beds[0].patient_marker == 0
 
 
 def test_vanessa_malingerer_gives_one_point_each_for_a_cured_patient():
@@ -631,13 +628,13 @@ def test_ivy_free_samples_and_otto_overtime():
 
 def test_watcher_becomes_the_treating_player_when_the_marker_leaves():
     s = position(boards=[BOARDS[2], BOARDS[0], BOARDS[1]])
-    s.beds[0][MARKER], s.beds[0][WATCHER] = 1, 0
+    s.beds[0].patient_marker, s.beds[0].watcher = 1, 0
     touch(s)
     s.apply("Seat 0 places on fetch medicine (2 free)")
     s.apply("Done")
     s.apply("Seat 1 places on treat patient (1 free)")
     s.apply("Treat the patient in bed 2")
-    assert s.beds[0][MARKER] == 0 and s.beds[0][WATCHER] is None
+    assert s.beds[0].patient_marker == 0 and s.beds[0].watcher is None
     _cure(s, 0, 0)
     fill_round(s)
     assert s.prestige[0] == 2  # alone on the patient: full prestige
@@ -647,14 +644,14 @@ def test_marina_treating_a_watched_patient_uses_no_skills():
     s = position(boards=[BOARDS[2], BOARDS[0], BOARDS[1]])
     s.skills[0] = ["Intensive care"]
     s.study_markers -= 1
-    s.beds[1][MARKER], s.beds[1][WATCHER] = 1, 0
+    s.beds[1].patient_marker, s.beds[1].watcher = 1, 0
     s.bucks[0] = 0
     touch(s)
     s.apply("Seat 0 places on treat patient (1 free)")
     s.apply("Treat the patient in bed 2")  # Al Furry: 2 patch, 1 green
     s.apply("Place 1 patch")
     assert s.current_player == 1  # no extra patch from Intensive care
-    assert s.beds[1][TILES] == [1, 0, 0, 0]
+    assert s.beds[1].tiles == [1, 0, 0, 0]
 
 
 def test_theo_cannot_steal_management_without_two_skills():
@@ -685,10 +682,10 @@ def test_cured_patient_without_marker_option():
     for option, stays in (("discharge", False), ("stay", True)):
         s = position(cured_without_marker=option)
         _cure(s, 1, 0)
-        s.beds[1][MARKER] = None
+        s.beds[1].patient_marker = None
         touch(s)
         fill_round(s)
-        assert (s.beds[2][0] == "Al Furry") == stays  # bed 2 slid to bed 3
+        assert (s.beds[2].patient == "Al Furry") == stays  # bed 2 slid to bed 3
         assert s.prestige == [0, 0, 0]
 
 
