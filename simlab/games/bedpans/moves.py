@@ -31,6 +31,7 @@ from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import layout_of
+from simlab.games.bedpans.parts import Decide, Decision, Lasting
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -56,7 +57,7 @@ class Moves(StateFields):
             return []
         options: list[Action] = []
         status, blocked = self.status, self.blocked
-        bingo = self.fx.get("bingo")
+        bingo = self.fx.get(Lasting.BINGO_ON_TV)
         beds = None
         if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
             beds = self.bed_distances()
@@ -105,7 +106,7 @@ class Moves(StateFields):
         name, chooser = self.nudges[0]
         options = closer_spaces(cast("BedpansState", self), name)
         if len(options) > 1:
-            self.need = ("decide", chooser, "closer")
+            self.need = Decide(chooser, Decision.CLOSER)
             return True
         self.nudges.pop(0)
         if options:
@@ -135,7 +136,7 @@ class Moves(StateFields):
         self.nudges.pop(0)
         self._move_closer(action.name, action.space)
         return [Event(f"{action.name} moves to {space_text(action.space)}", "move",
-                      self.need[1])]
+                      cast(Decide, self.need).seat)]
 
     def _step(self, action: A.Step) -> list[Event]:
         name = cast(str, self.mover)  # a step is offered only to a mover on the layout
@@ -160,7 +161,7 @@ class Moves(StateFields):
         d = STEP_DIRS[action.direction]
         self.points -= 1
         self.trying = marker_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
-        return [Event(f"{self.mover} tries the {self.blocked[self.trying][0]}", "door",
+        return [Event(f"{self.mover} tries the {self.blocked[self.trying].stuff}", "door",
                       self.active)]
 
     def _door_result(self, action: A.DoorResult) -> list[Event]:
@@ -169,18 +170,19 @@ class Moves(StateFields):
         if action.opened:
             del self.blocked[key]
             return [Event("the door is unblocked", "door", self.active)]
-        self.blocked[key][1] += 1
+        entry = self.blocked[key]
+        self.blocked[key] = entry._replace(tries=entry.tries + 1)
         return [Event("the door stays blocked", "door", self.active)]
 
     def _guess_code(self, action: A.GuessCode) -> list[Event]:
         key = cast("tuple[Space, Space]", self.trying)  # a door is being tried
         self.trying = None
         entry = self.blocked[key]
-        if action.order == entry[2]:
+        if action.order == entry.order:
             del self.blocked[key]
             return [Event(f"{self.mover} guesses the Door Code: the door is unblocked",
                           "door", self.active)]
-        entry[1].append(action.order)
+        self.blocked[key] = entry._replace(wrong=(*entry.wrong, action.order))
         return [Event(f"{self.mover} guesses {action.order}: wrong", "door", self.active)]
 
     def _chair_step(self) -> bool:
@@ -192,7 +194,7 @@ class Moves(StateFields):
             self.chair.pop(0)
             self.mover, self.points, self.can_take = None, 0, False
             return False
-        self._decide(self.chair_seat, "chair", options)
+        self._decide(self.chair_seat, Decision.CHAIR, options)
         return True
 
     def _legal_chair(self) -> list[Action]:
@@ -237,7 +239,7 @@ class Moves(StateFields):
 
     def _disguised(self, colour: str, space: Space) -> bool:
         """Disguise: the pair moves as if the space had no Staffers (ruling S13)."""
-        entries = self.fx.get("disguise")
+        entries = self.fx.get(Lasting.DISGUISE)
         return bool(entries) and f"{colour} {space_text(space)}" in entries  # type: ignore
 
     def _wake(self, space: Space) -> None:
