@@ -57,10 +57,11 @@ class Moves(StateFields):
             return []
         options: list[Action] = []
         status, blocked = self.status, self.blocked
-        bingo = self.fx.get(Lasting.BINGO_ON_TV)
         beds = None
-        if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
-            beds = self.bed_distances()
+        if self.fx:
+            bingo = self.fx.get(Lasting.BINGO_ON_TV)
+            if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
+                beds = self.bed_distances()
         if self.points > 0:
             ways = layout_of(self).ways.get(space, _NOWHERE)
             links = self.links
@@ -75,7 +76,7 @@ class Moves(StateFields):
                     continue
                 if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
                     continue
-                if links and self._shaft_closed(nxt):
+                if nxt in links and self._shaft_closed(nxt):
                     continue
                 options.append(_STEP[label])
             link = links.get(space)
@@ -83,11 +84,11 @@ class Moves(StateFields):
                     and not (status and status.get(link[0]) == "Just Cleaned") \
                     and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
                 options.append(_STEP["down" if space[0] == "U" else "up"])
-        paid = self.game.options["stuff_is_stuff"]
-        if self.can_take and self.stuff_at.get(space, 0) > 0 and (
-            (self.took == 0 and not paid) or self.points > 0
-        ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
-            options.append(_TAKE)
+        if self.can_take and self.stuff_at.get(space, 0) > 0:
+            paid = self.game.options["stuff_is_stuff"]
+            if ((self.took == 0 and not paid) or self.points > 0) and (
+                    name not in STAFFERS or self.game.options["staffers_take_stuff"]):
+                options.append(_TAKE)
         if options:
             options.append(_STOP)
         return options
@@ -224,8 +225,7 @@ class Moves(StateFields):
             self.winner = self.seat_of(colour)
             self.reason = f"the {colour} Elder reached an Exit"
             return [Event(self.reason, "win", self.winner)]
-        _, staff = self.occupants(target)
-        if staff and not self._disguised(colour, target):
+        if target in self.staffers and not self._disguised(colour, target):
             if i == self.elder[colour]:
                 self.points = 0
             self._resolve(target)

@@ -53,6 +53,7 @@ from simlab.core.api import (
     State,
     plain_copy,
 )
+from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
@@ -116,6 +117,8 @@ _BED = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
 _ROUND_MARKERS = ("Just Cleaned", "Puddle")
 #: The orders, top to bottom, of the Door Code's 1, 2, 3 markers.
 CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
+#: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
+_TOKENS = {f"{c} {i + 1}": (c, i) for c in COLOURS for i in (0, 1)}
 #: What chance draws, made once.
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
 
@@ -165,6 +168,11 @@ def _enumerate(kind: str) -> tuple[tuple[int, Fraction], ...]:
 
 
 _ROLLS = {k: _enumerate(k) for k in ("elder1", "elder2", "nurse1", "nurse", "doctor")}
+#: Each movement roll's outcomes as actions, and the running totals of their chances as
+#: :func:`~simlab.core.chance.sample_chance` adds them up (for ``_sample_chance``).
+_ROLL_OUTCOMES = {k: tuple((A.Roll(v), p) for v, p in d) for k, d in _ROLLS.items()}
+_ROLL_TOTALS = {k: tuple(itertools.accumulate(p.numerator / p.denominator for _, p in d))
+                for k, d in _ROLLS.items()}
 
 
 def _staff_dice() -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
@@ -487,10 +495,10 @@ class BedpansState(Exploration, Moves, State):
 
     def position(self, name: str) -> Space | None:
         """Where the Character ``name`` (``red 1``, ``Doctor``, ``Nurse 2``) stands."""
-        if name in STAFFERS:
+        token = _TOKENS.get(name)
+        if token is None:
             return self.staffers[STAFFERS.index(name)]
-        colour, idx = name.split()
-        return self.tokens[colour][int(idx) - 1]
+        return self.tokens[token[0]][token[1]]
 
     def occupants(self, space: Space) -> tuple[list[tuple[str, int]], list[int]]:
         """Resident tokens ``(colour, index)`` and Staffer indices on ``space``."""
@@ -589,10 +597,10 @@ class BedpansState(Exploration, Moves, State):
                 else:
                     self.need = _DRAW_DOOR
                 return
-            for seat, hand in enumerate(self.hands):
-                if len(hand) > HAND_LIMIT:
-                    self.need = Decide(seat, Decision.DISCARD)
-                    return
+            if max(map(len, self.hands)) > HAND_LIMIT:
+                seat = next(s for s, hand in enumerate(self.hands) if len(hand) > HAND_LIMIT)
+                self.need = Decide(seat, Decision.DISCARD)
+                return
             if self.queue:
                 if self._queue_step():
                     return
@@ -944,7 +952,7 @@ class BedpansState(Exploration, Moves, State):
         base = _ROLLS[self.roll_kind]
         fx = self.fx
         if not fx:
-            return [(A.Roll(v), p) for v, p in base]
+            return list(_ROLL_OUTCOMES[self.roll_kind])
         name = self.mover or self.colour_of(self.active)
         key = name if name in STAFFERS else name.split()[0]
         opts = self.game.options
@@ -960,6 +968,41 @@ class BedpansState(Exploration, Moves, State):
                 merged[max(v, least)] = merged.get(max(v, least), Fraction(0)) + p
             base = tuple(sorted(merged.items()))
         return [(A.Roll(v), p) for v, p in base]
+
+    def _sample_chance(self, rng: Any) -> Action:
+        """Draw what :func:`~simlab.core.chance.sample_chance` draws from
+        :meth:`_chance_outcomes`, with the same use of ``rng``, without making every outcome
+        and its Fraction: a Stuff-marker (``c / total`` is the float of ``Fraction(c,
+        total)``), a movement roll with no Stuff in play (its running totals made once), a
+        tile (equally likely ones, :func:`~simlab.core.chance.uniform_index`).
+        ``tests/games/bedpans/test_chance_draws.py`` checks the draws against the default."""
+        what = cast(Chance, self.need).draw
+        if what == "stuff":
+            unseen = self.unseen
+            kinds = [k for k, c in unseen.items() if c]
+            if len(kinds) > 1:
+                total = sum(unseen.values())
+                u = rng.random()
+                running = 0.0
+                for kind in kinds:
+                    running += unseen[kind] / total
+                    if u < running:
+                        return A.DrawStuff(kind)
+            return A.DrawStuff(kinds[-1])
+        if what == "roll" and not self.fx and self.roll_kind in _ROLL_TOTALS:
+            outcomes = _ROLL_OUTCOMES[self.roll_kind]
+            if len(outcomes) == 1:  # pragma: no cover - every roll has several results
+                return outcomes[0][0]
+            u = rng.random()
+            for (action, _), running in zip(outcomes, _ROLL_TOTALS[self.roll_kind],
+                                            strict=True):
+                if u < running:
+                    return action
+            return outcomes[-1][0]
+        if what == "tile":
+            pool = self._tile_pool()
+            return A.DrawTile(pool[uniform_index(len(pool), rng)])
+        return super()._sample_chance(rng)
 
     def _door_chance(self) -> Fraction:
         """Jammed Door: doubles on 2 three-sided dice (ruling S9)."""
@@ -990,13 +1033,18 @@ class BedpansState(Exploration, Moves, State):
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
+        kind = type(action)
+        if kind not in _MAY_REMOVE:  # no Character moves: no one is removed
+            events = _HANDLERS[kind](self, action)
+            self._settle()
+            return events  # type: ignore[no-any-return]
         before = [*map(tuple, self.tokens.values())]
         count = self.neutralized
-        events = _HANDLERS[type(action)](self, action)
+        events = _HANDLERS[kind](self, action)
         if self.neutralized != count or [*map(tuple, self.tokens.values())] != before:
             events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
         self._settle()
-        return events
+        return events  # type: ignore[no-any-return]
 
     def _removal_events(self, before: dict[str, tuple]) -> list[Event]:
         events = []
@@ -1422,6 +1470,12 @@ _PHASES: dict[str, Any] = {
     "exchange": BedpansState._exchange_phase,
     "end": BedpansState._end_phase,
 }
+
+#: The actions after which a Resident may be gone (neutralized, a Decoy removed): those
+#: that move a Character or play Stuff.  After the others :meth:`BedpansState._apply`
+#: looks for no removal.
+_MAY_REMOVE = frozenset({A.Step, A.Closer, A.PlayStuff, A.Reenter, A.PlaceDecoy,
+                         A.SendStaffer})
 
 _HANDLERS: dict[type, Any] = {
     A.Roll: BedpansState._roll,

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
@@ -131,8 +131,7 @@ def _spaces(state: BedpansState) -> list[Space]:
                   for (f, tx, ty) in state.tiles for i in range(9))
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
+class Window(NamedTuple):
     """The Stuff window a play is asked about: who plays, in whose turn, which window.
 
     ``first``: the first Stuff window of the turn (before the moves); ``act_colour``:
