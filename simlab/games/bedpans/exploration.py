@@ -89,15 +89,20 @@ class Exploration(StateFields):
         return True
 
     def _fitting(self, tid: str, target: OpenEdge) -> list[int]:
-        floor, tx, ty, x, y, d = target
-        cx, cy = x + DX[d], y + DY[d]
-        i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
-        back = (d + 2) % 4
-        out = []
-        for rot, g in enumerate(self.game.geo[tid]):
-            if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)):
-                out.append(rot)
-        return out
+        """The turns of tile ``tid`` that fit the open edge ``target`` (kept for the
+        layout: the pile is searched for it at each draw, and its turns are offered)."""
+        memo = layout_of(self).memo
+        key = ("fits", tid, target)
+        found = memo.get(key)
+        if found is None:
+            floor, tx, ty, x, y, d = target
+            cx, cy = x + DX[d], y + DY[d]
+            i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
+            back = (d + 2) % 4
+            found = memo[key] = tuple(
+                rot for rot, g in enumerate(self.game.geo[tid])
+                if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)))
+        return list(found)
 
     def _free_targets(self, pos: tuple[str, int, int]) -> list[OpenEdge]:
         """Open edges of the tile at ``pos`` with an empty, unsealed position beyond."""

@@ -119,6 +119,9 @@ _ROUND_MARKERS = ("Just Cleaned", "Puddle")
 CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
 #: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
 _TOKENS = {f"{c} {i + 1}": (c, i) for c in COLOURS for i in (0, 1)}
+#: Actions offered again and again, made once (they are frozen values).
+_PASS = A.Pass()
+_CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
 #: What chance draws, made once.
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
 
@@ -657,7 +660,7 @@ class BedpansState(Exploration, Moves, State):
         while self.window:  # the seats with nothing to play are passed over
             plays = self._window_plays(self.window[0])
             if plays:
-                self._decide(self.window[0], Decision.WINDOW, [A.Pass(), *plays])
+                self._decide(self.window[0], Decision.WINDOW, [_PASS, *plays])
                 return True
             self.window.pop(0)
         self.phase = "moves" if self.phase == "window1" else "exchange"
@@ -823,9 +826,9 @@ class BedpansState(Exploration, Moves, State):
         if kind == "chair":
             return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
         if kind == "window":
-            return [A.Pass(), *self._window_plays(seat)]
+            return [_PASS, *self._window_plays(seat)]
         if kind == "choose":
-            return [A.ChooseMover(m) for m in self._movers_available()]
+            return [_CHOOSE[m] for m in self._movers_available()]
         if kind == "closer":
             from simlab.games.bedpans.stuff import closer_spaces
 
@@ -840,9 +843,9 @@ class BedpansState(Exploration, Moves, State):
         if kind == "exchange":
             hand = sorted(self.hands[seat])
             pairs = sorted({(a, b) for a, b in itertools.combinations(hand, 2)})
-            return [A.Pass(), *(A.Exchange(a, b) for a, b in pairs)]
+            return [_PASS, *(A.Exchange(a, b) for a, b in pairs)]
         if kind == "decoy":
-            return [A.Pass(), *(A.PlaceDecoy(s) for s in self._decoy_spaces(seat))]
+            return [_PASS, *(A.PlaceDecoy(s) for s in self._decoy_spaces(seat))]
         if kind == "reenter":
             return [A.Reenter(s) for s in self.beds(self.colour_of(seat))]
         if kind == "explore":
