@@ -37,6 +37,7 @@ import networkx as nx
 
 from simlab.core.errors import IllegalActionError
 from simlab.games.bedpans.components import DIRECTIONS, DOOR, OPEN, WALL, Components, TileSpec
+from simlab.games.bedpans.parts import OpenEdge
 
 __all__ = [
     "DX",
@@ -213,19 +214,20 @@ def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int,
 def view_targets(
     tiles: Tiles, geo: Geo, space: Space, blocked: Iterable[TilePos] = (),
     markers: Mapping | None = None, marker: str = DOOR,
-) -> list[tuple[str, int, int, int, int, int]]:
+) -> list[OpenEdge]:
     """Open edges in view from ``space`` with no tile beyond (ruling B2).
 
     Looks in the 4 straight lines through open edges (not doors or walls)
     over at most 3 spaces, its own included; a Door-marker (``markers``) passes sight
-    when it counts as an open edge (``marker="o"``, ruling B18).  Returns ``(floor, tx,
-    ty, x, y, d)``: the empty tile position, and the space ``(x, y)`` beyond which it
-    lies in direction ``d``; one entry per position, sorted.
+    when it counts as an open edge (``marker="o"``, ruling B18).  Returns
+    :class:`~simlab.games.bedpans.parts.OpenEdge` records ``(floor, tx, ty, x, y, side)``:
+    the empty tile position, and the space ``(x, y)`` beyond which it lies on ``side``;
+    one entry per position, sorted.
     """
     floor, x0, y0 = space
     blocked = set(blocked)
     markers = markers or {}
-    found: dict[TilePos, tuple[str, int, int, int, int, int]] = {}
+    found: dict[TilePos, OpenEdge] = {}
     for d in range(4):
         x, y = x0, y0
         for _ in range(SIGHT):
@@ -237,7 +239,7 @@ def view_targets(
             pos = (floor, nx_ // 3, ny_ // 3)
             if pos != (floor, x // 3, y // 3) and pos not in tiles:
                 if g.edges[i][d] == OPEN and pos not in blocked and pos not in found:
-                    found[pos] = (floor, pos[1], pos[2], x, y, d)
+                    found[pos] = OpenEdge(floor, pos[1], pos[2], x, y, d)
                 break
             if passage(tiles, geo, markers, (floor, x, y), d, marker) != OPEN:
                 break

@@ -14,7 +14,8 @@ Examples
 --------
 >>> from simlab.games.bedpans.rules import BedpansGame
 >>> s = BedpansGame(players=2).new_initial_state()
->>> s._fitting("T08", ("U", 1, 0, 2, 1, 1))   # T08 east of the start tile: the turns that fit
+>>> from simlab.games.bedpans.parts import OpenEdge
+>>> s._fitting("T08", OpenEdge("U", 1, 0, 2, 1, 1))   # T08 east of the start tile: its turns
 [0, 2]
 """
 
@@ -28,11 +29,28 @@ from simlab.games.bedpans.board import DX, DY, Space, TileGeometry, space_text, 
 from simlab.games.bedpans.components import OPEN, STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import layout_of
+from simlab.games.bedpans.parts import (
+    Chance,
+    CornerStuff,
+    Decide,
+    Decision,
+    Draw,
+    DrawSpecial,
+    ExtraNurse,
+    Lasting,
+    OneStuff,
+    OpenEdge,
+    PlaceSpecial,
+    QueueItem,
+    Station,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
 
 __all__ = ["Exploration"]
+
+_DRAW_TILE = Chance(Draw.TILE)
 
 #: The corner spaces of each side of a tile (by the side's direction).
 CORNERS = {0: (0, 2), 1: (2, 8), 2: (6, 8), 3: (0, 6)}
@@ -46,14 +64,14 @@ class Exploration(StateFields):
             return False
         return floor != "U" or self.pairs_placed < 2
 
-    def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]:
+    def _targets(self, space: Space) -> list[OpenEdge]:
         memo = layout_of(self).memo  # what is in view from a space: kept for the layout
         key = ("in view", space, frozenset(self.sealed))
         found = memo.get(key)
         if found is None:
             found = memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
                                              self.door_markers, self.marker_edge)
-        return [t for t in found if self._allowed_floor(t[0])] if found else []
+        return [t for t in found if self._allowed_floor(t.floor)] if found else []
 
     def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
         floor, tx, ty = pos
@@ -70,18 +88,23 @@ class Exploration(StateFields):
                 return False
         return True
 
-    def _fitting(self, tid: str, target: tuple) -> list[int]:
-        floor, tx, ty, x, y, d = target
-        cx, cy = x + DX[d], y + DY[d]
-        i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
-        back = (d + 2) % 4
-        out = []
-        for rot, g in enumerate(self.game.geo[tid]):
-            if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)):
-                out.append(rot)
-        return out
+    def _fitting(self, tid: str, target: OpenEdge) -> list[int]:
+        """The turns of tile ``tid`` that fit the open edge ``target`` (kept for the
+        layout: the pile is searched for it at each draw, and its turns are offered)."""
+        memo = layout_of(self).memo
+        key = ("fits", tid, target)
+        found = memo.get(key)
+        if found is None:
+            floor, tx, ty, x, y, d = target
+            cx, cy = x + DX[d], y + DY[d]
+            i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
+            back = (d + 2) % 4
+            found = memo[key] = tuple(
+                rot for rot, g in enumerate(self.game.geo[tid])
+                if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)))
+        return list(found)
 
-    def _free_targets(self, pos: tuple[str, int, int]) -> list[tuple]:
+    def _free_targets(self, pos: tuple[str, int, int]) -> list[OpenEdge]:
         """Open edges of the tile at ``pos`` with an empty, unsealed position beyond."""
         floor, tx, ty = pos
         g = self._geom(pos)
@@ -94,7 +117,7 @@ class Exploration(StateFields):
                     continue
                 npos = (floor, (x + DX[d]) // 3, (y + DY[d]) // 3)
                 if npos != pos and npos not in self.tiles and npos not in self.sealed:
-                    out.append((floor, npos[1], npos[2], x, y, d))
+                    out.append(OpenEdge(floor, npos[1], npos[2], x, y, d))
         return out
 
     def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None:
@@ -112,33 +135,34 @@ class Exploration(StateFields):
                 pile.remove(tid)
 
     def _queue_step(self) -> bool:
+        """The next work a new tile brings (:data:`.parts.QueueItem`): True when it waits
+        for a decision or a draw."""
         item = self.queue[0]
-        kind = item[0]
-        if kind == "station":
-            _, space, letter = item
+        if isinstance(item, Station):
+            space, letter = item
             free = [i for i in self._staffer_ids(letter) if self.staffers[i] is None]
             if free:
                 self.queue.pop(0)
                 self.staffers[free[0]] = space
                 self._resolve(space)
                 return False
-            self.need = ("decide", 0, "station")
+            self.need = Decide(0, Decision.STATION)
             return True
-        if kind == "extra":  # New Shift: 1 or 2 Nurses, as its player chooses (ruling S12)
+        if isinstance(item, ExtraNurse):  # New Shift: 1 or 2 Nurses, as its player chooses (S12)
             if any(self.staffers[i] is None for i in self._staffer_ids("N")):
-                self.need = ("decide", item[2], "extra")
+                self.need = Decide(item.seat, Decision.EXTRA)
                 return True
             self.queue.pop(0)
             return False
-        if kind == "one-stuff":
-            if not self._stuff_available() or not self._stuff_spaces(item[1]):
+        if isinstance(item, OneStuff):
+            if not self._stuff_available() or not self._stuff_spaces(item.pos):
                 self.queue.pop(0)
                 return False
-            self.need = ("decide", 0, "stuff-place")
+            self.need = Decide(0, Decision.STUFF_PLACE)
             return True
-        if kind == "corner-stuff":
+        if isinstance(item, CornerStuff):
             self.queue.pop(0)
-            _, pos, side = item
+            pos, side = item
             g = self._geom(pos)
             floor, tx, ty = pos
             for i in CORNERS[(side + 2) % 4]:
@@ -146,18 +170,19 @@ class Exploration(StateFields):
                     r, c = divmod(i, 3)
                     self._put_stuff((floor, 3 * tx + c, 3 * ty + r))
             return False
-        if kind in ("elevator", "exit"):
-            pool = self.elevators_left if kind == "elevator" else self.exits_left
-            if not pool or not any(self._special_options(t, item[1], kind) for t in pool):
+        if isinstance(item, DrawSpecial):
+            what, anchor = item
+            pool = self.elevators_left if what == "elevator" else self.exits_left
+            if not pool or not any(self._special_options(t, anchor, what) for t in pool):
                 self.queue.pop(0)
                 return False
-            self.need = ("chance", kind)
+            self.need = Chance(Draw(what))
             return True
-        # ("special", tid, anchor, kind): the Staff places the drawn Elevator/Exit tile
-        if not self._special_options(item[1], item[2], item[3]):
+        # PlaceSpecial: the Staff places the drawn Elevator/Exit tile
+        if not self._special_options(item.tile, item.anchor, item.kind):
             self.queue.pop(0)
             return False
-        self.need = ("decide", 0, "special")
+        self.need = Decide(0, Decision.SPECIAL)
         return True
 
     def _staffer_ids(self, letter: str) -> list[int]:
@@ -183,14 +208,14 @@ class Exploration(StateFields):
         opts: set[tuple] = set()
         if anchor in self.tiles and anchor[0] in floors:
             for t in self._free_targets(anchor):
-                opts.update((t[:3], rot) for rot in self._fitting(tid, t))
+                opts.update((t.position, rot) for rot in self._fitting(tid, t))
         if not opts:
             for pos in sorted(self.tiles):
                 if pos[0] not in floors or (
                         kind == "elevator" and self.game.specs[self.tiles[pos][0]].kind == kind):
                     continue
                 for t in self._free_targets(pos):
-                    opts.update((t[:3], rot) for rot in self._fitting(tid, t))
+                    opts.update((t.position, rot) for rot in self._fitting(tid, t))
         return sorted(opts)
 
     def _has_floor(self, floor: str) -> bool:
@@ -198,14 +223,14 @@ class Exploration(StateFields):
 
     def _explore_step(self) -> bool:
         if self.drawn is not None:
-            self.need = ("decide", self.planner, "place")
+            self.need = Decide(self.planner, Decision.PLACE)
             return True
         if self.target is not None:
             if not self._tile_pool():
-                self.sealed.add(self.target[:3])
+                self.sealed.add(self.target.position)
                 self.target = None
                 return False
-            self.need = ("chance", "tile")
+            self.need = _DRAW_TILE
             return True
         space = self.explore
         targets = self._targets(space) if space is not None and self._still_there(space) else []
@@ -215,79 +240,82 @@ class Exploration(StateFields):
         if len(targets) == 1:
             self.target = targets[0]
             return False
-        self.need = ("decide", self.planner, "explore")
+        self.need = Decide(self.planner, Decision.EXPLORE)
         return True
 
     def _still_there(self, space: Space) -> bool:
         return any(space in pos for pos in self.tokens.values())
 
     def _tile_pool(self) -> list[str]:
-        target = cast("tuple", self.target)  # set: a tile is drawn for it
+        target = cast(OpenEdge, self.target)  # set: a tile is drawn for it
         pool = [t for t in self.stack if self._fitting(t, target)]
-        if not self.stack and target[0] != "U" and self.exits_on.get(target[0], 0) < 2:
+        if not self.stack and target.floor != "U" and self.exits_on.get(target.floor, 0) < 2:
             pool = [t for t in self.exits_left if self._fitting(t, target)]
         return pool
 
     def _draw_tile(self, action: A.DrawTile) -> list[Event]:
-        what = self.need[1]
+        what = cast(Chance, self.need).draw
         if what == "tile":
             self.drawn = action.tile
         else:
-            anchor = self.queue.pop(0)[1]
-            self.queue.insert(0, ("special", action.tile, anchor, what))
+            anchor = cast(DrawSpecial, self.queue.pop(0)).anchor
+            self.queue.insert(0, PlaceSpecial(action.tile, anchor, what))
         return [Event(f"tile {action.tile} is drawn", "tile")]
 
     def _place_tile(self, action: A.PlaceTile) -> list[Event]:
         pos, tid, rot = action.position, action.tile, action.rot
         spec = self.game.specs[tid]
         target = self.target
-        if self.need[2] == "special":
+        if cast(Decide, self.need).decision == "special":
             self.queue.pop(0)
         else:
             self.target, self.drawn = None, None
         self._put_tile(pos, tid, rot)
         events = [Event(f"tile {tid} placed at {space_text(pos)}", "tile")]
-        new: list[tuple] = []
+        new: list[QueueItem] = []
         if spec.kind == "elevator":
             new += self._place_partner(pos, tid, rot)
         elif spec.kind == "exit":
             self.exits_on[pos[0]] = self.exits_on.get(pos[0], 0) + 1
             self.exit_rounds.append(self.round)
-            new += [*self._staff_for(pos), ("one-stuff", pos)]
+            new += [*self._staff_for(pos), OneStuff(pos)]
         else:
             # the side of the new tile that meets the open edge it was drawn for
-            side = (cast("tuple", target)[5] + 2) % 4
-            new += [*self._staff_for(pos), ("corner-stuff", pos, side)]
+            side = (cast(OpenEdge, target).side + 2) % 4
+            new += [*self._staff_for(pos), CornerStuff(pos, side)]
             if spec.exit_sign:
                 self.exit_signs += 1
                 if self.exit_signs in (3, 4):
-                    new.append(("elevator", pos))
+                    new.append(DrawSpecial("elevator", pos))
                 elif self.exit_signs in (5, 6, 7):
-                    new.append(("exit", pos))
+                    new.append(DrawSpecial("exit", pos))
         self.queue[0:0] = new
         layout_of(self)  # the new layout worked out here, once, not in each view
         return events
 
-    def _staff_for(self, pos: tuple[str, int, int]) -> list[tuple]:
+    def _staff_for(self, pos: tuple[str, int, int]) -> list[QueueItem]:
         """Staffers for a new tile, under Staffers on Strike and New Shift (ruling S12).
 
         Staffers on Strike waits for "the next room-tile with at least 1 station"; New
         Shift acts on "the next new tile" (option ``new_shift``: or waits for one with a
         station).
         """
-        items = self._stations(pos)
-        if items and "strike" in self.fx:
-            del self.fx["strike"]
+        stations = self._stations(pos)
+        fx = self.fx
+        if stations and Lasting.STAFFERS_ON_STRIKE in fx:
+            del fx[Lasting.STAFFERS_ON_STRIKE]
             if self.game.options["new_shift"] == "next-tile":
-                self.fx.pop("shift", None)  # this tile was New Shift's, with no Nurse placed
+                fx.pop(Lasting.NEW_SHIFT, None)  # this tile was New Shift's, with no Nurse placed
             return []
-        if "shift" in self.fx and (items or self.game.options["new_shift"] == "next-tile"):
-            seat = int(self.fx.pop("shift")[0])
-            items = [x for item in items for x in
-                     ([item, ("extra", item[1], seat)] if item[2] == "N" else [item])]
+        items: list[QueueItem] = list(stations)
+        if Lasting.NEW_SHIFT in fx and (stations or self.game.options["new_shift"] == "next-tile"):
+            seat = int(fx.pop(Lasting.NEW_SHIFT)[0])
+            items = []
+            for st in stations:
+                items += [st, ExtraNurse(st.space, seat)] if st.letter == "N" else [st]
         return items
 
-    def _matching_doors(self, tid: str, target: tuple, rots: list[int]) -> list[int]:
+    def _matching_doors(self, tid: str, target: OpenEdge, rots: list[int]) -> list[int]:
         """Tile Placement: the turns where 2 doors match, if any turn has them (ruling V8).
 
         Option ``tile_match``: ``passages`` counts every way across the new tile's border
@@ -296,7 +324,7 @@ class Exploration(StateFields):
         """
         passages = self.game.options["tile_match"] == "passages"
         ways = (OPEN, "d") if passages else ("d",)
-        floor, tx, ty = target[:3]
+        floor, tx, ty = target.position
         score = {}
         for rot in rots:
             g = self.game.geo[tid][rot]
@@ -320,15 +348,16 @@ class Exploration(StateFields):
         best = max(score.values(), default=0)
         return [r for r in rots if score[r] == best] if best > 0 else rots
 
-    def _stations(self, pos: tuple[str, int, int]) -> list[tuple]:
+    def _stations(self, pos: tuple[str, int, int]) -> list[Station]:
         floor, tx, ty = pos
         g = self._geom(pos)
-        return [("station", (floor, 3 * tx + i % 3, 3 * ty + i // 3), g.features[i])
+        return [Station((floor, 3 * tx + i % 3, 3 * ty + i // 3), g.features[i])
                 for i in range(9) if g.features[i] in "ND"]
 
-    def _place_partner(self, pos: tuple[str, int, int], tid: str, rot: int) -> list[tuple]:
+    def _place_partner(self, pos: tuple[str, int, int], tid: str, rot: int) -> list[QueueItem]:
         if self.game.options["new_shift"] == "next-tile":
-            self.fx.pop("shift", None)  # New Shift's tile: its stations wait to be woken (B7)
+            # New Shift's tile: its stations wait to be woken (ruling B7)
+            self.fx.pop(Lasting.NEW_SHIFT, None)
         pair = self.game.specs[tid].pair
         partner = next(t.id for t in self.game.data.tiles if t.pair == pair and t.id != tid)
         floor = "G1" if self.pairs_placed == 0 else "G2"
@@ -346,10 +375,11 @@ class Exploration(StateFields):
                 self.links[down] = (up, kind)
         self.dormant[pos] = pair or ""
         self.dormant[ground] = pair or ""
-        return [("one-stuff", pos), ("one-stuff", ground)]
+        return [OneStuff(pos), OneStuff(ground)]
 
     def _explore(self, action: A.Explore) -> list[Event]:
-        self.target = next(t for t in self._targets(self.explore) if t[:3] == action.position)  # type: ignore[arg-type]
+        self.target = next(t for t in self._targets(self.explore)  # type: ignore[arg-type]
+                           if t.position == action.position)
         return [Event(f"the Staff explores {space_text(action.position)}", "explore", 0)]
 
     def _place_stuff(self, action: A.PlaceStuff) -> list[Event]:

@@ -19,6 +19,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Action, Event
     from simlab.games.bedpans.board import Space, TileGeometry
     from simlab.games.bedpans.layout import Layout
+    from simlab.games.bedpans.parts import (
+        BlockedDoor,
+        Chance,
+        Decide,
+        Decision,
+        Lasting,
+        Nudge,
+        OpenEdge,
+        Over,
+        QueueItem,
+        Station,
+    )
     from simlab.games.bedpans.rules import BedpansGame
 
 __all__ = ["StateFields"]
@@ -31,8 +43,8 @@ class StateFields:
         game: BedpansGame
         _layout: Layout | None
         _ready: tuple
-        need: tuple
-        queue: list[tuple]
+        need: Decide | Chance | Over
+        queue: list[QueueItem]
         tiles: dict[tuple[str, int, int], tuple[str, int]]
         features: dict[Space, str]
         links: dict[Space, tuple[Space, str]]
@@ -47,9 +59,9 @@ class StateFields:
         pairs_placed: int
         tokens: dict[str, list[Space | None]]
         staffers: list[Space | None]
-        fx: dict[str, list[str]]
+        fx: dict[Lasting, list[str]]
         explore: Space | None
-        target: tuple[str, int, int, int, int, int] | None
+        target: OpenEdge | None
         drawn: str | None
         planner: int
         round: int
@@ -60,11 +72,11 @@ class StateFields:
         draws: list[int]
         status: dict[Space, str]
         bed_bumps: set[Space]
-        blocked: dict[tuple[Space, Space], list]
+        blocked: dict[tuple[Space, Space], BlockedDoor]
         trying: tuple[Space, Space] | None
         chair: list[str]
         chair_seat: int
-        nudges: list[tuple[str, int]]
+        nudges: list[Nudge]
         active: int
         mover: str | None
         points: int
@@ -77,7 +89,7 @@ class StateFields:
         def marker_edge(self) -> str: ...
         def _geom(self, pos: tuple[str, int, int]) -> TileGeometry: ...
         def _resolve(self, space: Space) -> None: ...
-        def _decide(self, seat: int, kind: str, legal: list[Action]) -> None: ...
+        def _decide(self, seat: int, kind: Decision, legal: list[Action]) -> None: ...
         def _put_stuff(self, space: Space) -> bool: ...
         def _stuff_available(self) -> bool: ...
         def _set_up(self, start: str) -> None: ...
@@ -87,5 +99,5 @@ class StateFields:
         def bed_distances(self) -> dict[Space, int]: ...
         def _occupied(self, space: Space) -> bool: ...
         def _escape(self, colour: str) -> list[Event]: ...
-        def _stations(self, pos: tuple[str, int, int]) -> list[tuple]: ...
-        def _targets(self, space: Space) -> list[tuple[str, int, int, int, int, int]]: ...
+        def _stations(self, pos: tuple[str, int, int]) -> list[Station]: ...
+        def _targets(self, space: Space) -> list[OpenEdge]: ...

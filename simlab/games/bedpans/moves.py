@@ -31,6 +31,7 @@ from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import layout_of
+from simlab.games.bedpans.parts import Decide, Decision, Lasting
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -56,10 +57,11 @@ class Moves(StateFields):
             return []
         options: list[Action] = []
         status, blocked = self.status, self.blocked
-        bingo = self.fx.get("bingo")
         beds = None
-        if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
-            beds = self.bed_distances()
+        if self.fx:
+            bingo = self.fx.get(Lasting.BINGO_ON_TV)
+            if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
+                beds = self.bed_distances()
         if self.points > 0:
             ways = layout_of(self).ways.get(space, _NOWHERE)
             links = self.links
@@ -74,7 +76,7 @@ class Moves(StateFields):
                     continue
                 if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
                     continue
-                if links and self._shaft_closed(nxt):
+                if nxt in links and self._shaft_closed(nxt):
                     continue
                 options.append(_STEP[label])
             link = links.get(space)
@@ -82,11 +84,11 @@ class Moves(StateFields):
                     and not (status and status.get(link[0]) == "Just Cleaned") \
                     and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
                 options.append(_STEP["down" if space[0] == "U" else "up"])
-        paid = self.game.options["stuff_is_stuff"]
-        if self.can_take and self.stuff_at.get(space, 0) > 0 and (
-            (self.took == 0 and not paid) or self.points > 0
-        ) and (name not in STAFFERS or self.game.options["staffers_take_stuff"]):
-            options.append(_TAKE)
+        if self.can_take and self.stuff_at.get(space, 0) > 0:
+            paid = self.game.options["stuff_is_stuff"]
+            if ((self.took == 0 and not paid) or self.points > 0) and (
+                    name not in STAFFERS or self.game.options["staffers_take_stuff"]):
+                options.append(_TAKE)
         if options:
             options.append(_STOP)
         return options
@@ -105,7 +107,7 @@ class Moves(StateFields):
         name, chooser = self.nudges[0]
         options = closer_spaces(cast("BedpansState", self), name)
         if len(options) > 1:
-            self.need = ("decide", chooser, "closer")
+            self.need = Decide(chooser, Decision.CLOSER)
             return True
         self.nudges.pop(0)
         if options:
@@ -135,7 +137,7 @@ class Moves(StateFields):
         self.nudges.pop(0)
         self._move_closer(action.name, action.space)
         return [Event(f"{action.name} moves to {space_text(action.space)}", "move",
-                      self.need[1])]
+                      cast(Decide, self.need).seat)]
 
     def _step(self, action: A.Step) -> list[Event]:
         name = cast(str, self.mover)  # a step is offered only to a mover on the layout
@@ -160,7 +162,7 @@ class Moves(StateFields):
         d = STEP_DIRS[action.direction]
         self.points -= 1
         self.trying = marker_key(space, (space[0], space[1] + DX[d], space[2] + DY[d]))
-        return [Event(f"{self.mover} tries the {self.blocked[self.trying][0]}", "door",
+        return [Event(f"{self.mover} tries the {self.blocked[self.trying].stuff}", "door",
                       self.active)]
 
     def _door_result(self, action: A.DoorResult) -> list[Event]:
@@ -169,18 +171,19 @@ class Moves(StateFields):
         if action.opened:
             del self.blocked[key]
             return [Event("the door is unblocked", "door", self.active)]
-        self.blocked[key][1] += 1
+        entry = self.blocked[key]
+        self.blocked[key] = entry._replace(tries=entry.tries + 1)
         return [Event("the door stays blocked", "door", self.active)]
 
     def _guess_code(self, action: A.GuessCode) -> list[Event]:
         key = cast("tuple[Space, Space]", self.trying)  # a door is being tried
         self.trying = None
         entry = self.blocked[key]
-        if action.order == entry[2]:
+        if action.order == entry.order:
             del self.blocked[key]
             return [Event(f"{self.mover} guesses the Door Code: the door is unblocked",
                           "door", self.active)]
-        entry[1].append(action.order)
+        self.blocked[key] = entry._replace(wrong=(*entry.wrong, action.order))
         return [Event(f"{self.mover} guesses {action.order}: wrong", "door", self.active)]
 
     def _chair_step(self) -> bool:
@@ -192,7 +195,7 @@ class Moves(StateFields):
             self.chair.pop(0)
             self.mover, self.points, self.can_take = None, 0, False
             return False
-        self._decide(self.chair_seat, "chair", options)
+        self._decide(self.chair_seat, Decision.CHAIR, options)
         return True
 
     def _legal_chair(self) -> list[Action]:
@@ -222,8 +225,7 @@ class Moves(StateFields):
             self.winner = self.seat_of(colour)
             self.reason = f"the {colour} Elder reached an Exit"
             return [Event(self.reason, "win", self.winner)]
-        _, staff = self.occupants(target)
-        if staff and not self._disguised(colour, target):
+        if target in self.staffers and not self._disguised(colour, target):
             if i == self.elder[colour]:
                 self.points = 0
             self._resolve(target)
@@ -237,7 +239,7 @@ class Moves(StateFields):
 
     def _disguised(self, colour: str, space: Space) -> bool:
         """Disguise: the pair moves as if the space had no Staffers (ruling S13)."""
-        entries = self.fx.get("disguise")
+        entries = self.fx.get(Lasting.DISGUISE)
         return bool(entries) and f"{colour} {space_text(space)}" in entries  # type: ignore
 
     def _wake(self, space: Space) -> None:

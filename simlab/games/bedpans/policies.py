@@ -41,6 +41,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space
 from simlab.games.bedpans.components import OPEN
 from simlab.games.bedpans.layout import bfs_field, layout_of
+from simlab.games.bedpans.parts import Decide
 from simlab.games.bedpans.rules import STAFFERS, BedpansState
 from simlab.games.bedpans.stuff import ABILITIES
 
@@ -220,7 +221,7 @@ class HeuristicPolicy:
         """Choose one of ``legal`` seeing only ``view`` (this seat's view)."""
         if len(legal) == 1:
             return legal[0]
-        kind = view.need[2]
+        kind = cast(Decide, view.need).decision
         if kind == "move" or kind == "chair":
             return self._move(view, legal)
         if kind == "choose":

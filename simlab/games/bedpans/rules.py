@@ -40,9 +40,20 @@ from __future__ import annotations
 import functools
 import itertools
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.api import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    plain_copy,
+)
+from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
@@ -69,6 +80,24 @@ from simlab.games.bedpans.components import (
 from simlab.games.bedpans.exploration import Exploration
 from simlab.games.bedpans.layout import Layout, bfs_field, layout_of
 from simlab.games.bedpans.moves import Moves
+from simlab.games.bedpans.parts import (
+    OVER,
+    BlockedDoor,
+    Chance,
+    Decide,
+    Decision,
+    Draw,
+    DrawSpecial,
+    ExtraNurse,
+    Lasting,
+    Nudge,
+    OneStuff,
+    OpenEdge,
+    Over,
+    PlaceSpecial,
+    QueueItem,
+    Station,
+)
 
 __all__ = [
     "HAND_LIMIT",
@@ -88,6 +117,13 @@ _BED = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
 _ROUND_MARKERS = ("Just Cleaned", "Puddle")
 #: The orders, top to bottom, of the Door Code's 1, 2, 3 markers.
 CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
+#: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
+_TOKENS = {f"{c} {i + 1}": (c, i) for c in COLOURS for i in (0, 1)}
+#: Actions offered again and again, made once (they are frozen values).
+_PASS = A.Pass()
+_CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
+#: What chance draws, made once.
+_DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
 
 
 def roll_distribution(kind: str) -> tuple[tuple[int, Fraction], ...]:
@@ -135,6 +171,11 @@ def _enumerate(kind: str) -> tuple[tuple[int, Fraction], ...]:
 
 
 _ROLLS = {k: _enumerate(k) for k in ("elder1", "elder2", "nurse1", "nurse", "doctor")}
+#: Each movement roll's outcomes as actions, and the running totals of their chances as
+#: :func:`~simlab.core.chance.sample_chance` adds them up (for ``_sample_chance``).
+_ROLL_OUTCOMES = {k: tuple((A.Roll(v), p) for v, p in d) for k, d in _ROLLS.items()}
+_ROLL_TOTALS = {k: tuple(itertools.accumulate(p.numerator / p.denominator for _, p in d))
+                for k, d in _ROLLS.items()}
 
 
 def _staff_dice() -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
@@ -356,23 +397,23 @@ class BedpansState(Exploration, Moves, State):
         self.took = 0
         self.can_take = False
         self.explore: Space | None = None
-        self.target: tuple[str, int, int, int, int, int] | None = None
+        self.target: OpenEdge | None = None
         self.drawn: str | None = None
-        self.queue: list[tuple] = []
+        self.queue: list[QueueItem] = []
         self.draws: list[int] = []
-        self.need: tuple = ()
+        self.need: Decide | Chance | Over = OVER
         # Stuff in play (issue 5): turn effects, Status-markers, blocked doors
-        self.fx: dict[str, list[str]] = {}
+        self.fx: dict[Lasting, list[str]] = {}
         self.status: dict[Space, str] = {}
         self.bed_bumps: set[Space] = set()
-        self.blocked: dict[tuple[Space, Space], list] = {}
+        self.blocked: dict[tuple[Space, Space], BlockedDoor] = {}
         self.trying: tuple[Space, Space] | None = None
         self.chair: list[str] = []
         self.chair_seat = 0
         self.planner = 0
         self.pending = 0
         self.dice: tuple[int, ...] = ()
-        self.nudges: list[tuple[str, int]] = []
+        self.nudges: list[Nudge] = []
         self.ability_uses = [0] * n
         self.out: list[str] = []
         self.escaped: list[int] = []
@@ -383,18 +424,53 @@ class BedpansState(Exploration, Moves, State):
             self._set_up("S")
         self._settle()
 
-    # -- generic fast copy ---------------------------------------------------------------
+    # -- copying ---------------------------------------------------------------------------
+    def clone(self) -> BedpansState:
+        """An independent copy: each attribute copied as deep as it holds mutable values.
+
+        The copy is written out for this state's fields (:data:`_COPIED`, :data:`_NESTED`;
+        every other field holds immutable values, which the copy shares, as the generic
+        :meth:`State.clone` would); a field this table does not know is copied by
+        :func:`simlab.core.api.plain_copy`.  ``tests/games/bedpans/test_clone.py`` checks
+        that no mutable value is shared with the original.
+
+        Examples
+        --------
+        >>> s = BedpansGame(players=2).new_initial_state()
+        >>> c = s.clone()
+        >>> c.hands[1].append("Hurry Up"); c.tokens["red"][0] = None
+        >>> s.hands[1], s.tokens["red"][0], c == s, s.clone() == s
+        ([], ('U', 0, 0), False, True)
+        """
+        other = object.__new__(type(self))
+        d = self.__dict__.copy()  # numbers, strings, records, the game, the layout: shared
+        for name in _COPIED:
+            d[name] = d[name].copy()
+        d["tokens"] = {c: pair.copy() for c, pair in d["tokens"].items()}
+        d["hands"] = [hand.copy() for hand in d["hands"]]
+        d["fx"] = {k: v.copy() for k, v in d["fx"].items()}
+        if len(d) != _FIELD_COUNT:  # a field set by other code: copied generically
+            for name in d.keys() - _FIELDS:
+                d[name] = plain_copy(d[name])
+        other.__dict__ = d
+        return other
+
     # -- who acts ------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
         need = self.need
-        if need[0] == "decide":
-            return need[1]
-        return CHANCE if need[0] == "chance" else TERMINAL
+        if type(need) is Decide:
+            return need.seat
+        return CHANCE if type(need) is Chance else TERMINAL
+
+    @property
+    def decider(self) -> int:
+        """The seat that decides now (asked at a decision)."""
+        return cast(Decide, self.need).seat
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.need[0] != "over":
+        if self.need is not OVER:
             return None
         n = self.game.players
         winners = () if self.winner is None else (self.winners or (self.winner,))
@@ -422,10 +498,10 @@ class BedpansState(Exploration, Moves, State):
 
     def position(self, name: str) -> Space | None:
         """Where the Character ``name`` (``red 1``, ``Doctor``, ``Nurse 2``) stands."""
-        if name in STAFFERS:
+        token = _TOKENS.get(name)
+        if token is None:
             return self.staffers[STAFFERS.index(name)]
-        colour, idx = name.split()
-        return self.tokens[colour][int(idx) - 1]
+        return self.tokens[token[0]][token[1]]
 
     def occupants(self, space: Space) -> tuple[list[tuple[str, int]], list[int]]:
         """Resident tokens ``(colour, index)`` and Staffer indices on ``space``."""
@@ -513,21 +589,21 @@ class BedpansState(Exploration, Moves, State):
     def _settle(self) -> None:
         while True:
             if self.winner is not None or self.reason:
-                self.need = ("over",)
+                self.need = OVER
                 return
             if self.draws:
-                self.need = ("chance", "stuff")
+                self.need = _DRAW_STUFF
                 return
             if self.trying is not None:
-                if self.blocked[self.trying][0] == "Door Code":
-                    self.need = ("decide", self.active, "guess")
+                if self.blocked[self.trying].stuff == "Door Code":
+                    self.need = Decide(self.active, Decision.GUESS)
                 else:
-                    self.need = ("chance", "door")
+                    self.need = _DRAW_DOOR
                 return
-            for seat, hand in enumerate(self.hands):
-                if len(hand) > HAND_LIMIT:
-                    self.need = ("decide", seat, "discard")
-                    return
+            if max(map(len, self.hands)) > HAND_LIMIT:
+                seat = next(s for s, hand in enumerate(self.hands) if len(hand) > HAND_LIMIT)
+                self.need = Decide(seat, Decision.DISCARD)
+                return
             if self.queue:
                 if self._queue_step():
                     return
@@ -548,66 +624,78 @@ class BedpansState(Exploration, Moves, State):
                 return
 
     def _phase_step(self) -> bool:
-        phase = self.phase
-        seat = self.active
-        if phase == "start-tile":  # the first Elder-player chooses (ruling B13)
-            self.need = ("decide", 1, "start-tile")
-            return True
-        if phase == "start":
-            self.moves_done, self.moved, self.took = 0, [], 0
-            if seat == 0:
-                self._open_window("window1")
-            elif self.colour_of(seat) in self.out:
-                self.phase = "end"
-            elif all(p is None for p in self.tokens[self.colour_of(seat)]):
-                self.phase = "reenter"
-            else:
-                self.phase = "decoy"
-            return False
-        if phase in ("reenter", "decoy"):
-            self.need = ("decide", seat, phase)
-            return True
-        if phase in ("window1", "window2"):
-            while self.window:  # the seats with nothing to play are passed over
-                plays = self._window_plays(self.window[0])
-                if plays:
-                    self._decide(self.window[0], "window", [A.Pass(), *plays])
-                    return True
-                self.window.pop(0)
-            if phase == "window1":
-                self.phase = "moves"
-            else:
-                self.phase = "exchange"
-            return False
-        if phase == "moves":
-            return self._next_move()
-        if phase == "roll":
-            self.need = ("chance", "roll")
-            return True
-        if phase == "move":
-            options = self._move_options()
-            if not options:  # no step left, or the mover is gone
-                self.moves_done += 1
-                self.moved.append(self.mover)  # type: ignore[arg-type]
-                self.mover, self.points, self.can_take = None, 0, False
-                self.phase = "moves"
-                return False
-            self._decide(seat, "move", options)
-            return True
-        if phase == "exchange":
-            if len(self.hands[seat]) >= 2:
-                self.need = ("decide", seat, "exchange")
-                return True
-            self.phase = "end"
-            return False
-        if phase == "end":
-            self._end_turn()
-            return False
-        raise SimlabError(f"bedpans: unknown phase {phase!r}")  # pragma: no cover
+        """One step of the turn in its phase (a table, :data:`_PHASES`): True when it stops
+        at a decision or a chance node."""
+        step = _PHASES.get(self.phase)
+        if step is None:  # pragma: no cover
+            raise SimlabError(f"bedpans: unknown phase {self.phase!r}")
+        return step(self)
 
-    def _decide(self, seat: int, kind: str, legal: list[Action]) -> None:
+    def _start_tile_phase(self) -> bool:
+        self.need = Decide(1, Decision.START_TILE)  # the first Elder-player chooses (B13)
+        return True
+
+    def _start_phase(self) -> bool:
+        seat = self.active
+        self.moves_done, self.moved, self.took = 0, [], 0
+        if seat == 0:
+            self._open_window("window1")
+        elif self.colour_of(seat) in self.out:
+            self.phase = "end"
+        elif all(p is None for p in self.tokens[self.colour_of(seat)]):
+            self.phase = "reenter"
+        else:
+            self.phase = "decoy"
+        return False
+
+    def _reenter_phase(self) -> bool:
+        self.need = Decide(self.active, Decision.REENTER)
+        return True
+
+    def _decoy_phase(self) -> bool:
+        self.need = Decide(self.active, Decision.DECOY)
+        return True
+
+    def _window_phase(self) -> bool:
+        while self.window:  # the seats with nothing to play are passed over
+            plays = self._window_plays(self.window[0])
+            if plays:
+                self._decide(self.window[0], Decision.WINDOW, [_PASS, *plays])
+                return True
+            self.window.pop(0)
+        self.phase = "moves" if self.phase == "window1" else "exchange"
+        return False
+
+    def _roll_phase(self) -> bool:
+        self.need = _DRAW_ROLL
+        return True
+
+    def _move_phase(self) -> bool:
+        options = self._move_options()
+        if not options:  # no step left, or the mover is gone
+            self.moves_done += 1
+            self.moved.append(self.mover)  # type: ignore[arg-type]
+            self.mover, self.points, self.can_take = None, 0, False
+            self.phase = "moves"
+            return False
+        self._decide(self.active, Decision.MOVE, options)
+        return True
+
+    def _exchange_phase(self) -> bool:
+        seat = self.active
+        if len(self.hands[seat]) >= 2:
+            self.need = Decide(seat, Decision.EXCHANGE)
+            return True
+        self.phase = "end"
+        return False
+
+    def _end_phase(self) -> bool:
+        self._end_turn()
+        return False
+
+    def _decide(self, seat: int, kind: Decision, legal: list[Action]) -> None:
         """``seat`` decides ``kind`` among ``legal`` (kept for :meth:`_legal_actions`)."""
-        self.need = ("decide", seat, kind)
+        self.need = Decide(seat, kind)
         self._ready = (self.need, tuple(legal))
 
     def _open_window(self, phase: str) -> None:
@@ -624,13 +712,13 @@ class BedpansState(Exploration, Moves, State):
             colour = self.colour_of(seat)
             out = [f"{colour} {i + 1}" for i in (0, 1) if self.tokens[colour][i] is not None
                    and f"{colour} {i + 1}" not in self.moved]
-        frozen = self.fx.get("frozen")
+        frozen = self.fx.get(Lasting.FLYING_BEDPAN)
         return [m for m in out if m not in frozen] if frozen else out
 
     def _moves_allowed(self) -> int:
         if self.active != 0:
             return 2
-        if "coffee" in self.fx:
+        if Lasting.COFFEE_BREAK in self.fx:
             return 1
         if self.game.players == 2 or (self.escaped and self.game.options["all_or_nothing"]):
             return 2
@@ -651,7 +739,7 @@ class BedpansState(Exploration, Moves, State):
                 self.mover, self.roll_kind, self.phase = None, "staff-dice", "roll"
                 return False
         if len(available) > 1:
-            self.need = ("decide", self.active, "choose")
+            self.need = Decide(self.active, Decision.CHOOSE)
             return True
         self._start_move(available[0])
         return False
@@ -692,7 +780,7 @@ class BedpansState(Exploration, Moves, State):
         >>> s.dice_result("Doctor"), s.dice_result("Nurse 1")
         (4, 5)
         """
-        bonus = self._hurry_bonus() if name in self.fx.get("hurry", ()) else 0
+        bonus = self._hurry_bonus() if name in self.fx.get(Lasting.HURRY_UP, ()) else 0
         return read_roll(self._staffer_roll(name), self.dice) + bonus
 
     def _hurry_bonus(self) -> int:
@@ -701,7 +789,7 @@ class BedpansState(Exploration, Moves, State):
 
     def _end_turn(self) -> None:
         n = self.game.players
-        for entry in self.fx.get("disguise", ()):  # the Disguise ends: caught after all?
+        for entry in self.fx.get(Lasting.DISGUISE, ()):  # the Disguise ends: caught after all?
             self._resolve(parse_space(entry.split(" ", 1)[1]))
         if self.winner is not None or self.reason:
             return
@@ -727,28 +815,27 @@ class BedpansState(Exploration, Moves, State):
         ready = self._ready
         if ready and ready[0] is self.need:  # listed when the decision was found
             return list(ready[1])
-        kind = self.need[2]
-        seat = self.need[1]
+        seat, kind = self.need  # type: ignore[misc]  # a decision
         if kind == "move":
             return self._move_options()
         if kind == "start-tile":
             return [A.ChooseStart(t) for t in self.start_tiles()]
         if kind == "guess":
-            wrong = self.blocked[self.trying][1]  # type: ignore[index]
+            wrong = self.blocked[self.trying].wrong  # type: ignore[index]
             return [A.GuessCode(o) for o in CODE_ORDERS if o not in wrong]
         if kind == "chair":
             return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
         if kind == "window":
-            return [A.Pass(), *self._window_plays(seat)]
+            return [_PASS, *self._window_plays(seat)]
         if kind == "choose":
-            return [A.ChooseMover(m) for m in self._movers_available()]
+            return [_CHOOSE[m] for m in self._movers_available()]
         if kind == "closer":
             from simlab.games.bedpans.stuff import closer_spaces
 
-            name = self.nudges[0][0]
+            name = self.nudges[0].name
             return [A.Closer(name, space) for space in closer_spaces(self, name)]
         if kind == "extra":
-            space = self.queue[0][1]
+            space = cast(ExtraNurse, self.queue[0]).space
             free = next(i for i in self._staffer_ids("N") if self.staffers[i] is None)
             return [A.SendStaffer(STAFFERS[free], space), A.LeaveStation(space)]
         if kind == "discard":
@@ -756,28 +843,28 @@ class BedpansState(Exploration, Moves, State):
         if kind == "exchange":
             hand = sorted(self.hands[seat])
             pairs = sorted({(a, b) for a, b in itertools.combinations(hand, 2)})
-            return [A.Pass(), *(A.Exchange(a, b) for a, b in pairs)]
+            return [_PASS, *(A.Exchange(a, b) for a, b in pairs)]
         if kind == "decoy":
-            return [A.Pass(), *(A.PlaceDecoy(s) for s in self._decoy_spaces(seat))]
+            return [_PASS, *(A.PlaceDecoy(s) for s in self._decoy_spaces(seat))]
         if kind == "reenter":
             return [A.Reenter(s) for s in self.beds(self.colour_of(seat))]
         if kind == "explore":
-            return [A.Explore(t[:3]) for t in self._targets(self.explore)]  # type: ignore
+            return [A.Explore(t.position) for t in self._targets(self.explore)]  # type: ignore
         if kind == "place":
             target = self.target
             rots = self._fitting(self.drawn, target)  # type: ignore[arg-type]
             if self.game.options["tile_placement"]:
                 rots = self._matching_doors(self.drawn, target, rots)  # type: ignore[arg-type]
-            return [A.PlaceTile(self.drawn, target[:3], r)  # type: ignore[index,arg-type]
+            return [A.PlaceTile(self.drawn, target.position, r)  # type: ignore[union-attr,arg-type]
                     for r in rots]
         if kind == "special":
-            _, tid, anchor, what = self.queue[0]
-            return [A.PlaceTile(tid, pos, rot) for pos, rot in
-                    self._special_options(tid, anchor, what)]
+            item = cast(PlaceSpecial, self.queue[0])
+            return [A.PlaceTile(item.tile, pos, rot) for pos, rot in
+                    self._special_options(item.tile, item.anchor, item.kind)]
         if kind == "stuff-place":
-            return [A.PlaceStuff(s) for s in self._stuff_spaces(self.queue[0][1])]
+            return [A.PlaceStuff(s) for s in self._stuff_spaces(cast(OneStuff, self.queue[0]).pos)]
         if kind == "station":
-            _, space, letter = self.queue[0]
+            space, letter = cast(Station, self.queue[0])
             return [*(A.SendStaffer(STAFFERS[i], space) for i in self._staffer_ids(letter)
                       if self.staffers[i] != space), A.LeaveStation(space)]
         raise SimlabError(f"bedpans: no decision {kind!r}")  # pragma: no cover
@@ -838,7 +925,7 @@ class BedpansState(Exploration, Moves, State):
 
     # -- chance ------------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        what = self.need[1]
+        what = cast(Chance, self.need).draw
         if what == "roll":
             return self._roll_outcomes()
         if what == "door":
@@ -851,7 +938,8 @@ class BedpansState(Exploration, Moves, State):
             pool = self._tile_pool()
         else:
             pool = self.elevators_left if what == "elevator" else self.exits_left
-            pool = [t for t in pool if self._special_options(t, self.queue[0][1], what)]
+            anchor = cast(DrawSpecial, self.queue[0]).anchor
+            pool = [t for t in pool if self._special_options(t, anchor, what)]
         p = Fraction(1, len(pool))
         return [(A.DrawTile(t), p) for t in pool]
 
@@ -867,22 +955,57 @@ class BedpansState(Exploration, Moves, State):
         base = _ROLLS[self.roll_kind]
         fx = self.fx
         if not fx:
-            return [(A.Roll(v), p) for v, p in base]
+            return list(_ROLL_OUTCOMES[self.roll_kind])
         name = self.mover or self.colour_of(self.active)
         key = name if name in STAFFERS else name.split()[0]
         opts = self.game.options
-        if key in fx.get("detector", ()):
+        if key in fx.get(Lasting.DETECTOR, ()):
             base = ((2 if opts["detector"] == "dice-1" else 1, Fraction(1)),)
-        if key in fx.get("hurry", ()):
+        if key in fx.get(Lasting.HURRY_UP, ()):
             bonus = self._hurry_bonus()
             base = tuple((v + bonus, p) for v, p in base)
-        if key in fx.get("walker", ()):
+        if key in fx.get(Lasting.WALKER, ()):
             least = 4 if opts["walker"] == "dice-2" else 2
             merged: dict[int, Fraction] = {}
             for v, p in base:
                 merged[max(v, least)] = merged.get(max(v, least), Fraction(0)) + p
             base = tuple(sorted(merged.items()))
         return [(A.Roll(v), p) for v, p in base]
+
+    def _sample_chance(self, rng: Any) -> Action:
+        """Draw what :func:`~simlab.core.chance.sample_chance` draws from
+        :meth:`_chance_outcomes`, with the same use of ``rng``, without making every outcome
+        and its Fraction: a Stuff-marker (``c / total`` is the float of ``Fraction(c,
+        total)``), a movement roll with no Stuff in play (its running totals made once), a
+        tile (equally likely ones, :func:`~simlab.core.chance.uniform_index`).
+        ``tests/games/bedpans/test_chance_draws.py`` checks the draws against the default."""
+        what = cast(Chance, self.need).draw
+        if what == "stuff":
+            unseen = self.unseen
+            kinds = [k for k, c in unseen.items() if c]
+            if len(kinds) > 1:
+                total = sum(unseen.values())
+                u = rng.random()
+                running = 0.0
+                for kind in kinds:
+                    running += unseen[kind] / total
+                    if u < running:
+                        return A.DrawStuff(kind)
+            return A.DrawStuff(kinds[-1])
+        if what == "roll" and not self.fx and self.roll_kind in _ROLL_TOTALS:
+            outcomes = _ROLL_OUTCOMES[self.roll_kind]
+            if len(outcomes) == 1:  # pragma: no cover - every roll has several results
+                return outcomes[0][0]
+            u = rng.random()
+            for (action, _), running in zip(outcomes, _ROLL_TOTALS[self.roll_kind],
+                                            strict=True):
+                if u < running:
+                    return action
+            return outcomes[-1][0]
+        if what == "tile":
+            pool = self._tile_pool()
+            return A.DrawTile(pool[uniform_index(len(pool), rng)])
+        return super()._sample_chance(rng)
 
     def _door_chance(self) -> Fraction:
         """Jammed Door: doubles on 2 three-sided dice (ruling S9)."""
@@ -913,13 +1036,18 @@ class BedpansState(Exploration, Moves, State):
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
+        kind = type(action)
+        if kind not in _MAY_REMOVE:  # no Character moves: no one is removed
+            events = _HANDLERS[kind](self, action)
+            self._settle()
+            return events  # type: ignore[no-any-return]
         before = [*map(tuple, self.tokens.values())]
         count = self.neutralized
-        events = _HANDLERS[type(action)](self, action)
+        events = _HANDLERS[kind](self, action)
         if self.neutralized != count or [*map(tuple, self.tokens.values())] != before:
             events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
         self._settle()
-        return events
+        return events  # type: ignore[no-any-return]
 
     def _removal_events(self, before: dict[str, tuple]) -> list[Event]:
         events = []
@@ -977,7 +1105,7 @@ class BedpansState(Exploration, Moves, State):
                       self.active)]
 
     def _pass(self, action: A.Pass) -> list[Event]:
-        kind = self.need[2]
+        kind = cast(Decide, self.need).decision
         if kind == "decoy":
             self._open_window("window1")
         elif kind == "window":
@@ -987,7 +1115,7 @@ class BedpansState(Exploration, Moves, State):
         return []
 
     def _play_door(self, action: A.PlayDoor) -> list[Event]:
-        seat = self.need[1]
+        seat = self.decider
         self.doors_held[seat] -= 1
         self.door_markers[marker_key(action.a, action.b)] = seat
         layout_of(self)  # the new layout worked out here, once, not in each view
@@ -1000,7 +1128,7 @@ class BedpansState(Exploration, Moves, State):
     def _play_stuff(self, action: A.PlayStuff) -> list[Event]:
         from simlab.games.bedpans.stuff import ABILITIES, resolve
 
-        seat = self.need[1]
+        seat = self.decider
         if action.kind in ABILITIES:  # "resolved as if it were Stuff", twice a game
             self.ability_uses[seat] += 1
             event = Event(f"{self.game.seat_names()[seat]} uses {action}", "ability", seat)
@@ -1068,7 +1196,7 @@ class BedpansState(Exploration, Moves, State):
                         self.known[c] = True
 
     def _discard_action(self, action: A.Discard) -> list[Event]:
-        self._discard_unused(self.need[1], action.kind)
+        self._discard_unused(self.decider, action.kind)
         return []
 
     def _discard_unused(self, seat: int, kind: str) -> None:
@@ -1170,9 +1298,9 @@ class BedpansState(Exploration, Moves, State):
                     unseen[kind] += 1
                 self.hands[s] = [HIDDEN] * len(hand)
         self.unseen = unseen
-        for entry in self.blocked.values():  # another player's Door Code order
-            if entry[0] == "Door Code" and entry[3] != seat:
-                entry[2] = HIDDEN
+        for key, entry in self.blocked.items():  # another player's Door Code order
+            if entry.stuff == "Door Code" and entry.player != seat:
+                self.blocked[key] = entry._replace(order=HIDDEN)
 
     def action_text_for(self, action: Action, seat: int) -> str | None:
         """The text of ``action`` as ``seat`` sees it (asked before it is applied).
@@ -1198,11 +1326,11 @@ class BedpansState(Exploration, Moves, State):
         if isinstance(action, A.DrawStuff):
             return str(action) if self.draws and self.draws[0] == seat else None
         if isinstance(action, A.PlayStuff) and action.kind == "Door Code":
-            if self.need[1] == seat:  # its player
+            if self.current_player == seat:  # its player
                 return str(action)
             return str(A.PlayStuff(action.kind, action.target.rsplit(" ", 1)[0]))
         if isinstance(action, A.Discard | A.Exchange):
-            actor = self.need[1]
+            actor = self.current_player
             if actor == seat or not self._discards_face_down(actor):
                 return str(action)
             if isinstance(action, A.Discard):
@@ -1253,9 +1381,9 @@ class BedpansState(Exploration, Moves, State):
             other.hands[s] = new
         other.unseen = pool
         for key, entry in sorted(self.blocked.items()):
-            if entry[0] == "Door Code" and entry[3] != seat:
-                orders = [o for o in CODE_ORDERS if o not in entry[1]]
-                other.blocked[key][2] = orders[int(rng.integers(len(orders)))]
+            if entry.stuff == "Door Code" and entry.player != seat:
+                orders = [o for o in CODE_ORDERS if o not in entry.wrong]
+                other.blocked[key] = entry._replace(order=orders[int(rng.integers(len(orders)))])
         return other
 
     # -- display ------------------------------------------------------------------------------
@@ -1312,6 +1440,45 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset],
                         spots.append((a, b))
     return tuple(spots)
 
+
+#: The state's fields that hold a dict, list or set of immutable values (a shallow copy
+#: each in :meth:`BedpansState.clone`), those one level deeper, and the immutable ones.
+_COPIED = (
+    "tiles", "features", "stack", "elevators_left", "exits_left", "links", "door_markers",
+    "sealed", "exits_on", "exit_rounds", "dormant", "elder", "known", "staffers", "stuff_at",
+    "unseen", "discards", "doors_held", "window", "moved", "queue", "draws", "status",
+    "bed_bumps", "blocked", "chair", "nudges", "ability_uses", "out", "escaped",
+)
+_NESTED = ("tokens", "hands", "fx")
+_IMMUTABLE = (
+    "game", "_layout", "_ready", "exit_signs", "pairs_placed", "pile", "door_supply",
+    "neutralized", "winner", "reason", "round", "active", "phase", "moves_done", "mover",
+    "points", "roll_kind", "took", "can_take", "explore", "target", "drawn", "need",
+    "trying", "chair_seat", "planner", "pending", "dice", "winners",
+)
+_FIELDS = frozenset((*_COPIED, *_NESTED, *_IMMUTABLE))
+_FIELD_COUNT = len(_FIELDS)
+
+#: The steps of a turn, by phase (:meth:`BedpansState._phase_step`).
+_PHASES: dict[str, Any] = {
+    "start-tile": BedpansState._start_tile_phase,
+    "start": BedpansState._start_phase,
+    "reenter": BedpansState._reenter_phase,
+    "decoy": BedpansState._decoy_phase,
+    "window1": BedpansState._window_phase,
+    "moves": BedpansState._next_move,
+    "roll": BedpansState._roll_phase,
+    "move": BedpansState._move_phase,
+    "window2": BedpansState._window_phase,
+    "exchange": BedpansState._exchange_phase,
+    "end": BedpansState._end_phase,
+}
+
+#: The actions after which a Resident may be gone (neutralized, a Decoy removed): those
+#: that move a Character or play Stuff.  After the others :meth:`BedpansState._apply`
+#: looks for no removal.
+_MAY_REMOVE = frozenset({A.Step, A.Closer, A.PlayStuff, A.Reenter, A.PlaceDecoy,
+                         A.SendStaffer})
 
 _HANDLERS: dict[type, Any] = {
     A.Roll: BedpansState._roll,

@@ -40,13 +40,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
 from simlab.games.bedpans.components import DOOR
 from simlab.games.bedpans.layout import Layout, layout_of
+from simlab.games.bedpans.parts import BlockedDoor, Lasting, Nudge
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -130,8 +131,7 @@ def _spaces(state: BedpansState) -> list[Space]:
                   for (f, tx, ty) in state.tiles for i in range(9))
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
+class Window(NamedTuple):
     """The Stuff window a play is asked about: who plays, in whose turn, which window.
 
     ``first``: the first Stuff window of the turn (before the moves); ``act_colour``:
@@ -455,7 +455,7 @@ def _bump(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]
     return [Event(f"the Characters at {where} are bumped to {push}", "move", seat)]
 
 
-def _lasting(key: str) -> Callable[[BedpansState, int, str, str], list[Event]]:
+def _lasting(key: Lasting) -> Callable[[BedpansState, int, str, str], list[Event]]:
     """An effect that lasts the turn, noted in ``state.fx[key]``."""
 
     def effect(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
@@ -505,13 +505,14 @@ def _block(state: BedpansState, seat: int, kind: str, target: str) -> list[Event
     a = parse_space(text)
     k = _DIRS[d]
     marker = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
-    state.blocked[marker] = [kind, 0] if kind == "Jammed Door" else [kind, [], order, seat]
+    state.blocked[marker] = (BlockedDoor(kind) if kind == "Jammed Door"
+                             else BlockedDoor(kind, order=order, player=seat))
     return []
 
 
 def _call(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
     """Nurse Call, "Move a Staffer": the player of Nurse Call chooses the way."""
-    state.nudges.append((target, seat))
+    state.nudges.append(Nudge(target, seat))
     return []
 
 
@@ -536,7 +537,7 @@ def _closer(state: BedpansState, seat: int, kind: str, target: str) -> list[Even
                                        if _harmless(state, seat, kind, c)]
     for colour in colours:
         owner = state.seat_of(colour)
-        state.nudges += [(f"{colour} {i + 1}", owner) for _ in range(steps) for i in (0, 1)]
+        state.nudges += [Nudge(f"{colour} {i + 1}", owner) for _ in range(steps) for i in (0, 1)]
     return []
 
 
@@ -550,13 +551,13 @@ def _chair(state: BedpansState, seat: int, kind: str, target: str) -> list[Event
 #: Every Stuff kind with an effect in the model, by its rulebook name (the others are
 #: held, exchanged and discarded): adding a kind is one entry here.
 STUFF: dict[str, Stuff] = {
-    "Hurry Up": Stuff(_hurry_up, _lasting("hurry")),
-    "Detector": Stuff(_active_colour, _lasting("detector")),
-    "Walker": Stuff(_walker, _lasting("walker")),
+    "Hurry Up": Stuff(_hurry_up, _lasting(Lasting.HURRY_UP)),
+    "Detector": Stuff(_active_colour, _lasting(Lasting.DETECTOR)),
+    "Walker": Stuff(_walker, _lasting(Lasting.WALKER)),
     "Laughing Gas": Stuff(_gas, _neutralize),
     "Steroids!": Stuff(_gas, _neutralize),
-    "Flying Bedpan": Stuff(_flying_bedpan, _lasting("frozen")),
-    "Coffee Break": Stuff(_coffee_break, _lasting("coffee")),
+    "Flying Bedpan": Stuff(_flying_bedpan, _lasting(Lasting.FLYING_BEDPAN)),
+    "Coffee Break": Stuff(_coffee_break, _lasting(Lasting.COFFEE_BREAK)),
     "Just Cleaned": Stuff(_a_space, _status),
     "Puddle": Stuff(_a_space, _status),
     "Jammed Door": Stuff(_a_door, _block),
@@ -566,10 +567,10 @@ STUFF: dict[str, Stuff] = {
     "Lost Teeth": Stuff(_a_colour, _closer),
     "My Plants!": Stuff(_my_plants, _closer),
     "Power-Chair": Stuff(_a_colour, _chair),
-    "Bingo on TV": Stuff(_active_colour, _lasting("bingo")),
-    "New Shift": Stuff(_in_an_elder_turn, _lasting("shift")),
-    "Staffers on Strike": Stuff(_in_an_elder_turn, _lasting("strike")),
-    "Disguise": Stuff(_disguise, _lasting("disguise")),
+    "Bingo on TV": Stuff(_active_colour, _lasting(Lasting.BINGO_ON_TV)),
+    "New Shift": Stuff(_in_an_elder_turn, _lasting(Lasting.NEW_SHIFT)),
+    "Staffers on Strike": Stuff(_in_an_elder_turn, _lasting(Lasting.STAFFERS_ON_STRIKE)),
+    "Disguise": Stuff(_disguise, _lasting(Lasting.DISGUISE)),
     "Plans!": Stuff(_plans, _plans_effect),
     "Bed Bump": Stuff(_bed_bump, _bump),
 }

@@ -544,14 +544,15 @@ def guess(view: BedpansState, seat: int, legal: Sequence[Any],
     >>> from simlab.games.bedpans.rules import BedpansGame
     >>> s = BedpansGame(players=2).new_initial_state()
     >>> key = (("U", 0, 0), ("U", 1, 0))
-    >>> s.blocked[key], s.trying = ["Door Code", [], "231", 1], key
+    >>> from simlab.games.bedpans.parts import BlockedDoor
+    >>> s.blocked[key], s.trying = BlockedDoor("Door Code", order="231", player=1), key
     >>> legal = [A.GuessCode(o) for o in ("123", "231", "321")]
     >>> guess(s.view(1), 1, legal, np.random.default_rng(0))
     GuessCode(order='231')
     """
     entry = view.blocked.get(view.trying) if view.trying is not None else None
-    if entry is not None and entry[0] == "Door Code" and entry[3] == seat:
-        own = A.GuessCode(entry[2])
+    if entry is not None and entry.stuff == "Door Code" and entry.player == seat:
+        own = A.GuessCode(entry.order)
         if own in legal:
             return own
     return legal[int(rng.integers(len(legal)))]

@@ -33,6 +33,7 @@ from simlab.core.api import Outcome
 from simlab.core.play import make_policies, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import Chance, Draw
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 from simlab.games.bedpans.stuff import IMPLEMENTED
 
@@ -233,7 +234,7 @@ def _deal(state: BedpansState, holder: int, kind: str | None,
     """Resolve the set-up deal, giving ``holder`` ``kind`` (None: no Stuff at all)."""
     if kind is not None:  # set it aside first: a kind with 1 marker may not go to another
         state.unseen[kind] -= 1
-    while state.need == ("chance", "stuff"):
+    while state.need == Chance(Draw.STUFF):
         if state.draws[0] == holder:
             if kind is None:
                 state.draws.pop(0)

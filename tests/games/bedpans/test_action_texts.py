@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import Decide, Decision
 from simlab.games.bedpans.rules import BedpansGame
 
 from .test_rules import at_move, dealt, sealed
@@ -29,13 +30,13 @@ def test_a_stuff_draw_is_seen_by_the_drawing_seat_only():
 def test_a_door_code_order_is_seen_by_its_player_only():
     s = _door_layout()
     window(s, 1, {0: ["Door Code"]})  # in red's window, the Staff plays it
-    while s.need[1] != 0:
+    while s.need.seat != 0:
         s.apply(A.Pass())
     code = A.PlayStuff("Door Code", "U 3,0 E 312")
     assert texts(s, code) == ["play Door Code: U 3,0 E 312", "play Door Code: U 3,0 E"]
     events = s.apply(code)
     assert [e.text for e in events] == ["Staff plays Door Code: U 3,0 E"]
-    assert s.view(1).blocked[((U, 3, 0), (U, 4, 0))][2] == "?"  # as the view hides it
+    assert s.view(1).blocked[((U, 3, 0), (U, 4, 0))].order == "?"  # as the view hides it
 
 
 def test_discards_are_public_unless_stuff_is_stuff_puts_them_face_down():
@@ -60,7 +61,7 @@ def test_discards_are_public_unless_stuff_is_stuff_puts_them_face_down():
     after = s.view(0)  # back face down among the unseen Stuff: the kinds stay unknown
     assert after.unseen == before.unseen and after.discards == {}
     s.hands[1] = ["Detector", "Puddle", "Walker", "Walker"]
-    s.need = ("decide", 1, "discard")
+    s.need = Decide(1, Decision.DISCARD)
     assert texts(s, A.Discard("Puddle")) == ["discard a Stuff-marker", "discard Puddle"]
 
 

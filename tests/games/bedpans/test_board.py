@@ -81,7 +81,7 @@ def test_sight_stops_at_doors_walls_and_three_spaces():
     found = view_targets(tiles, GEO, ("U", 3, 1))
     assert ("U", 2, 0) in [t[:3] for t in found]  # 3 spaces away
     # a blocked (sealed) position is not a target
-    assert view_targets(START, GEO, ("U", 1, 1), blocked={("U", 1, 0)})[-1][:3] == ("U", 0, 1)
+    assert view_targets(START, GEO, ("U", 1, 1), blocked={("U", 1, 0)})[-1].position == ("U", 0, 1)
 
 
 def test_graph_and_fast_primitives_agree():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import simlab
 from simlab.games.bedpans.outcome_studies import corridor_state, exact_escape_one_turn
+from simlab.games.bedpans.parts import Decide, Decision
 
 
 def test_outcomes_rows_and_summary():
@@ -33,5 +34,5 @@ def test_escape_matches_exact_value_without_staff():
 def test_corridor_position():
     s = corridor_state(5, 0, 2)
     assert s.staffers == [None] * 6
-    assert s.need == ("decide", 1, "decoy") and s.hands == [[], []]  # no Stuff dealt
+    assert s.need == Decide(1, Decision.DECOY) and s.hands == [[], []]  # no Stuff dealt
     assert not s._targets(s.tokens["red"][0])  # nothing to explore

@@ -8,6 +8,7 @@ import pytest
 import simlab
 from simlab.core.errors import ConfigError
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import BlockedDoor, Chance, Decide, Decision, Draw
 from simlab.games.bedpans.policies import HeuristicPolicy, distance_field, make
 from simlab.games.bedpans.rules import BedpansGame
 
@@ -62,7 +63,7 @@ def test_staff_chases_with_the_nearest_staffer():
     s._settle()
     policy = HeuristicPolicy(0)
     rng = np.random.default_rng(0)
-    assert s.need[2] == "choose"
+    assert s.need.decision == "choose"
     choice = policy.act(s.view(0), s.legal_actions(), rng)
     assert choice == A.ChooseMover("Doctor")  # both 2 away from a Resident: the Doctor first
     s.apply(choice)
@@ -137,12 +138,12 @@ def test_planner_elder_turns_tiles_open_the_staff_turns_them_closed():
     play(s, "Plans!")
     at_move(s, 1, "red 1", 3)
     s.apply(A.Step("E"))  # U 1,0 sees the open edge north
-    while s.need[0] == "chance" or s.need[2] == "explore":
-        if s.need[:2] == ("chance", "tile"):
+    while s.is_chance or s.need.decision == "explore":
+        if s.need == Chance(Draw.TILE):
             s.apply(A.DrawTile("T04"))
         else:
-            s.apply(s.legal_actions()[0] if s.need[0] == "decide" else s.chance_outcomes()[0][0])
-    assert s.need == ("decide", 1, "place")
+            s.apply(s.legal_actions()[0] if s.current_player >= 0 else s.chance_outcomes()[0][0])
+    assert s.need == Decide(1, Decision.PLACE)
     turns = {a.rot: a for a in s.legal_actions()}
     assert sorted(turns) == [0, 3]  # turned 3 leaves an open edge east, turned 0 none
     assert _decide(s) == turns[3]
@@ -156,7 +157,7 @@ def test_planner_elder_explores_the_open_edge_nearest_its_elder():
     at_move(s, 1, "red 1", 3)
     s.planner, s.explore = 1, ("U", 1, 2)
     s._settle()
-    assert s.need == ("decide", 1, "explore")
+    assert s.need == Decide(1, Decision.EXPLORE)
     assert _decide(s) == A.Explore(("U", 0, 1))  # south of the start tile, not north
 
 
@@ -170,7 +171,7 @@ def test_new_shift_second_nurse_staff_sends_elder_leaves():
         s._put_tile(("U", 1, 0), "T01", 0)  # a Nurse station at U 5,2
         s.queue = s._staff_for(("U", 1, 0))
         s._settle()
-        assert s.need == ("decide", seat, "extra")  # the New Shift player decides
+        assert s.need == Decide(seat, Decision.EXTRA)  # the New Shift player decides
         assert isinstance(_decide(s), kind)
 
 
@@ -181,7 +182,7 @@ def _jammed(layout_keep, tile, rot, red_at, door):
                  ("U", -1, 0)} - {layout_keep}
     s.elder["red"] = 0
     s.tokens["red"] = [red_at, ("U", 0, 0)]
-    s.blocked[door] = ["Jammed Door", 0]
+    s.blocked[door] = BlockedDoor("Jammed Door")
     at_move(s, 1, "red 1", 3)
     return s
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge
 from simlab.games.bedpans.rules import BedpansGame, roll_distribution
 
 from .test_rules import at_move, dealt, sealed
@@ -104,14 +105,14 @@ def test_bingo_on_tv_forbids_the_ride_down_to_a_space_further_from_a_bed():
     s.tokens["red"] = [UP, UP]
     at_move(s, 1, "red 1", 3)
     assert A.Step("down") in s.legal_actions()
-    s.fx["bingo"] = ["red"]
+    s.fx[Lasting.BINGO_ON_TV] = ["red"]
     s._settle()  # a position changed by hand is settled again (its legal actions relisted)
     steps = [a.direction for a in s.legal_actions() if isinstance(a, A.Step)]
     assert "down" not in steps and steps == ["W"]  # W is 2 from a bed; E is 4
     # from the lower space the ride up brings it closer: allowed
     s.tokens["red"] = [DOWN, DOWN]
     at_move(s, 1, "red 1", 3)
-    s.fx["bingo"] = ["red"]
+    s.fx[Lasting.BINGO_ON_TV] = ["red"]
     s._settle()
     assert [a.direction for a in s.legal_actions() if isinstance(a, A.Step)] == ["up"]
 
@@ -127,13 +128,13 @@ def test_fourth_exit_sign_on_the_ground_floor_puts_the_elevator_next_to_a_non_el
     s.sealed.clear()
     s.exit_signs = 3
     s.tokens["red"] = [("G1", 2, 1), ("G1", 2, 1)]
-    s.explore, s.target = ("G1", 2, 1), ("G1", 1, 0, 2, 1, 1)  # east of E1b
+    s.explore, s.target = ("G1", 2, 1), OpenEdge("G1", 1, 0, 2, 1, 1)  # east of E1b
     s.stack = ["T05"]  # an Exit-sign tile
     s.active, s.phase = 1, "moves"
     s._settle()
     s.apply(A.DrawTile("T05"))
     s.apply(A.PlaceTile("T05", ("G1", 1, 0), 0))
-    assert s.exit_signs == 4 and s.need == ("chance", "elevator")
+    assert s.exit_signs == 4 and s.need == Chance(Draw.ELEVATOR)
     s.apply(A.DrawTile("E2a"))
     places = {a.position for a in s.legal_actions()}
     start_tile_edges = {(U, 0, -1), (U, -1, 0), (U, 0, 1)}  # (U 1,0 is E1a)
@@ -149,15 +150,15 @@ def test_the_unused_four_bed_tile_is_shuffled_into_the_stack_and_can_be_drawn():
     Room-tiles": the 4-bed tile is one of the rest."""
     s = BedpansGame(players=2, start_tile="chosen").new_initial_state()
     s.apply(A.ChooseStart("T03"))
-    while s.need[0] == "chance":  # the first Stuff dealt
+    while s.is_chance:  # the first Stuff dealt
         s.apply(s.chance_outcomes()[0][0])
     assert "S" in s.stack and "T03" not in s.stack
-    s.target = (U, 0, -1, 1, 0, 0)  # the open edge north of T03's U 1,0
+    s.target = OpenEdge(U, 0, -1, 1, 0, 0)  # the open edge north of T03's U 1,0
     pool = s._tile_pool()
     assert "S" in pool and len(pool) == len(s.stack)  # every tile fits there
     # placed later, it is a room tile like the others: Staffers (none), corner Stuff
     s.drawn = "S"
-    s.need = ("decide", 0, "place")
+    s.need = Decide(0, Decision.PLACE)
     s.apply(A.PlaceTile("S", (U, 0, -1), 0))
     assert s.tiles[(U, 0, -1)] == ("S", 0) and s.stuff_at.get((U, 0, -3)) == 1
 
@@ -193,7 +194,7 @@ def test_hurry_up_readings(reading, bonus):
     s = sealed(dealt(players=2, hurry_up=reading))
     window(s, 1, {1: ["Hurry Up"]})
     play(s, "Hurry Up", "red")
-    while s.need[2:] == ("window",):
+    while s.need[1:] == ("window",):
         s.apply(A.Pass())
     s.apply(A.ChooseMover("red 1"))
     assert s.chance_outcomes() == [(A.Roll(v + bonus), p)
@@ -207,7 +208,7 @@ def test_detector_readings(reading, move):
     s = sealed(dealt(players=2, detector=reading))
     window(s, 1, {0: ["Detector"]})
     play(s, "Detector", "red")
-    while s.need[2:] == ("window",):
+    while s.need[1:] == ("window",):
         s.apply(A.Pass())
     s.apply(A.ChooseMover("red 1"))
     assert s.chance_outcomes() == [(A.Roll(move), Fraction(1))]
@@ -221,7 +222,7 @@ def test_walker_by_default_lets_each_token_move_4():
     s = sealed(dealt(players=2))
     window(s, 1, {1: ["Walker"]})
     play(s, "Walker")
-    while s.need[2:] == ("window",):
+    while s.need[1:] == ("window",):
         s.apply(A.Pass())
     s.apply(A.ChooseMover("red 1"))
     base = dict(roll_distribution("elder1"))
@@ -236,7 +237,7 @@ def test_detector_then_walker_under_the_result_readings():
     """Under the movement-result readings Walker is worth something only with Detector:
     Detector makes the move 1, Walker lets it be 2 (ruling S3)."""
     s = sealed(dealt(players=2, detector="result-1", walker="result-2"))
-    s.fx = {"detector": ["red"], "walker": ["red"]}
+    s.fx = {Lasting.DETECTOR: ["red"], Lasting.WALKER: ["red"]}
     at_move(s, 1, "red 1", 0)
     s.mover, s.roll_kind = "red 1", "elder1"
     assert s._roll_outcomes() == [(A.Roll(2), Fraction(1))]
@@ -273,4 +274,4 @@ def test_sight_passes_a_door_marker_inside_a_tile(reading, sees):
     s.tokens["red"] = [(U, 0, 2), (U, 0, 2)]
     at_move(s, 1, "red 1", 2)
     s.apply(A.Step("E"))  # onto U 1,2
-    assert (s.target is not None and s.target[:3] == (U, 0, -1)) is sees
+    assert (s.target is not None and s.target.position == (U, 0, -1)) is sees

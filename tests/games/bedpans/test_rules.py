@@ -13,6 +13,7 @@ from simlab.core.errors import ConfigError, IllegalActionError
 from simlab.core.play import sample_chance
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY
+from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw
 from simlab.games.bedpans.rules import BedpansGame, read_roll, roll_distribution
 
 
@@ -24,7 +25,7 @@ def dealt(players=2, hands=None, **options):
     hands = hands or ["Jammed Door", "Steroids!", "Jammed Door", "Head Nurse",
                       "Laughing Gas"][:players]
     for kind in hands:
-        assert state.need == ("chance", "stuff")
+        assert state.need == Chance(Draw.STUFF)
         state.apply(A.DrawStuff(kind))
     return state
 
@@ -55,7 +56,7 @@ def test_set_up():
     assert len(s.stack) == 13 and s.staffers == [None] * 6
     assert s.pile == 48 - 1 - 4
     # the player left of the Staff-player starts, with the Decoy's repositioning
-    assert s.current_player == 1 and s.need[2] == "decoy"
+    assert s.current_player == 1 and s.need.decision == "decoy"
 
 
 def test_options_and_start_tiles():
@@ -66,7 +67,7 @@ def test_options_and_start_tiles():
     # "you may start with one of the 2 bed tiles in a 2-player game": the first Elder-player
     # chooses (ruling B13); "Normally, the start Room-tile is the tile with 4 beds"
     s = BedpansGame(players=2, start_tile="chosen").new_initial_state()
-    assert s.need == ("decide", 1, "start-tile")
+    assert s.need == Decide(1, Decision.START_TILE)
     assert s.legal_actions() == [A.ChooseStart(t) for t in ("S", "T03", "T04")]
     s.apply(A.ChooseStart("T04"))
     assert s.tiles == {("U", 0, 0): ("T04", 0)} and "T04" not in s.stack
@@ -79,7 +80,7 @@ def test_options_and_start_tiles():
     assert "S" not in s3.stack and len(s3.stack) == 13
     # with 4 players there is nothing to choose
     s4 = BedpansGame(players=4, start_tile="chosen").new_initial_state()
-    assert s4.tiles == {("U", 0, 0): ("S", 0)} and s4.need == ("chance", "stuff")
+    assert s4.tiles == {("U", 0, 0): ("S", 0)} and s4.need == Chance(Draw.STUFF)
 
 
 def test_no_start_tile_takes_an_exit_sign_out_of_the_stack():
@@ -88,7 +89,7 @@ def test_no_start_tile_takes_an_exit_sign_out_of_the_stack():
     for players in (2, 3, 4):
         for start in BedpansGame(players=players).new_initial_state().start_tiles():
             s = BedpansGame(players=players, start_tile="chosen").new_initial_state()
-            if s.need[2:] == ("start-tile",):
+            if s.need[1:] == ("start-tile",):
                 s.apply(A.ChooseStart(start))
             specs = s.game.specs
             assert sum(specs[t].exit_sign for t in s.stack) == 7, (players, start)
@@ -98,13 +99,13 @@ def test_elder_turn_sequence_and_dice():
     s = dealt(players=3)
     s.apply(A.Pass())  # Decoy stays
     # Stuff window: nobody has anything to play (no Door-marker spot on one tile)
-    assert s.need[2] == "choose"
+    assert s.need.decision == "choose"
     assert s.legal_actions() == [A.ChooseMover("red 1"), A.ChooseMover("red 2")]
     s.apply(A.ChooseMover("red 2"))
     assert s.current_player == CHANCE
     assert s.chance_outcomes() == [(A.Roll(v), p) for v, p in roll_distribution("elder1")]
     s.apply(A.Roll(2))
-    assert s.need == ("decide", 1, "move")
+    assert s.need == Decide(1, Decision.MOVE)
     s.apply(A.Stop())
     assert s.chance_outcomes() == [(A.Roll(v), p) for v, p in roll_distribution("elder2")]
     assert s.mover == "red 1"
@@ -130,7 +131,7 @@ def test_staff_turn_moves_three_staffers_first_nurse_highest():
     s.staffers = [("U", 1, 1), ("U", 1, 2), ("U", 2, 1), ("U", 2, 2), None, None]
     s.active, s.phase = 0, "start"
     s._settle()
-    assert s.need == ("decide", 0, "choose")
+    assert s.need == Decide(0, Decision.CHOOSE)
     s.apply(A.ChooseMover("Nurse 2"))
     assert s.chance_outcomes() == [(A.Roll(v), p) for v, p in roll_distribution("nurse1")]
     s.apply(A.Roll(2))
@@ -174,14 +175,14 @@ def test_walls_block_and_illegal_steps_leave_the_state():
 def test_exploration_staff_chooses_edge_then_tile_then_turn():
     s = at_move(dealt(), 1, "red 1", 3)
     s.apply(A.Step("E"))  # (1,0) sees the north open edge and, 2 spaces south, the south one
-    assert s.need == ("decide", 0, "explore")
+    assert s.need == Decide(0, Decision.EXPLORE)
     assert s.legal_actions() == [A.Explore(("U", 0, -1)), A.Explore(("U", 0, 1))]
     s.apply(A.Explore(("U", 0, -1)))
     assert s.current_player == CHANCE
     tiles = [a.tile for a, _ in s.chance_outcomes()]
     assert len(tiles) == 13  # every room tile has an open edge that can meet it
     s.apply(A.DrawTile("T13"))
-    assert s.need == ("decide", 0, "place")
+    assert s.need == Decide(0, Decision.PLACE)
     turns = s.legal_actions()
     assert turns == [A.PlaceTile("T13", ("U", 0, -1), r) for r in (0, 2)]
     s.apply(A.PlaceTile("T13", ("U", 0, -1), 0))
@@ -189,7 +190,7 @@ def test_exploration_staff_chooses_edge_then_tile_then_turn():
     assert s.staffers[0] == ("U", 0, -1)
     assert s.stuff_at[("U", 0, -3)] == 1 and s.stuff_at[("U", 2, -3)] == 1
     # the second open edge in view is explored next (only one left: no choice)
-    assert s.current_player == CHANCE and s.target[:3] == ("U", 0, 1)
+    assert s.current_player == CHANCE and s.target.position == ("U", 0, 1)
 
 
 def test_tile_that_does_not_fit_is_not_drawn_and_hopeless_edges_are_sealed():
@@ -202,7 +203,7 @@ def test_tile_that_does_not_fit_is_not_drawn_and_hopeless_edges_are_sealed():
     assert s.legal_actions() == [A.PlaceTile("T08", ("U", 0, -1), r) for r in (1, 3)]
     s.apply(A.PlaceTile("T08", ("U", 0, -1), 1))
     # the stack is empty: the other edge is sealed (no Exit tile on the upper floor)
-    assert ("U", 0, 1) in s.sealed and s.need == ("decide", 1, "move")
+    assert ("U", 0, 1) in s.sealed and s.need == Decide(1, Decision.MOVE)
 
 
 def test_staffer_stops_on_resident_and_decoy_is_removed():
@@ -277,7 +278,7 @@ def test_neutralized_elder_reenters_on_a_bed():
     s.tokens["red"] = [None, None]
     s.active, s.phase = 1, "start"
     s._settle()
-    assert s.need == ("decide", 1, "reenter")
+    assert s.need == Decide(1, Decision.REENTER)
     assert s.legal_actions() == [A.Reenter(("U", 0, 0))]
     s.apply(A.Reenter(("U", 0, 0)))
     assert s.tokens["red"] == [("U", 0, 0)] * 2 and not s.known["red"]
@@ -326,7 +327,7 @@ def test_stuff_pick_up_costs_and_hand_limit():
     s.apply(A.TakeStuff())  # the second costs a space of movement
     assert s.points == 0
     s.apply(A.DrawStuff("Puddle"))
-    assert s.need == ("decide", 1, "discard")  # 4 in hand: down to 3
+    assert s.need == Decide(1, Decision.DISCARD)  # 4 in hand: down to 3
     s.apply(A.Discard("Puddle"))
     assert len(s.hands[1]) == 3 and s.discards == {"Puddle": 1}
 
@@ -366,7 +367,7 @@ def test_exit_sign_sequence_places_elevator_pair():
     s.apply(A.Explore(("U", 0, -1)))
     s.apply(A.DrawTile("T05"))  # the 3rd Exit-sign tile
     s.apply(A.PlaceTile("T05", ("U", 0, -1), 0))
-    assert s.need == ("chance", "elevator")
+    assert s.need == Chance(Draw.ELEVATOR)
     assert [a.tile for a, _ in s.chance_outcomes()] == ["E1a", "E1b", "E2a", "E2b"]
     s.apply(A.DrawTile("E2b"))
     options = s.legal_actions()
@@ -452,7 +453,7 @@ def test_staffers_never_trigger_exploration():
     s.staffers[1] = ("U", 1, 2)
     at_move(s, 0, "Nurse 1", 3)
     s.apply(A.Step("N"))  # the centre sees all 4 open edges
-    assert s.explore is None and s.need == ("decide", 0, "move")
+    assert s.explore is None and s.need == Decide(0, Decision.MOVE)
 
 
 def test_exits_at_most_two_per_ground_group():
@@ -489,7 +490,7 @@ def test_station_with_no_free_staffer_lets_the_staff_displace_one():
     s.apply(A.Explore(("U", 0, -1)))
     s.apply(A.DrawTile("T10"))  # a Nurse station
     s.apply(s.legal_actions()[0])
-    assert s.need == ("decide", 0, "station")
+    assert s.need == Decide(0, Decision.STATION)
     station = s.legal_actions()[-1].space
     assert s.features[station] == "N"
     assert s.legal_actions() == [A.SendStaffer(f"Nurse {i}", station) for i in range(1, 6)] + [
@@ -538,4 +539,4 @@ def test_decoy_explores_too():
     s.elder["red"] = 0
     at_move(s, 1, "red 2", 3)
     s.apply(A.Step("E"))
-    assert s.need == ("decide", 0, "explore")
+    assert s.need == Decide(0, Decision.EXPLORE)

@@ -8,6 +8,16 @@ import pytest
 
 from simlab.core.api import CHANCE
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import (
+    Chance,
+    Decide,
+    Decision,
+    Draw,
+    ExtraNurse,
+    Lasting,
+    Nudge,
+    Station,
+)
 from simlab.games.bedpans.rules import BedpansGame, roll_distribution
 
 from .test_rules import at_move, dealt, sealed
@@ -29,7 +39,7 @@ def window(state, active, hands, phase="window1"):
 def play(state, kind, target=""):
     """Pass in the window until the play is legal, then play it."""
     action = A.PlayStuff(kind, target)
-    while action not in state.legal_actions() and state.need[2] == "window":
+    while action not in state.legal_actions() and state.need.decision == "window":
         state.apply(A.Pass())
     assert action in state.legal_actions(), state.legal_actions()
     state.apply(action)
@@ -38,7 +48,7 @@ def play(state, kind, target=""):
 
 def close(state):
     """Everyone passes for the rest of the Stuff window."""
-    while state.need[2:] == ("window",):
+    while state.need[1:] == ("window",):
         state.apply(A.Pass())
     return state
 
@@ -47,7 +57,7 @@ def test_hurry_up_adds_one_to_each_die():
     # red's turn, red holds Hurry Up: both moves get +2 (each of the 2 dice read +1)
     s = sealed(dealt(players=2))
     window(s, 1, {1: ["Hurry Up"]})
-    assert s.need == ("decide", 1, "window")
+    assert s.need == Decide(1, Decision.WINDOW)
     play(s, "Hurry Up", "red")
     assert s.hands[1] == [] and s.discards["Hurry Up"] == 1
     close(s)
@@ -62,14 +72,14 @@ def test_hurry_up_on_a_staffer_in_the_staff_turn():
     assert A.PlayStuff("Hurry Up", "Nurse 1") in s.legal_actions()
     play(s, "Hurry Up", "Nurse 1")
     close(s)
-    assert s.need == ("chance", "roll")
+    assert s.need == Chance(Draw.ROLL)
     assert min(a.result for a, _ in s.chance_outcomes()) == 4
 
 
 def test_detector_makes_every_move_two_and_ends_with_the_turn():
     s = sealed(dealt(players=2))
     window(s, 1, {0: ["Detector"]})  # the Staff slows the red Elder down
-    assert s.need == ("decide", 0, "window")
+    assert s.need == Decide(0, Decision.WINDOW)
     play(s, "Detector", "red")
     close(s)
     s.apply(A.ChooseMover("red 1"))
@@ -159,7 +169,7 @@ def test_coffee_break_lets_one_staffer_move():
     s = sealed(dealt(players=3))
     s.staffers[1:4] = [(U, 1, 1), (U, 2, 1), (U, 1, 2)]
     window(s, 0, {2: ["Coffee Break"]})
-    assert s.need == ("decide", 2, "window")
+    assert s.need == Decide(2, Decision.WINDOW)
     play(s, "Coffee Break")
     close(s)
     s.apply(A.ChooseMover("Nurse 1"))
@@ -226,15 +236,15 @@ def test_door_code_hidden_order_guessed_for_a_movement_point():
     window(s, 1, {0: ["Door Code"]})  # any door, by anyone
     play(s, "Door Code", "U 3,0 E 312")
     key = ((U, 3, 0), (U, 4, 0))
-    assert s.view(0).blocked[key][2] == "312" and s.view(1).blocked[key][2] == "?"
+    assert s.view(0).blocked[key].order == "312" and s.view(1).blocked[key].order == "?"
     other = s.resample_hidden(1, np.random.default_rng(0))
-    assert other.view(1) == s.view(1) and other.blocked[key][0] == "Door Code"
+    assert other.view(1) == s.view(1) and other.blocked[key].stuff == "Door Code"
     at_move(s, 1, "red 1", 3)
     s.apply(A.TryDoor("E"))
-    assert s.need == ("decide", 1, "guess") and s.points == 2
+    assert s.need == Decide(1, Decision.GUESS) and s.points == 2
     assert len(s.legal_actions()) == 6
     s.apply(A.GuessCode("123"))
-    assert s.blocked[key][1] == ["123"] and A.Step("E") not in s.legal_actions()
+    assert s.blocked[key].wrong == ("123",) and A.Step("E") not in s.legal_actions()
     s.apply(A.TryDoor("E"))
     assert A.GuessCode("123") not in s.legal_actions() and len(s.legal_actions()) == 5
     s.apply(A.GuessCode("312"))
@@ -246,12 +256,12 @@ def test_nurse_call_moves_a_staffer_one_closer_to_a_bed():
     s.staffers[1] = (U, 1, 1)  # 2 from every bed: 4 ways closer, the Staff's choice
     window(s, 1, {0: ["Nurse Call"]})
     play(s, "Nurse Call", "Nurse 1")
-    assert s.need == ("decide", 0, "closer")
+    assert s.need == Decide(0, Decision.CLOSER)
     assert s.legal_actions() == [A.Closer("Nurse 1", sp) for sp in
                                  [(U, 0, 1), (U, 1, 0), (U, 1, 2), (U, 2, 1)]]
     s.apply(A.Closer("Nurse 1", (U, 1, 2)))
     assert s.staffers[1] == (U, 1, 2)
-    assert s.need == ("decide", 1, "choose")  # the window is over: red moves
+    assert s.need == Decide(1, Decision.CHOOSE)  # the window is over: red moves
     assert s.nudges == []
 
 
@@ -287,14 +297,14 @@ def test_lost_teeth_sends_a_pair_2_closer_to_a_bed():
     s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
     window(s, 1, {0: ["Lost Teeth"]})
     play(s, "Lost Teeth", "red")
-    assert s.need == ("decide", 1, "closer") and s.nudges[0] == ("red 1", 1)
+    assert s.need == Decide(1, Decision.CLOSER) and s.nudges[0] == Nudge("red 1", 1)
     s.apply(A.Closer("red 1", (U, 1, 0)))  # first step of each token, then the second
     s.apply(A.Closer("red 2", (U, 2, 1)))
     assert [a.space for a in s.legal_actions()] == [(U, 0, 0), (U, 2, 0)]
     s.apply(A.Closer("red 1", (U, 2, 0)))
     s.apply(A.Closer("red 2", (U, 2, 2)))
     assert s.tokens["red"] == [(U, 2, 0), (U, 2, 2)]
-    assert s.need == ("decide", 1, "choose")
+    assert s.need == Decide(1, Decision.CHOOSE)
 
 
 def test_lost_teeth_moves_only_1_when_the_bed_is_1_away():
@@ -304,7 +314,7 @@ def test_lost_teeth_moves_only_1_when_the_bed_is_1_away():
     play(s, "Lost Teeth", "red")
     s.apply(A.Closer("red 1", (U, 0, 2)))
     assert s.tokens["red"] == [(U, 0, 2), (U, 0, 0)]
-    assert s.nudges == [] and s.need == ("decide", 1, "choose")
+    assert s.nudges == [] and s.need == Decide(1, Decision.CHOOSE)
 
 
 def test_moving_closer_never_enters_a_just_cleaned_space():
@@ -332,9 +342,9 @@ def test_my_plants_moves_every_resident_one_closer():
     s.tokens["blue"] = [(U, 2, 1), (U, 2, 1)]
     window(s, 1, {2: ["My Plants!"]})
     play(s, "My Plants!")
-    assert s.need == ("decide", 1, "closer")  # red's player chooses red's ways
+    assert s.need == Decide(1, Decision.CLOSER)  # red's player chooses red's ways
     s.apply(A.Closer("red 1", (U, 0, 1)))
-    assert s.need == ("decide", 2, "closer")  # blue's player blue's
+    assert s.need == Decide(2, Decision.CLOSER)  # blue's player blue's
     assert [a.space for a in s.legal_actions()] == [(U, 2, 0), (U, 2, 2)]
     s.apply(A.Closer("blue 1", (U, 2, 0)))
     s.apply(A.Closer("blue 2", (U, 2, 2)))
@@ -347,14 +357,14 @@ def test_power_chair_moves_each_token_up_to_2():
     s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
     window(s, 1, {1: ["Power-Chair"]})
     play(s, "Power-Chair", "red")
-    assert s.need == ("decide", 1, "chair") and s.mover == "red 1"
+    assert s.need == Decide(1, Decision.CHAIR) and s.mover == "red 1"
     s.apply(A.Step("N"))
     s.apply(A.Step("W"))
     assert s.mover == "red 2"  # 2 spaces used: the Decoy's turn
     s.apply(A.Step("E"))
     s.apply(A.Stop())
     assert s.tokens["red"] == [(U, 0, 0), (U, 2, 1)]
-    assert s.need == ("decide", 1, "choose") and s.mover is None  # back to the turn
+    assert s.need == Decide(1, Decision.CHOOSE) and s.mover is None  # back to the turn
 
 
 def test_bingo_on_tv_forbids_moving_away_from_the_closest_bed():
@@ -377,9 +387,9 @@ def test_new_shift_and_staffers_on_strike_change_the_next_stations():
     assert s._staff_for((U, 1, 0)) == []  # the strike takes the first tile with a station
     s._put_tile((U, 0, 1), "T03", 0)  # a Nurse station at U 1,4
     s.queue = s._staff_for((U, 0, 1))
-    assert s.queue == [("station", (U, 1, 4), "N"), ("extra", (U, 1, 4), 0)]
+    assert s.queue == [Station((U, 1, 4), "N"), ExtraNurse((U, 1, 4), 0)]
     s._settle()  # the first Nurse goes; the player of New Shift chooses a second or not
-    assert s.need == ("decide", 0, "extra")
+    assert s.need == Decide(0, Decision.EXTRA)
     assert s.legal_actions() == [A.SendStaffer("Nurse 2", (U, 1, 4)),
                                  A.LeaveStation((U, 1, 4))]
     before = s.clone()
@@ -396,21 +406,21 @@ def test_new_shift_acts_on_the_next_new_tile():
     window(s, 1, {0: ["New Shift"]})
     play(s, "New Shift")
     s._put_tile((U, 1, 0), "T05", 0)  # no station
-    assert s._staff_for((U, 1, 0)) == [] and "shift" not in s.fx
+    assert s._staff_for((U, 1, 0)) == [] and Lasting.NEW_SHIFT not in s.fx
     s._put_tile((U, 0, 1), "T03", 0)  # a Nurse station at U 1,4: one Nurse, no choice
-    assert s._staff_for((U, 0, 1)) == [("station", (U, 1, 4), "N")]
+    assert s._staff_for((U, 0, 1)) == [Station((U, 1, 4), "N")]
     # played again, it acts on a tile with a station at once
-    s.fx["shift"] = ["0"]
+    s.fx[Lasting.NEW_SHIFT] = ["0"]
     s._put_tile((U, -1, 0), "T01", 0)
-    assert s._staff_for((U, -1, 0)) == [("station", (U, -1, 2), "N"),
-                                        ("extra", (U, -1, 2), 0)]
+    assert s._staff_for((U, -1, 0)) == [Station((U, -1, 2), "N"),
+                                        ExtraNurse((U, -1, 2), 0)]
 
 
 def test_stuff_plays_are_public_in_the_view():
     s = sealed(dealt(players=2))
     window(s, 1, {1: ["Hurry Up"]})
     play(s, "Hurry Up", "red")
-    assert s.view(0).fx == {"hurry": ["red"]} and s.view(0).discards["Hurry Up"] == 1
+    assert s.view(0).fx == {Lasting.HURRY_UP: ["red"]} and s.view(0).discards["Hurry Up"] == 1
 
 
 def test_game_with_stuff_option_names():
@@ -444,13 +454,13 @@ def test_plans_the_elder_places_the_tiles_this_round():
     assert s.planner == 1
     at_move(s, 1, "red 1", 3)
     s.apply(A.Step("E"))  # U 1,0 sees the open edges north (and others): tiles to place
-    while s.need[0] == "chance" or s.need[2] == "explore":
-        if s.need[0] == "chance":
+    while s.is_chance or s.need.decision == "explore":
+        if s.is_chance:
             s.apply(s.chance_outcomes()[0][0])
         else:
-            assert s.need[1] == 1  # red announces the edge
+            assert s.need.seat == 1  # red announces the edge
             s.apply(s.legal_actions()[0])
-    assert s.need[:3] == ("decide", 1, "place")
+    assert s.need == Decide(1, Decision.PLACE)
     s.active = 0
     s._end_turn()
     assert s.planner == 0

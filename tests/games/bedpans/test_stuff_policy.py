@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import BlockedDoor, Decide, Decision
 from simlab.games.bedpans.policies import HeuristicPolicy
 from simlab.games.bedpans.stuff_policy import Sight, guess
 
@@ -20,9 +21,9 @@ def decide(state, seat=None, seed=0):
     """What the heuristic of ``seat`` does now (the others pass in the Stuff window first)."""
     if seat is None:
         seat = state.current_player
-    while state.need[1] != seat and state.need[2] == "window":
+    while state.need.seat != seat and state.need.decision == "window":
         state.apply(A.Pass())
-    assert state.need[1] == seat, state.need
+    assert state.need.seat == seat, state.need
     rng = np.random.default_rng(seed)
     return HeuristicPolicy(seat).act(state.view(seat), state.legal_actions(), rng)
 
@@ -106,13 +107,13 @@ def test_door_code_guess_own_order_else_untried():
     s.elder["red"] = 0
     s.tokens["red"] = [(U, 3, 0), (U, 3, 0)]
     key = ((U, 3, 0), (U, 4, 0))
-    s.blocked[key] = ["Door Code", ["123"], "231", 1]  # red's own Door Code
+    s.blocked[key] = BlockedDoor("Door Code", wrong=("123",), order="231", player=1)  # red's own
     at_move(s, 1, "red 1", 3)
     s.apply(A.TryDoor("E"))
-    assert s.need == ("decide", 1, "guess")
+    assert s.need == Decide(1, Decision.GUESS)
     assert decide(s) == A.GuessCode("231")
     # another player's code: the order is hidden, any untried guess
-    s.blocked[key][3] = 0
+    s.blocked[key] = s.blocked[key]._replace(player=0)
     legal = s.legal_actions()
     picks = {guess(s.view(1), 1, legal, np.random.default_rng(k)) for k in range(10)}
     assert A.GuessCode("123") not in picks and len(picks) > 1 and picks <= set(legal)
@@ -247,7 +248,7 @@ def _teeth_on_red(nurse_at):
     s.staffers[1] = nurse_at
     window(s, 1, {0: ["Lost Teeth"]})
     s.apply(A.PlayStuff("Lost Teeth", "red"))
-    assert s.need == ("decide", 1, "closer")
+    assert s.need == Decide(1, Decision.CLOSER)
     return s
 
 
@@ -261,7 +262,7 @@ def test_elder_moves_its_decoy_closer_next_to_the_nurse():
     s = _teeth_on_red((U, 2, 2))
     assert decide(s) == A.Closer("red 1", (U, 1, 0))  # the Elder: onto the open edge
     s.apply(A.Closer("red 1", (U, 1, 0)))
-    assert s.need == ("decide", 1, "closer") and s.nudges[0][0] == "red 2"
+    assert s.need == Decide(1, Decision.CLOSER) and s.nudges[0].name == "red 2"
     assert decide(s) == A.Closer("red 2", (U, 1, 2))  # the Decoy: next to the Nurse
 
 
@@ -271,7 +272,7 @@ def test_staff_moves_a_staffer_closer_to_the_residents():
     s.staffers[1] = (U, 1, 1)
     window(s, 1, {0: ["Nurse Call"]})
     s.apply(A.PlayStuff("Nurse Call", "Nurse 1"))
-    assert s.need == ("decide", 0, "closer")
+    assert s.need == Decide(0, Decision.CLOSER)
     assert decide(s) in (A.Closer("Nurse 1", (U, 1, 2)), A.Closer("Nurse 1", (U, 2, 1)))
 
 
@@ -283,10 +284,10 @@ def test_elder_sweet_talks_a_staffer_away_from_its_elder():
     s.tokens["green"] = [(U, 0, 0), (U, 0, 0)]
     s.staffers[1] = (U, 1, 1)  # 4 spaces are 1 closer to a bed
     window(s, 0, {green: []})
-    while s.need[1] != green:
+    while s.need.seat != green:
         s.apply(A.Pass())
     s.apply(A.PlayStuff("Sweet Talk", "Nurse 1"))
-    assert s.need == ("decide", green, "closer")
+    assert s.need == Decide(green, Decision.CLOSER)
     assert decide(s) in (A.Closer("Nurse 1", (U, 1, 2)), A.Closer("Nurse 1", (U, 2, 1)))
 
 

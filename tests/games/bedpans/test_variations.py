@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge
 
 from .test_rules import at_move, dealt, sealed
 
@@ -151,8 +152,8 @@ def test_tile_placement_turns_a_tile_so_2_doors_match():
         s = dealt(players=2, variants=variants)
         s._put_tile((U, 1, 0), "T01", 1)
         s._put_tile((U, 0, 1), "T03", 0)
-        s.explore, s.target, s.drawn = (U, 4, 2), (U, 1, 1, 4, 2, 2), "T04"
-        s.need = ("decide", 0, "place")
+        s.explore, s.target, s.drawn = (U, 4, 2), OpenEdge(U, 1, 1, 4, 2, 2), "T04"
+        s.need = Decide(0, Decision.PLACE)
         assert [a.rot for a in s.legal_actions()] == kept
 
 
@@ -160,7 +161,7 @@ def test_tile_placement_reading_doors_counts_printed_doors_only():
     s = dealt(players=2, variants=("tile_placement",), tile_match="doors")
     s._put_tile((U, 1, 0), "T01", 1)
     s._put_tile((U, 0, 1), "T03", 0)
-    assert s._matching_doors("T04", (U, 1, 1, 4, 2, 2), [1, 2]) == [1, 2]  # none printed
+    assert s._matching_doors("T04", OpenEdge(U, 1, 1, 4, 2, 2), [1, 2]) == [1, 2]  # none printed
 
 
 def test_elder_abilities_twice_each_and_the_staff_starts_with_2_stuff():
@@ -173,7 +174,7 @@ def test_elder_abilities_twice_each_and_the_staff_starts_with_2_stuff():
         window(s, 1, {1: []})
         assert A.PlayStuff("Quick Shuffle", "red") in s.legal_actions()  # red: as Hurry Up
         s.apply(A.PlayStuff("Quick Shuffle", "red"))
-        assert s.ability_uses[1] == used and s.fx["hurry"] == ["red"]
+        assert s.ability_uses[1] == used and s.fx[Lasting.HURRY_UP] == ["red"]
         close(s)
         s.fx = {}
     window(s, 1, {1: []})
@@ -183,13 +184,13 @@ def test_elder_abilities_twice_each_and_the_staff_starts_with_2_stuff():
 def test_roll_and_assign_rolls_before_the_token_is_chosen():
     s = sealed(dealt(players=2, variants=("roll_and_assign",)))
     s.apply(A.Pass())  # the Decoy stays; no Stuff to play
-    assert s.need == ("chance", "roll") and s.mover is None
+    assert s.need == Chance(Draw.ROLL) and s.mover is None
     s.apply(A.Roll(3))
     assert s.legal_actions() == [A.ChooseMover("red 1"), A.ChooseMover("red 2")]
     s.apply(A.ChooseMover("red 2"))
-    assert s.mover == "red 2" and s.points == 3 and s.need[2] == "move"
+    assert s.mover == "red 2" and s.points == 3 and s.need.decision == "move"
     s.apply(A.Stop())
-    assert s.need == ("chance", "roll")  # the second roll (2 dice) for red 1
+    assert s.need == Chance(Draw.ROLL)  # the second roll (2 dice) for red 1
     assert [a.result for a, _ in s.chance_outcomes()] == [2, 3, 4, 5, 6]
 
 
@@ -202,7 +203,7 @@ def test_roll_and_assign_for_everyone_reads_the_staff_dice_for_the_staffer_chose
         s.active, s.phase = 0, "start"
         s.hands = [[], [], []]
         s._settle()
-        assert s.need == ("chance", "roll") and s.mover is None
+        assert s.need == Chance(Draw.ROLL) and s.mover is None
         outcomes = s.chance_outcomes()
         assert len(outcomes) == 18 and sum(p for _, p in outcomes) == 1
         assert dict(outcomes)[A.RollDice((3, 1, 2))] == Fraction(2, 27)
@@ -217,11 +218,11 @@ def test_roll_and_assign_for_everyone_reads_the_staff_dice_for_the_staffer_chose
     s.apply(A.ChooseMover("Nurse 1"))
     assert s.points == 5  # the first Nurse: the 2 highest
     s.apply(A.Stop())
-    assert s.need == ("chance", "roll")  # the Staff rolls again for the second Staffer
+    assert s.need == Chance(Draw.ROLL)  # the Staff rolls again for the second Staffer
     s.apply(A.RollDice((3, 1, 2)))
     assert s.points == 4 and s.mover == "Doctor"  # one left: no choice asked
     s = staff_roll()
-    s.fx["hurry"] = ["Nurse 1"]  # Hurry Up follows the Staffer chosen, after the roll
+    s.fx[Lasting.HURRY_UP] = ["Nurse 1"]  # Hurry Up follows the Staffer chosen, after the roll
     s.apply(A.ChooseMover("Nurse 1"))
     assert s.points == 7
 
@@ -232,4 +233,4 @@ def test_roll_and_assign_leaves_the_staff_turn_alone_by_default():
     s.active, s.phase = 0, "start"
     s.hands = [[], [], []]
     s._settle()
-    assert s.need == ("decide", 0, "choose")
+    assert s.need == Decide(0, Decision.CHOOSE)

@@ -8,6 +8,7 @@ reconstructed tiles (ruling C1); directions follow those tiles.
 from __future__ import annotations
 
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, OpenEdge
 from simlab.games.bedpans.rules import read_roll
 
 from .test_readings import DOWN, UP, two_floors
@@ -40,7 +41,7 @@ def test_lee_and_emma_move_lee_stops_early_and_emmas_decoy_blocks_the_doctor():
     assert s.tokens["red"][0] == (U, 0, 2) and s.points == 2 and A.Stop() in s.legal_actions()
     further = s.clone()
     further.apply(A.Step("E"))  # U 1,2 looks north and south through open edges
-    assert further.need == ("decide", 0, "explore") and len(further.legal_actions()) == 2
+    assert further.need == Decide(0, Decision.EXPLORE) and len(further.legal_actions()) == 2
     s.apply(A.Stop())
     assert s.tiles == {(U, 0, 0): ("S", 0)}  # no tile placed
     # Emma (blue): her Decoy stands between the Doctor (south) and her Elder
@@ -67,9 +68,9 @@ def test_placing_new_tiles_a_door_blocks_the_view_and_a_tile_that_does_not_fit()
     # a tile that fits nowhere there is never placed: the position is sealed
     s.tokens["red"] = [(U, 0, 1), (U, 0, 1)]
     s.stack = ["T08"]  # open edges only west and east of its centre
-    s.target = (U, -1, 0, 0, 1, 3)  # the open edge west of U 0,1
+    s.target = OpenEdge(U, -1, 0, 0, 1, 3)  # the open edge west of U 0,1
     assert s._tile_pool() == ["T08"]
-    s.target = (U, 0, 1, 1, 2, 2)  # south of U 1,2: T08 fits there turned 1 or 3
+    s.target = OpenEdge(U, 0, 1, 1, 2, 2)  # south of U 1,2: T08 fits there turned 1 or 3
     assert s._fitting("T08", s.target) == [1, 3]
     s.stack = []  # nothing left that fits (and no Exit tile on the upper floor): sealed
     assert s._tile_pool() == [] and s._explore_step() is False
@@ -167,7 +168,7 @@ def test_first_do_no_harm_bedpan_refused_puddle_allowed():
         s.tokens["blue"] = [(U, 2, 0), (U, 2, 0)]  # Emma, in her own turn
         s.tokens["yellow"] = [(U, 2, 2), (U, 2, 2)]  # Alex, 2 spaces away
         window(s, 2, {3: ["Flying Bedpan", "Puddle"]})
-        while s.need[1] != 3:
+        while s.need.seat != 3:
             s.apply(A.Pass())
         legal = s.legal_actions()
         assert (A.PlayStuff("Flying Bedpan", "blue 1") in legal) is bedpan
@@ -176,7 +177,7 @@ def test_first_do_no_harm_bedpan_refused_puddle_allowed():
 
 def _staff_chores(s):
     """The Staff-player places Stuff on new Elevator and Exit tiles (its first choice)."""
-    while s.need[0] == "decide" and s.need[2] in ("stuff-place", "station"):
+    while s.current_player >= 0 and s.need.decision in ("stuff-place", "station"):
         s.apply(s.legal_actions()[0])
 
 
@@ -196,7 +197,7 @@ def test_the_exit_sign_example_fourth_and_fifth_signs():
     s.apply(A.Explore((U, 0, -1)))
     s.apply(A.DrawTile("T05"))  # tile 3: the 3rd Exit sign
     s.apply(A.PlaceTile("T05", (U, 0, -1), 0))
-    assert s.need == ("chance", "elevator")
+    assert s.need == Chance(Draw.ELEVATOR)
     s.apply(A.DrawTile("E1a"))  # elevator tile X, next to tile 3
     s.apply(s.legal_actions()[0])
     _staff_chores(s)
@@ -204,7 +205,7 @@ def test_the_exit_sign_example_fourth_and_fifth_signs():
     s.apply(A.DrawTile("T06"))  # tile 4, at the other open edge: the 4th Exit sign
     s.apply(s.legal_actions()[0])
     _staff_chores(s)
-    assert s.exit_signs == 4 and s.need == ("chance", "elevator")
+    assert s.exit_signs == 4 and s.need == Chance(Draw.ELEVATOR)
     s.apply(A.DrawTile("E2a"))  # Elevator tile Y
     s.apply(s.legal_actions()[0])
     _staff_chores(s)
@@ -212,13 +213,13 @@ def test_the_exit_sign_example_fourth_and_fifth_signs():
     assert s._targets((U, 1, 1)) == []  # no more tiles on the upper floor
     # tile 5, another Exit-sign tile, on a ground floor group: an Exit tile Z with it
     s.tokens["red"] = [("G1", 2, 1), ("G1", 2, 1)]
-    s.explore, s.target = ("G1", 2, 1), ("G1", 1, 0, 2, 1, 1)
+    s.explore, s.target = ("G1", 2, 1), OpenEdge("G1", 1, 0, 2, 1, 1)
     s.active, s.phase = 1, "moves"
     s._settle()
     s.apply(A.DrawTile("T07"))
     s.apply(s.legal_actions()[0])
     _staff_chores(s)
-    assert s.exit_signs == 5 and s.need == ("chance", "exit")
+    assert s.exit_signs == 5 and s.need == Chance(Draw.EXIT)
     s.apply(A.DrawTile("X1"))
     s.apply(s.legal_actions()[0])
     _staff_chores(s)

@@ -1,0 +1,211 @@
+"""The small records a Bedpans & Broomsticks position is made of, named as the rulebook names
+them (issue 14): who acts next, the Stuff effects that last the turn, a blocked door, an
+open edge to explore, and the work a new tile brings ("Placing New Tiles").
+
+They are named tuples: immutable, as fast to make and compare as the plain tuples they
+replace, shared (not copied) by a clone.
+
+- :class:`Decide`, :class:`Chance`, :data:`OVER`: ``state.need``, the next step of the turn
+  machine; :class:`Decision` and :class:`Draw` name what is decided or drawn.
+- :class:`Lasting`: the keys of ``state.fx``, the effects of Stuff that last the turn.
+- :class:`BlockedDoor`: an entry of ``state.blocked`` (Jammed Door, Door Code).
+- :class:`OpenEdge`: an open edge in view with no tile beyond (``state.target``).
+- :class:`Station`, :class:`ExtraNurse`, :class:`OneStuff`, :class:`CornerStuff`,
+  :class:`DrawSpecial`, :class:`PlaceSpecial`: the items of ``state.queue``.
+- :class:`Nudge`: a 1-space move closer to a bed still to be made (``state.nudges``).
+
+Examples
+--------
+>>> need = Decide(1, Decision.MOVE)
+>>> need.seat, need.decision == "move", need
+(1, True, Decide(seat=1, decision=<Decision.MOVE: 'move'>))
+>>> Chance(Draw.TILE).draw
+<Draw.TILE: 'tile'>
+>>> edge = OpenEdge("U", 1, 0, 2, 1, 1)
+>>> edge.position, edge.side
+(('U', 1, 0), 1)
+>>> BlockedDoor("Door Code", order="231", player=1)._replace(wrong=("123",)).wrong
+('123',)
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+__all__ = [
+    "OVER",
+    "BlockedDoor",
+    "Chance",
+    "CornerStuff",
+    "Decide",
+    "Decision",
+    "Draw",
+    "DrawSpecial",
+    "ExtraNurse",
+    "Lasting",
+    "Nudge",
+    "OneStuff",
+    "OpenEdge",
+    "Over",
+    "PlaceSpecial",
+    "QueueItem",
+    "Station",
+]
+
+Space = tuple[str, int, int]
+TilePos = tuple[str, int, int]
+
+
+class Decision(StrEnum):
+    """What a seat decides (``Decide.decision``); equal to its text, e.g. ``"move"``."""
+
+    START_TILE = "start-tile"  #: the first Elder-player picks the start tile (ruling B13)
+    REENTER = "reenter"  #: a neutralized Elder re-enters on a bed
+    DECOY = "decoy"  #: reposition the Decoy, or pass
+    WINDOW = "window"  #: a Stuff window: play Stuff or a Door-marker, or pass
+    CHOOSE = "choose"  #: which Character moves next
+    MOVE = "move"  #: a step, a door tried, Stuff taken, or stop
+    CHAIR = "chair"  #: Power-Chair's free moves
+    CLOSER = "closer"  #: where a move "closer to the closest bed" goes
+    GUESS = "guess"  #: a Door Code guess
+    DISCARD = "discard"  #: over the hand limit: discard
+    EXCHANGE = "exchange"  #: the end-of-turn exchange of 2 Stuff for 1, or pass
+    EXPLORE = "explore"  #: the Staff-player picks the open edge to explore
+    PLACE = "place"  #: turn and place the drawn tile
+    SPECIAL = "special"  #: place the drawn Elevator or Exit tile
+    STATION = "station"  #: which Staffer goes to a new station
+    EXTRA = "extra"  #: New Shift: a second Nurse, or not
+    STUFF_PLACE = "stuff-place"  #: where a new tile's Stuff goes
+
+
+class Draw(StrEnum):
+    """What chance decides (``Chance.draw``)."""
+
+    STUFF = "stuff"  #: a Stuff-marker drawn from the pile
+    TILE = "tile"  #: a Room-tile that fits the open edge
+    ELEVATOR = "elevator"  #: an Elevator tile
+    EXIT = "exit"  #: an Exit tile
+    ROLL = "roll"  #: the movement dice
+    DOOR = "door"  #: Jammed Door: doubles or not
+
+
+class Decide(NamedTuple):
+    """``seat`` decides ``decision``."""
+
+    seat: int
+    decision: Decision
+
+
+class Chance(NamedTuple):
+    """Chance draws ``draw``."""
+
+    draw: Draw
+
+
+class Over(NamedTuple):
+    """The game is over."""
+
+
+#: The game is over.
+OVER = Over()
+
+
+class Lasting(StrEnum):
+    """The keys of ``state.fx``: Stuff whose effect lasts the turn, by its rulebook name."""
+
+    HURRY_UP = "Hurry Up"
+    DETECTOR = "Detector"
+    WALKER = "Walker"
+    FLYING_BEDPAN = "Flying Bedpan"
+    COFFEE_BREAK = "Coffee Break"
+    BINGO_ON_TV = "Bingo on TV"
+    NEW_SHIFT = "New Shift"
+    STAFFERS_ON_STRIKE = "Staffers on Strike"
+    DISGUISE = "Disguise"
+
+
+class BlockedDoor(NamedTuple):
+    """A door blocked by Stuff: ``stuff`` is ``Jammed Door`` or ``Door Code``.
+
+    Jammed Door counts its failed ``tries``; Door Code keeps the ``order`` of its markers
+    (``"?"`` to a seat that may not see it), the ``wrong`` orders guessed so far, and the
+    seat that played it (``player``).
+    """
+
+    stuff: str
+    tries: int = 0
+    wrong: tuple[str, ...] = ()
+    order: str = ""
+    player: int | None = None
+
+
+class OpenEdge(NamedTuple):
+    """An open edge in view with no tile beyond (ruling B2): the empty tile position
+    ``(floor, tx, ty)``, and the space ``(x, y)`` from which it lies on ``side``
+    (0 N, 1 E, 2 S, 3 W)."""
+
+    floor: str
+    tx: int
+    ty: int
+    x: int
+    y: int
+    side: int
+
+    @property
+    def position(self) -> TilePos:
+        """The empty tile position ``(floor, tx, ty)``."""
+        return (self.floor, self.tx, self.ty)
+
+
+class Station(NamedTuple):
+    """A new tile's station ``space`` (``letter`` ``N`` or ``D``) waits for its Staffer."""
+
+    space: Space
+    letter: str
+
+
+class ExtraNurse(NamedTuple):
+    """New Shift: the player in ``seat`` may send a second Nurse to ``space`` (ruling S12)."""
+
+    space: Space
+    seat: int
+
+
+class OneStuff(NamedTuple):
+    """One Stuff-marker goes on the new Elevator or Exit tile at ``pos`` (the Staff picks)."""
+
+    pos: TilePos
+
+
+class CornerStuff(NamedTuple):
+    """Stuff goes on the corners of the new tile at ``pos`` away from its ``side``."""
+
+    pos: TilePos
+    side: int
+
+
+class DrawSpecial(NamedTuple):
+    """An Exit-sign tile at ``anchor`` calls for an Elevator or Exit tile (``kind``)."""
+
+    kind: str
+    anchor: TilePos
+
+
+class PlaceSpecial(NamedTuple):
+    """The drawn Elevator or Exit ``tile`` (``kind``) is to be placed, near ``anchor``."""
+
+    tile: str
+    anchor: TilePos
+    kind: str
+
+
+class Nudge(NamedTuple):
+    """The Character ``name`` moves 1 space closer to a bed; ``chooser`` picks where."""
+
+    name: str
+    chooser: int
+
+
+#: An item of ``state.queue``: the work a new tile brings, in order.
+QueueItem = Station | ExtraNurse | OneStuff | CornerStuff | DrawSpecial | PlaceSpecial
