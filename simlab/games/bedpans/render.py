@@ -39,7 +39,7 @@ from simlab.games.bedpans.board import (
 )
 from simlab.games.bedpans.components import OPEN
 from simlab.games.bedpans.moves import STEP_DIRS
-from simlab.games.drawing import box, legible, mark_place, place_legend
+from simlab.games.drawing import box, counted, legible, mark_place, place_legend
 
 __all__ = ["COLOURS", "RENDERER", "VillageRenderer", "draw", "summary"]
 
@@ -75,7 +75,7 @@ def draw(state: Any, ax: Any = None, title: str | None = None,
         if title:
             ax.figure.suptitle(title)
         return ax.figure
-    fig, _ = _figure(state, (), floors, legend=0, title=title or "")
+    fig = _figure(state, (), floors, legend=0, title=title or "")[0]
     return fig
 
 
@@ -169,31 +169,28 @@ def layout(extents: dict[str, tuple[int, int, int, int]], entries: int
             options.append((("column", [("row", [main, *group]), wide]), 3))
     if tall:
         options.append((("row", [*panels, tall]), 1))
-    best: tuple[float, float, Any, int] | None = None
+    results: list[tuple[float, float, Any, int]] = []
     for tree, columns in options:
         low, high = 8.0, CELL
         fits = lambda c, t=tree: (_size(t, c)[0] <= WIDTH  # noqa: E731
                                   and _HEAD + _size(t, c)[1] + 6 <= HEIGHT)
         if fits(high):
             low = high
-        for _ in range(30):
-            if fits(high) or high - low < 0.05:
-                break
+        while high - low >= 0.05 and not fits(high):
             mid = (low + high) / 2
             low, high = (mid, high) if fits(mid) else (low, mid)
-        height = _size(tree, low)[1]
-        if best is None or (low, -height) > (best[0], -best[1]):
-            best = (low, height, tree, columns)
-    assert best is not None
-    cell, height, tree, columns = best
+        results.append((low, -_size(tree, low)[1], tree, columns))
+    cell, negative, tree, columns = max(results, key=lambda r: (r[0], r[1]))
+    height = -negative
     corners: dict[str, Any] = {}
     _place(tree, cell, 0.0, _HEAD, corners)
     return cell, corners, (WIDTH, _HEAD + height + 6), columns
 
 
 def _figure(state: Any, keys: Collection[str], floors: Collection[str], legend: int,
-            title: str) -> tuple[Figure, float]:
-    """The floors laid out by :func:`layout`, a panel (Axes labelled by floor) each."""
+            title: str) -> tuple[Figure, float, tuple[float, float] | None, int]:
+    """The floors laid out by :func:`layout`, a panel (Axes labelled by floor) each,
+    the cell in px, and the legend's corner in px and columns."""
     shown = [f for f in FLOORS if f in floors or any(p[0] == f for p in state.tiles)]
     extents = {f: _extent(state, f, keys) for f in shown}
     cell, corners, (width, height), columns = layout(extents, legend)
@@ -209,8 +206,7 @@ def _figure(state: Any, keys: Collection[str], floors: Collection[str], legend: 
         ax.set_ylim(-y1, -y0)
     if title:
         fig.suptitle(title, fontsize=10, y=1 - 8 / height, va="top")
-    fig.legend_corner = corners.get("legend"), columns  # type: ignore[attr-defined]
-    return fig, cell
+    return fig, cell, corners.get("legend"), columns
 
 
 def _draw_floor(state: Any, floor: str, ax: Any, cell: float) -> None:
@@ -397,8 +393,9 @@ def summary(state: Any) -> dict[str, Any]:
 
     tiles = len(state.tiles)
     rows: dict[str, Any] = {"round": state.round,
-                            "layout": f"{tiles} tiles, {state.pairs_placed} Elevator pairs, "
-                                      f"{sum(state.exits_on.values())} Exits",
+                            "layout": f"{counted(tiles, 'tile')}, "
+                                      f"{counted(state.pairs_placed, 'Elevator pair')}, "
+                                      f"{counted(sum(state.exits_on.values()), 'Exit')}",
                             "neutralized": state.neutralized}
     names = state.game.seat_names()
     placed = [f"{n} at {space_text(s)}" for n, s in zip(STAFFERS, state.staffers, strict=True)
@@ -459,8 +456,7 @@ def _legend_handles(state: Any) -> list[Any]:
     ]
 
 
-def _legend(fig: Figure, state: Any) -> None:
-    corner, columns = fig.legend_corner  # type: ignore[attr-defined]
+def _legend(fig: Figure, state: Any, corner: tuple[float, float], columns: int) -> None:
     width, height = (v * _PX for v in fig.get_size_inches())
     fig.legend(handles=_legend_handles(state), loc="upper left", ncols=columns,
                bbox_to_anchor=(corner[0] / width + 0.004, 1 - corner[1] / height),
@@ -483,7 +479,7 @@ class VillageRenderer:
         are the groups ``place:KEY`` that a click chooses (see :meth:`place_of`).
         """
         keys = set(last) | set(targets)
-        fig, cell = _figure(state, keys, {_place_shape(k)[0] for k in keys},
+        fig, cell, corner, columns = _figure(state, keys, {_place_shape(k)[0] for k in keys},
                             legend=len(_legend_handles(state)),
                             title=f"Round {state.round}: spaces are floor column,row "
                                   "(x east, y south), as the actions name them")
@@ -493,7 +489,8 @@ class VillageRenderer:
                 _mark(ax, key, last, targets)
         for ax in fig.axes:
             _coordinates(ax, cell)
-        _legend(fig, state)
+        if corner is not None:
+            _legend(fig, state, corner, columns)
         return legible(fig)
 
     def place_of(self, state: Any, action: Any) -> str | None:
