@@ -102,6 +102,18 @@ def test_a_click_on_a_place_applies_its_action_or_offers_those_there(name: str) 
     assert st.session.actions[before] == here[0]
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_target_has_the_text_of_its_actions_as_its_tooltip(name: str) -> None:
+    st = _first_decision_with_places(name)
+    state = st.session.state
+    assert sorted(st.board.titles) == sorted(st.board.targets)
+    for key, tip in st.board.titles.items():
+        here = [st.namer.text(str(a)) for a in st.session.legal_actions()
+                if st.renderer.place_of(state, a) == key]
+        assert all(text in tip for text in here[:6]), (key, tip)
+        assert (len(here) == 1) == (tip == here[0]), (key, tip)
+
+
 def test_places_in_the_svg_are_those_the_board_view_marks() -> None:
     st = _first_decision_with_places("hospital_rush")
     for key in st.board.targets:
