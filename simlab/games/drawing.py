@@ -35,7 +35,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, Rectangle
 from matplotlib.text import Text
 
-__all__ = ["LAST_COLOUR", "TARGET_COLOUR", "box", "circle", "legible", "mark_place",
+__all__ = ["LAST_COLOUR", "TARGET_COLOUR", "box", "circle", "counted", "legible", "mark_place",
            "place_legend"]
 
 #: Outline of the last action's places.
@@ -108,6 +108,19 @@ def place_legend() -> list[Any]:
     """
     return [Line2D([], [], color=LAST_COLOUR, lw=3, label="last action"),
             Line2D([], [], color=TARGET_COLOUR, lw=2.5, ls="--", label="you may choose (click)")]
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, plural unless ``n`` is 1 (``plural`` where not noun + s).
+
+    Examples
+    --------
+    >>> counted(1, "buck"), counted(0, "buck"), counted(2, "Doctor Marker")
+    ('1 buck', '0 bucks', '2 Doctor Markers')
+    >>> counted(3, "Elevator pair"), counted(1, "patch", "patches")
+    ('3 Elevator pairs', '1 patch')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def legible(fig: Figure, minimum: float = 9.0) -> Figure:

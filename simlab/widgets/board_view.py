@@ -12,7 +12,8 @@ would mean drawing every board again by hand.
 
 - :class:`BoardView`: the board SVG with zoom buttons; places whose SVG
   group id is ``place:KEY`` and whose key is in :attr:`BoardView.targets`
-  are clickable, and a click sets :attr:`BoardView.clicked`.
+  are clickable, show the actions there as a tooltip (:attr:`BoardView.titles`),
+  and a click sets :attr:`BoardView.clicked`.
 - :class:`LogView`: the log, one line per row; a click on a line sets
   :attr:`LogView.clicked` to its move number.
 - :class:`Clock`: the Play control's clock.  The browser ticks, the kernel
@@ -34,7 +35,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["BoardView", "Clock", "LogView", "STYLE"]
+__all__ = ["BoardView", "Clock", "LogView", "STYLE", "place_title"]
 
 #: Icons drawn as inline SVG (bundled here: nothing is fetched), and the stepper's look.
 _ICONS = {
@@ -119,10 +120,22 @@ function render({ model, el }) {
   };
   const mark = () => {
     const targets = new Set(model.get("targets"));
+    const titles = model.get("titles") || {};
     frame.querySelectorAll("[id^='place:']").forEach((g) => {
       const key = g.id.slice(6);
-      if (targets.has(key)) { g.setAttribute("data-target", key); }
-      else { g.removeAttribute("data-target"); }
+      let tip = g.querySelector(":scope > title.simlab-tip");
+      if (targets.has(key)) {
+        g.setAttribute("data-target", key);
+        if (!tip) {
+          tip = document.createElementNS("http://www.w3.org/2000/svg", "title");
+          tip.setAttribute("class", "simlab-tip");
+          g.insertBefore(tip, g.firstChild);
+        }
+        tip.textContent = titles[key] || key;   // the browser shows it on hover
+      } else {
+        g.removeAttribute("data-target");
+        if (tip) { tip.remove(); }
+      }
     });
   };
   const draw = () => {
@@ -141,6 +154,7 @@ function render({ model, el }) {
   });
   model.on("change:svg", draw);
   model.on("change:targets", mark);
+  model.on("change:titles", mark);
   model.on("change:zoom", size);
   model.on("change:min_width", size);
   draw();
@@ -200,6 +214,28 @@ export default { render };
 """
 
 
+def place_title(texts: list[str], most: int = 6) -> str:
+    """The tooltip of a board place: the text of its action, or of its several actions.
+
+    Examples
+    --------
+    >>> place_title(["step E"])
+    'step E'
+    >>> print(place_title(["place tile T05 at U 1,0 turned 0", "place tile T05 at U 1,0 turned 1"]))
+    2 actions (a click lists them):
+    place tile T05 at U 1,0 turned 0
+    place tile T05 at U 1,0 turned 1
+    >>> place_title([f"guess {i}" for i in range(8)], most=2).splitlines()[1:]
+    ['guess 0', 'guess 1', '… and 6 more']
+    """
+    if len(texts) == 1:
+        return texts[0]
+    lines = [f"{len(texts)} actions (a click lists them):", *texts[:most]]
+    if len(texts) > most:
+        lines.append(f"… and {len(texts) - most} more")
+    return "\n".join(lines)
+
+
 class _Clickable(anywidget.AnyWidget):
     """An anywidget whose browser side sends ``{"click": ...}`` messages."""
 
@@ -224,6 +260,9 @@ class BoardView(_Clickable):
         The picture (matplotlib SVG; places are groups with id ``place:KEY``).
     targets : list of str
         Keys of the places that a click may choose now.
+    titles : dict of str to str
+        The tooltip of each target (the text of the actions there); a target
+        without one shows its key.
     clicked : str
         The key last clicked (observe it); set by :meth:`click` too.
     zoom : float
@@ -234,6 +273,7 @@ class BoardView(_Clickable):
     _css = STYLE
     svg = traitlets.Unicode("").tag(sync=True)
     targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    titles = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     zoom = traitlets.Float(1.0).tag(sync=True)
     min_width = traitlets.Int(720).tag(sync=True)
     min_height = traitlets.Int(520).tag(sync=True)

@@ -37,7 +37,8 @@ from typing import Any
 
 from simlab.core.api import CHANCE, Event
 
-__all__ = ["LogLine", "Namer", "action_line", "build_log", "itemised_scores", "repeats"]
+__all__ = ["LogLine", "Namer", "action_line", "build_log", "itemised_scores", "repeats",
+           "score_text"]
 
 _SEAT = re.compile(r"\bSeat (\d+)\b")
 _WORD = re.compile(r"[A-Za-z]+|-?\d+(?:,-?\d+)*")
@@ -204,15 +205,32 @@ class LogLine:
         return (self.move, self.kind, self.text)
 
 
+def _score_word(score_name: str) -> str:
+    """A pattern of the score's name, singular or plural ("Doctor Markers?")."""
+    return re.escape(score_name.removesuffix("s")) + ("s?" if score_name.endswith("s") else "")
+
+
+def score_text(amount: float, score_name: str, signed: bool = True) -> str:
+    """An amount of score in words, singular at one.
+
+    Examples
+    --------
+    >>> score_text(1, "Doctor Markers"), score_text(-2, "points"), score_text(1, "VP")
+    ('+1 Doctor Marker', '-2 points', '+1 VP')
+    """
+    word = score_name.removesuffix("s") if abs(amount) == 1 else score_name
+    return f"{amount:+g} {word}" if signed else f"{amount:g} {word}"
+
+
 def _score_events(events: Sequence[Event], seat: int, score_name: str) -> list[Event]:
-    key = score_name.lower()
-    return [e for e in events if e.seat == seat and key in e.text.lower()
+    word = re.compile(_score_word(score_name), re.I)
+    return [e for e in events if e.seat == seat and word.search(e.text)
             and _AMOUNT.search(e.text) is not None]
 
 
 def _amount(text: str, score_name: str) -> float | None:
     """The signed amount in a score event's text ("+3 VP", "-2 VP", "loses 2 VP")."""
-    m = re.search(r"([+\-−]?)\s?(\d+(?:\.\d+)?)\s*" + re.escape(score_name), text)
+    m = re.search(r"([+\-−]?)\s?(\d+(?:\.\d+)?)\s*" + _score_word(score_name), text)
     if m is None:
         return None
     value = float(m[2])
@@ -230,15 +248,20 @@ def _cause(text: str, names: Sequence[str], score_name: str) -> str:
     'delivers green'
     >>> _cause("Brave Hearts: Red +1 VP", ["Red"], "VP")
     'Brave Hearts'
+    >>> _cause("reveal tile T09 (blue, Remove Tile)", [], "Doctor Markers")
+    'reveal tile (blue, Remove Tile)'
     """
     out = text
     for name in sorted(names, key=len, reverse=True):
         out = out.replace(name, "")
-    out = re.sub(r"[+\-−]?\s?\d+(?:\.\d+)?\s*" + re.escape(score_name), "", out)
+    out = re.sub(r"[+\-−]?\s?\d+(?:\.\d+)?\s*" + _score_word(score_name), "", out)
     out = re.sub(r"\b[A-Z]\d+\b", "", out)  # tower and space ids
     head = out.split(":", 1)[0].strip()
     out = head if head else out
-    out = re.sub(r"\s+", " ", out).strip(" :;,.—-()")
+    out = re.sub(r"\(\s*\)", "", out)  # parentheses emptied of ids
+    out = re.sub(r"\s+", " ", out).strip(" :;,.—-")
+    if out.count("(") > out.count(")"):
+        out += ")"  # "reveal tile (blue, Remove Tile)" keeps its closing parenthesis
     out = re.sub(r"\s+(to|from|on|at|for)$", "", out)
     return out or "other"
 
@@ -287,7 +310,8 @@ def build_log(session: Any, seat: int | None, namer: Namer, score_name: str = "p
                     cause = ("end of the game, not itemised by the game" if ended
                              else _cause(namer.text(str(action)), names, score_name))
                     score_lines.append(LogLine(move, "score",
-                                               f"{names[s]} {rest:+g} {score_name}", s, rest,
+                                               f"{names[s]} {score_text(rest, score_name)}",
+                                               s, rest,
                                                cause))
                 last = score_lines[-1]
                 score_lines[-1] = LogLine(last.move, last.kind,

@@ -48,7 +48,7 @@ from simlab.core.api import CHANCE, Action, Game
 from simlab.core.data import activate, data_dir
 from simlab.core.errors import SimlabError
 from simlab.core.registry import load_game
-from simlab.widgets.board_view import BoardView, Clock, LogView
+from simlab.widgets.board_view import BoardView, Clock, LogView, place_title
 from simlab.widgets.log import Namer, build_log, itemised_scores
 from simlab.widgets.panels import banner_html, score_sheet_html, seat_panel_html, table_html
 from simlab.widgets.render import GameRenderer, figure_svg, state_summary, who_acts
@@ -501,12 +501,16 @@ class TurnStepper:
         self._legal = session.legal_actions() if waiting is not None else []
         may_see = player >= 0 and (seat is None or seat == player)
         legal = session.legal_actions() if may_see else []
-        places = sorted({p for a in legal
-                         if (p := self.renderer.place_of(session.state, a)) is not None})
+        at: dict[str, list[str]] = {}
+        for a in legal:
+            if (p := self.renderer.place_of(session.state, a)) is not None:
+                at.setdefault(p, []).append(self.namer.text(str(a)))
+        places = sorted(at)
         caption, last = self._last_caption()
         figure = self.renderer.draw(shown, last=last, targets=places)
         self.svg = figure_svg(figure)
         self.board.targets = places if waiting is not None else []
+        self.board.titles = {key: place_title(at[key]) for key in self.board.targets}
         self.board.svg = self.svg
         names = self.namer.names
         viewer = None if seat is None else names[seat]

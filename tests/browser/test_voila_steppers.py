@@ -169,6 +169,8 @@ def test_a_click_on_a_highlighted_place_applies_the_action_there(
             sorted(twin.board.targets)
         page.screenshot(path=str(artifacts / f"{notebook.stem}-places.png"))  # type: ignore[attr-defined]
         key = target.first.get_attribute("data-target")
+        tip = target.first.locator(":scope > title").text_content()
+        assert tip == twin.board.titles[key] and tip, "the place's tooltip names its actions"
         moves = twin.session.moves
         twin.board.click(key)
         target.first.click()

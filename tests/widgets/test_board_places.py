@@ -102,6 +102,18 @@ def test_a_click_on_a_place_applies_its_action_or_offers_those_there(name: str) 
     assert st.session.actions[before] == here[0]
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_target_has_the_text_of_its_actions_as_its_tooltip(name: str) -> None:
+    st = _first_decision_with_places(name)
+    state = st.session.state
+    assert sorted(st.board.titles) == sorted(st.board.targets)
+    for key, tip in st.board.titles.items():
+        here = [st.namer.text(str(a)) for a in st.session.legal_actions()
+                if st.renderer.place_of(state, a) == key]
+        assert all(text in tip for text in here[:6]), (key, tip)
+        assert (len(here) == 1) == (tip == here[0]), (key, tip)
+
+
 def test_places_in_the_svg_are_those_the_board_view_marks() -> None:
     st = _first_decision_with_places("hospital_rush")
     for key in st.board.targets:
@@ -119,10 +131,11 @@ def _overlaps(fig: Any) -> list[tuple[str, str]]:
             and box_a.y0 + 1 < box_b.y1 and box_b.y0 + 1 < box_a.y1]
 
 
-@pytest.mark.parametrize("name", ["bad_doctor", "hospital_rush"])
+@pytest.mark.parametrize("name", ["bad_doctor", "bedpans", "hospital_rush"])
 def test_no_label_lies_on_another(name: str) -> None:
     renderer = GameRenderer(simlab.load_game(name, players=PLAYERS[name]))
-    for state, _, places in sample(name, 4):
+    late = decisions(name)[-1]  # the fullest board (Bedpans: tile ids beside feature letters)
+    for state, _, places in [*sample(name, 4), late]:
         fig = renderer.draw(state, targets=places)
         assert _overlaps(fig) == [], name
 

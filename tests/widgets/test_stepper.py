@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from matplotlib.text import Text
 
 import simlab
 from simlab.core.api import Event
@@ -258,3 +261,20 @@ def test_text_form_is_short_and_names_the_move() -> None:
     assert bundle["text/plain"] == repr(st)
     assert repr(st).startswith("TurnStepper(dice_race, 2 players, seed 1, move 1, last: deal")
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+ONE_PLURAL = re.compile(r"(?<![\d./,-])1 (bucks|role cards|Doctor Markers|tiles|Elevator pairs"
+                        r"|Exits|Door-markers|wands|potions|Complication Cubes|patches|points)\b")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_counts_of_one_are_singular_in_the_panel_table_board_and_log(name: str) -> None:
+    st = TurnStepper(name, seed=7)
+    st.session.run_to_end()
+    end = st.session.moves
+    for move in (0, 1, end // 3, 2 * end // 3, end):
+        st.goto(move)
+        texts = [st.seat_panel.value, st.table.value, st.banner.value,
+                 *(t.get_text() for t in st.renderer.draw(st.shown_state()).findobj(Text))]
+        assert [m[0] for t in texts for m in ONE_PLURAL.finditer(t)] == [], (name, move)
+    assert [t for t in st.log_text() if ONE_PLURAL.search(t)] == []

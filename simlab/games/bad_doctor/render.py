@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 from simlab.games.bad_doctor import actions as A
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import load_components
-from simlab.games.drawing import box, circle, legible, mark_place, place_legend
+from simlab.games.drawing import box, circle, counted, legible, mark_place, place_legend
 
 __all__ = [
     "DOCTOR_COLOURS", "MALADY_COLOURS", "RENDERER", "HospitalRenderer", "draw_hospital",
@@ -363,7 +363,7 @@ class HospitalRenderer:
         hand = state.hands[seat]
         return [("Treatment Tiles in hand", ", ".join(hand) or "none"),
                 ("Doctor Markers in supply", str(state.supply[seat])),
-                ("Score Pile", f"{state.score_pile[seat]} Doctor Markers"),
+                ("Score Pile", counted(state.score_pile[seat], "Doctor Marker")),
                 ("removed from the game", str(state.removed[seat]))]
 
     def scores(self, state: Any) -> list[int]:

@@ -39,7 +39,7 @@ from simlab.games.bedpans.board import (
 )
 from simlab.games.bedpans.components import OPEN
 from simlab.games.bedpans.moves import STEP_DIRS
-from simlab.games.drawing import box, legible, mark_place, place_legend
+from simlab.games.drawing import box, counted, legible, mark_place, place_legend
 
 __all__ = ["COLOURS", "RENDERER", "VillageRenderer", "draw", "summary"]
 
@@ -60,30 +60,167 @@ def draw(state: Any, ax: Any = None, title: str | None = None,
         The position (a view draws only what its seat may know).
     ax : matplotlib Axes, optional
         Draw the upper floor into this Axes (its figure is returned); other
-        floors are left out.  Without it, a new figure with one panel per floor.
+        floors are left out.  Without it, a new figure with one panel per floor,
+        laid out by :func:`layout` (no legend).
     title : str, optional
         Figure title.
     floors : collection of str
         Floors drawn even without a tile yet (a tile position to explore there).
     """
-    floors = [f for f in FLOORS if f in floors or any(p[0] == f for p in state.tiles)]
     if ax is not None:
-        fig = ax.figure
-        axes = [ax]
-        floors = floors[:1]
-    else:
-        fig = Figure(figsize=(4.5 * len(floors), 4.8))
-        axes = [fig.add_subplot(1, len(floors), k + 1) for k in range(len(floors))]
-    for floor, axis in zip(floors, axes, strict=True):
-        _draw_floor(state, floor, axis)
-    if title:
-        fig.suptitle(title)
+        floors = [f for f in FLOORS if f in floors or any(p[0] == f for p in state.tiles)]
+        _draw_floor(state, floors[0], ax, cell=36.0)
+        ax.set_aspect("equal")
+        ax.autoscale_view()
+        if title:
+            ax.figure.suptitle(title)
+        return ax.figure
+    fig = _figure(state, (), floors, legend=0, title=title or "")[0]
     return fig
 
 
-def _draw_floor(state: Any, floor: str, ax: Any) -> None:
+#: The board's width at 100 % in px (it fits the stepper's frame at 1400 px), the most
+#: height it takes before cells shrink, and the largest cell (a space) in px.
+WIDTH, HEIGHT, CELL = 892.0, 700.0, 96.0
+_PX = 96.0  # px per inch: matplotlib writes pt, a CSS px is 3/4 pt
+_LEFT, _TOP, _BOTTOM, _GAP, _HEAD = 26.0, 24.0, 22.0, 16.0, 34.0  # px around the panels
+_LEGEND_ROW, _LEGEND_HEAD, _LEGEND_COL = 19.5, 30.0, 270.0
+
+
+def _extent(state: Any, floor: str, keys: Collection[str]) -> tuple[int, int, int, int]:
+    """Columns ``x0..x1`` and rows ``y0..y1`` (y south) of a floor's tiles and places."""
+    boxes = [(3 * tx, 3 * tx + 3, 3 * ty, 3 * ty + 3) for f, tx, ty in state.tiles
+             if f == floor]
+    for key in keys:
+        f, (x, y, w, h) = _place_shape(key)
+        if f == floor:
+            boxes.append((int(x), int(x + w + 0.99), int(-(y + h)), int(-y + 0.99)))
+    if not boxes:
+        return 0, 3, 0, 3
+    return (min(b[0] for b in boxes), max(b[1] for b in boxes),
+            min(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _size(node: Any, cell: float) -> tuple[float, float]:
+    """Width and height in px of a layout node at ``cell`` px a space."""
+    kind, body = node
+    if kind == "panel":
+        x0, x1, y0, y1 = body[1]
+        return _LEFT + (x1 - x0) * cell, _TOP + (y1 - y0) * cell + _BOTTOM
+    if kind == "legend":
+        return body
+    sizes = [_size(child, cell) for child in body]
+    gaps = _GAP * (len(sizes) - 1)
+    if kind == "row":
+        return sum(w for w, _ in sizes) + gaps, max(h for _, h in sizes)
+    return max(w for w, _ in sizes), sum(h for _, h in sizes) + gaps
+
+
+def _place(node: Any, cell: float, x: float, y: float, out: dict[str, Any]) -> None:
+    """Top left corners in px of the panels and the legend of a layout node."""
+    kind, body = node
+    if kind in ("panel", "legend"):
+        out[body[0] if kind == "panel" else "legend"] = (x, y)
+        return
+    for child in body:
+        _place(child, cell, x, y, out)
+        w, h = _size(child, cell)
+        x, y = (x + w + _GAP, y) if kind == "row" else (x, y + h + _GAP)
+
+
+def layout(extents: dict[str, tuple[int, int, int, int]], entries: int
+           ) -> tuple[float, dict[str, Any], tuple[float, float], int]:
+    """The biggest cell at which the floors and a legend of ``entries`` lines fit the board.
+
+    The largest floor comes first; the others go beside it in a row or a
+    column, the legend beside them, under them or under everything, whichever
+    of these lets the spaces be largest within :data:`WIDTH` x :data:`HEIGHT`
+    (never more than :data:`CELL` px).
+
+    Returns
+    -------
+    cell : float
+        The side of a space in px.
+    corners : dict
+        Top left corner in px of each floor's panel (and ``"legend"``).
+    size : (float, float)
+        The figure's width and height in px.
+    columns : int
+        The legend's columns.
+
+    Examples
+    --------
+    >>> cell, corners, size, columns = layout({"U": (0, 12, -6, 9), "G1": (0, 3, 0, 3)}, 22)
+    >>> 34 < cell <= CELL, size[0] == WIDTH, size[1] <= HEIGHT, columns
+    (True, True, True, 1)
+    """
+    floors = sorted(extents, key=lambda f: -(extents[f][1] - extents[f][0])
+                    * (extents[f][3] - extents[f][2]))
+    panels = [("panel", (f, extents[f])) for f in floors]
+    main, others = panels[0], panels[1:]
+    tall = ("legend", (_LEGEND_COL, _LEGEND_HEAD + entries * _LEGEND_ROW)) if entries else None
+    wide = (("legend", (3 * _LEGEND_COL, _LEGEND_HEAD + -(-entries // 3) * _LEGEND_ROW))
+            if entries else None)
+    options: list[tuple[Any, int]] = []
+    for group in ([("row", others)], [("column", others)]) if others else [[]]:
+        side = [*group, *([tall] if tall else [])]
+        options.append((("row", [main, ("column", side)]) if side else main, 1))
+        if wide:
+            options.append((("column", [("row", [main, *group]), wide]), 3))
+    if tall:
+        options.append((("row", [*panels, tall]), 1))
+    results: list[tuple[float, float, Any, int]] = []
+    for tree, columns in options:
+        low, high = 8.0, CELL
+        fits = lambda c, t=tree: (_size(t, c)[0] <= WIDTH  # noqa: E731
+                                  and _HEAD + _size(t, c)[1] + 6 <= HEIGHT)
+        if fits(high):
+            low = high
+        while high - low >= 0.05 and not fits(high):
+            mid = (low + high) / 2
+            low, high = (mid, high) if fits(mid) else (low, mid)
+        results.append((low, -_size(tree, low)[1], tree, columns))
+    cell, negative, tree, columns = max(results, key=lambda r: (r[0], r[1]))
+    height = -negative
+    corners: dict[str, Any] = {}
+    _place(tree, cell, 0.0, _HEAD, corners)
+    return cell, corners, (WIDTH, _HEAD + height + 6), columns
+
+
+def _figure(state: Any, keys: Collection[str], floors: Collection[str], legend: int,
+            title: str) -> tuple[Figure, float, tuple[float, float] | None, int]:
+    """The floors laid out by :func:`layout`, a panel (Axes labelled by floor) each,
+    the cell in px, and the legend's corner in px and columns."""
+    shown = [f for f in FLOORS if f in floors or any(p[0] == f for p in state.tiles)]
+    extents = {f: _extent(state, f, keys) for f in shown}
+    cell, corners, (width, height), columns = layout(extents, legend)
+    fig = Figure(figsize=(width / _PX, height / _PX))
+    for floor in shown:
+        x0, x1, y0, y1 = extents[floor]
+        left, top = corners[floor]
+        w, h = (x1 - x0) * cell, (y1 - y0) * cell
+        ax = fig.add_axes(((left + _LEFT) / width, 1 - (top + _TOP + h) / height,
+                           w / width, h / height))
+        _draw_floor(state, floor, ax, cell)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(-y1, -y0)
+    if title:
+        fig.suptitle(title, fontsize=10, y=1 - 8 / height, va="top")
+    return fig, cell, corners.get("legend"), columns
+
+
+def _draw_floor(state: Any, floor: str, ax: Any, cell: float) -> None:
+    """One floor into ``ax``; ``cell`` (px a space) sizes the tokens.
+
+    A space has a band for each kind of thing: on top its feature letter (or,
+    in one featureless space of each tile, the tile id), in the middle the
+    Residents (numbered discs), at the bottom the Staffers (triangles, Nurses
+    numbered) and the Stuff-markers.
+    """
+    pt = 0.75 * cell  # a space's side in pt
     geo = state.game.geo
     tiles = {p: v for p, v in state.tiles.items() if p[0] == floor}
+    letter = min(12.0, max(9.0, 0.3 * pt))
     for (_, tx, ty), (tid, rot) in tiles.items():
         g = geo[tid][rot]
         for i in range(9):
@@ -92,36 +229,53 @@ def _draw_floor(state: Any, floor: str, ax: Any) -> None:
             colour = _FEATURE.get(g.features[i], "#fbfaf5")
             ax.add_patch(_rect(x, y, colour))
             if g.features[i] not in ".$":
-                ax.text(x + 0.5, -(y + 0.5), g.features[i], ha="center", va="center",
-                        fontsize=7, color="#333333" if g.features[i] != "D" else "white")
+                ax.text(x + 0.5, -(y + 0.22), g.features[i], ha="center", va="center",
+                        fontsize=letter, color="#333333" if g.features[i] != "D" else "white")
             space = (floor, x, y)
             for d in range(4):
                 _draw_edge(ax, state, tiles, space, d, g.edges[i][d])
-        ax.text(3 * tx + 0.1, -(3 * ty + 0.25), tid, fontsize=6, color="#777777")
+        plain = [i for i in range(9) if g.features[i] in ".$"] or [0]
+        r, c = divmod(plain[0], 3)
+        ax.text(3 * tx + c + 0.06, -(3 * ty + r + 0.04), tid, fontsize=9, color="#777777",
+                ha="left", va="top")
     for space, count in state.stuff_at.items():
         if space[0] == floor:
-            ax.add_patch(_rect(space[1] + 0.62, space[2] + 0.62, "#8b5a2b", size=0.28))
+            ax.add_patch(_rect(space[1] + 0.64, space[2] + 0.64, "#8b5a2b", size=0.3))
             if count > 1:
-                ax.text(space[1] + 0.76, -(space[2] + 0.76), str(count), fontsize=5,
+                ax.text(space[1] + 0.79, -(space[2] + 0.79), str(count), fontsize=9,
                         color="white", ha="center", va="center")
+    here: dict[Any, list[tuple[str, int]]] = {}
     for colour, where in state.tokens.items():
         for i, space in enumerate(where):
-            if space is None or space[0] != floor:
-                continue
-            dx = 0.3 if i == 0 else 0.55
-            ax.plot(space[1] + dx, -(space[2] + 0.35), "o", color=COLOURS[colour],
-                    markersize=8, markeredgecolor="black")
-            if state.elder.get(colour) == i:
-                ax.plot(space[1] + dx, -(space[2] + 0.35), ".", color="black", markersize=3)
+            if space is not None and space[0] == floor:
+                here.setdefault(space, []).append((colour, i))
+    disc = max(0.36 * pt, 11.0)
+    for space, tokens in here.items():
+        xs = [0.5] if len(tokens) == 1 else [(k + 0.5) / len(tokens) for k in range(len(tokens))]
+        if len(tokens) == 2:
+            xs = [0.28, 0.72]
+        for dx, (colour, i) in zip(xs, tokens, strict=True):
+            elder = state.elder.get(colour) == i
+            ax.plot(space[1] + dx, -(space[2] + 0.52), "o", color=COLOURS[colour],
+                    markersize=disc, markeredgecolor="black",
+                    markeredgewidth=2.6 if elder else 0.8, zorder=4)
+            ax.text(space[1] + dx, -(space[2] + 0.52), str(i + 1), fontsize=9, zorder=5,
+                    color="black" if colour in ("yellow", "green") else "white",
+                    ha="center", va="center", fontweight="bold")
+    staff: dict[Any, list[int]] = {}
     for i, space in enumerate(state.staffers):
         if space is not None and space[0] == floor:
-            face = "black" if i == 0 else "white"
-            ax.plot(space[1] + 0.3 + 0.1 * (i % 3), -(space[2] + 0.72), "^", color=face,
-                    markersize=8, markeredgecolor="black")
-    ax.set_aspect("equal")
-    ax.autoscale_view()
+            staff.setdefault(space, []).append(i)
+    for space, members in staff.items():
+        for k, i in enumerate(members):
+            x = space[1] + 0.16 + k * (0.36 if len(members) <= 2 else 0.72 / len(members))
+            ax.plot(x, -(space[2] + 0.8), "^", color="black" if i == 0 else "white",
+                    markersize=max(0.36 * pt, 9.0), markeredgecolor="black", zorder=4)
+            if i:
+                ax.text(x + 0.12, -(space[2] + 0.8), str(i), fontsize=9, ha="left",
+                        va="center", zorder=5)
     ax.set_axis_off()
-    ax.set_title(_FLOOR_NAMES[floor], fontsize=9)
+    ax.set_title(_FLOOR_NAMES[floor], fontsize=10, pad=4)
     ax.set_label(floor)  # which floor the panel shows (not drawn)
 
 
@@ -239,8 +393,9 @@ def summary(state: Any) -> dict[str, Any]:
 
     tiles = len(state.tiles)
     rows: dict[str, Any] = {"round": state.round,
-                            "layout": f"{tiles} tiles, {state.pairs_placed} Elevator pairs, "
-                                      f"{sum(state.exits_on.values())} Exits",
+                            "layout": f"{counted(tiles, 'tile')}, "
+                                      f"{counted(state.pairs_placed, 'Elevator pair')}, "
+                                      f"{counted(sum(state.exits_on.values()), 'Exit')}",
                             "neutralized": state.neutralized}
     names = state.game.seat_names()
     placed = [f"{n} at {space_text(s)}" for n, s in zip(STAFFERS, state.staffers, strict=True)
@@ -256,28 +411,28 @@ def summary(state: Any) -> dict[str, Any]:
     return rows
 
 
-def _coordinates(ax: Any) -> None:
+def _coordinates(ax: Any, cell: float) -> None:
     """Column and row numbers of the spaces on the axes ("U 3,-1": column 3, row -1)."""
     import math
 
     x0, x1 = ax.get_xlim()
     y0, y1 = ax.get_ylim()
-    step = 1 if x1 - x0 <= 16 else 2
+    step = 1 if cell >= 20 else 2
     xs = list(range(math.ceil(x0), math.floor(x1), step))
     ys = list(range(math.ceil(-y1), math.floor(-y0), step))
     ax.set_axis_on()
     ax.set_xticks([x + 0.5 for x in xs], [str(x) for x in xs], fontsize=9)
     ax.set_yticks([-(y + 0.5) for y in ys], [str(y) for y in ys], fontsize=9)
-    ax.tick_params(length=0, pad=1)
+    ax.tick_params(length=0, pad=2)
     for spine in ax.spines.values():
         spine.set_visible(False)
 
 
-def _legend(fig: Figure, state: Any, x: float) -> None:
+def _legend_handles(state: Any) -> list[Any]:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    handles: list[Any] = [
+    return [
         *(Patch(fc=_FEATURE[c[0].upper()], ec="#999", label=f"{c} bed ({c[0].upper()})")
           for c in ("red", "blue", "yellow", "green")),
         Patch(fc=_FEATURE["N"], ec="#999", label="N: Nurse station"),
@@ -289,17 +444,24 @@ def _legend(fig: Figure, state: Any, x: float) -> None:
         Line2D([], [], color="#8c564b", lw=1.5, ls="--", label="door / Door-marker"),
         Line2D([], [], color="#2ca02c", lw=2.5, label="open edge: tile to explore"),
         Patch(fc="#8b5a2b", label="Stuff-marker (n: how many)"),
-        *(Line2D([], [], marker="o", ls="", ms=9, mfc=COLOURS[c], mec="black",
-                 label=f"{c} 1 / {c} 2 (Elder or Decoy)") for c in state.game.colours),
-        Line2D([], [], marker=".", ls="", ms=6, color="black", label="dot: the Elder (if known)"),
-        Line2D([], [], marker="^", ls="", ms=9, mfc="black", mec="black", label="Doctor"),
-        Line2D([], [], marker="^", ls="", ms=9, mfc="white", mec="black",
-               label="Nurse 1-4"),
+        *(Line2D([], [], marker="o", ls="", ms=11, mfc=COLOURS[c], mec="black",
+                 label=f"{c} 1, {c} 2: Elder or Decoy") for c in state.game.colours),
+        Line2D([], [], marker="o", ls="", ms=11, mfc="white", mec="black", mew=2.6,
+               label="thick ring: the Elder (if known)"),
+        Line2D([], [], marker="^", ls="", ms=10, mfc="black", mec="black", label="Doctor"),
+        Line2D([], [], marker="^", ls="", ms=10, mfc="white", mec="black",
+               label="Nurse 1, 2 ... (number beside)"),
         Line2D([], [], ls="", label="Tnn: tile id (grey)"),
         *place_legend(),
     ]
-    fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(x, 0.95), fontsize=9,
-               frameon=False, title="Legend", title_fontsize=10, alignment="left")
+
+
+def _legend(fig: Figure, state: Any, corner: tuple[float, float], columns: int) -> None:
+    width, height = (v * _PX for v in fig.get_size_inches())
+    fig.legend(handles=_legend_handles(state), loc="upper left", ncols=columns,
+               bbox_to_anchor=(corner[0] / width + 0.004, 1 - corner[1] / height),
+               borderaxespad=0, fontsize=9, frameon=False, title="Legend",
+               title_fontsize=10, alignment="left", columnspacing=1.0, handlelength=1.8)
 
 
 class VillageRenderer:
@@ -317,25 +479,18 @@ class VillageRenderer:
         are the groups ``place:KEY`` that a click chooses (see :meth:`place_of`).
         """
         keys = set(last) | set(targets)
-        fig = draw(state, floors={_place_shape(k)[0] for k in keys})
+        fig, cell, corner, columns = _figure(state, keys, {_place_shape(k)[0] for k in keys},
+                            legend=len(_legend_handles(state)),
+                            title=f"Round {state.round}: spaces are floor column,row "
+                                  "(x east, y south), as the actions name them")
         panels = {ax.get_label(): ax for ax in fig.axes}
         for key in sorted(keys):
             if (ax := panels.get(_place_shape(key)[0])) is not None:
                 _mark(ax, key, last, targets)
-                ax.autoscale_view()
-        width = 9.3
-        fig.set_size_inches(width, 6.6)
-        share = (width - 2.75) / width
-        spans = [ax.get_xlim()[1] - ax.get_xlim()[0] + 1.5 for ax in fig.axes]
-        left = 0.035
-        for ax, span in zip(fig.axes, spans, strict=True):
-            part = (share - 0.035) * span / sum(spans)
-            ax.set_position((left, 0.05, part - 0.02, 0.85))
-            _coordinates(ax)
-            left += part
-        _legend(fig, state, x=share + 0.005)
-        fig.suptitle(f"Round {state.round}: coordinates are floor column,row "
-                     "(x east, y south), as the actions name them", fontsize=10)
+        for ax in fig.axes:
+            _coordinates(ax, cell)
+        if corner is not None:
+            _legend(fig, state, corner, columns)
         return legible(fig)
 
     def place_of(self, state: Any, action: Any) -> str | None:

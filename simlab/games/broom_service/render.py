@@ -33,7 +33,7 @@ from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph
 from simlab.games.broom_service.components import POTIONS, load_components
-from simlab.games.drawing import circle, mark_place, place_legend
+from simlab.games.drawing import circle, counted, mark_place, place_legend
 
 __all__ = ["LANDSCAPE_COLOURS", "POTION_COLOURS", "RENDERER", "SEAT_COLOURS", "RealmRenderer",
            "draw", "summary"]
@@ -211,8 +211,9 @@ def summary(state: Any) -> dict[str, Any]:
     rows: dict[str, Any] = {"round": f"{max(1, state.round)} of 7",
                             "event": state.event or "-"}
     for seat, name in enumerate(state.game.seat_names()):
+        cards = counted(len(state.hands[seat]), "role card")
         rows[name] = (f"{_vp(state, seat)} VP, {_wands(state.wands[seat])}, potions "
-                      f"{_potions(state.potions[seat])}, {len(state.hands[seat])} role cards")
+                      f"{_potions(state.potions[seat])}, {cards}")
     return rows
 
 
@@ -273,7 +274,7 @@ class RealmRenderer:
         hand = state.hands[seat]
         shown = [r for r in hand if r is not None]
         cards = (", ".join(shown) if len(shown) == len(hand)
-                 else f"{len(hand)} role cards, face down")
+                 else f"{counted(len(hand), 'role card')}, face down")
         rows = [
             ("colour", f"{names[seat]} (role cards and pawns)"),
             ("role cards in hand", cards or "none yet"),

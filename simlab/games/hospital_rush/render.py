@@ -29,7 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
-from simlab.games.drawing import box, legible, mark_place, place_legend
+from simlab.games.drawing import box, counted, legible, mark_place, place_legend
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.tasks import PlaceTiles
 
@@ -172,7 +172,7 @@ def _draw_supplies(ax: Axes, state: Any, marks: tuple[Collection[str], Collectio
                 fontsize=9, color="white" if colour != "yellow" else "black",
                 linespacing=1.0)
         mark_place(ax, f"chest {colour}", box(x, y, 0.68, 0.5), *marks)
-    lines = [f"bank: {state.bank} bucks", f"patches: {state.patches}",
+    lines = [f"bank: {counted(state.bank, 'buck')}", f"patches: {state.patches}",
              f"study markers: {state.study_markers}",
              f"patient stack: {len(state.stack)}, discard: {len(state.discard)}",
              f"starting player: {game.seat_names()[state.start]}"]
@@ -237,10 +237,12 @@ def summary(state: Any) -> dict[str, Any]:
     rows: dict[str, Any] = {"round": state.round, "phase": str(state.phase),
                             "bank": state.bank, "patients left in the stack": len(state.stack)}
     for seat, name in enumerate(state.game.seat_names()):
-        medicine = "/".join(str(m) for m in state.medicine[seat])
-        board = state.boards[seat] or "-"
-        rows[name] = (f"{state.prestige[seat]} prestige, {state.bucks[seat]} bucks, "
-                      f"medicine {medicine}, board {board}")
+        medicine = ", ".join(f"{n} {c}" for c, n in zip(state.game.colours,
+                                                       state.medicine[seat], strict=True)
+                             if n) or "none"
+        board = state.boards[seat] or "not yet dealt"
+        rows[name] = (f"{state.prestige[seat]} prestige, {counted(state.bucks[seat], 'buck')}, "
+                      f"medicine: {medicine}, player board {board}")
     return rows
 
 
@@ -328,7 +330,7 @@ class WardRenderer:
                                                       strict=True))
         return [("player board", state.boards[seat] or "not yet dealt"),
                 ("prestige", str(state.prestige[seat])),
-                ("bucks", str(state.bucks[seat])),
+                ("bucks", counted(state.bucks[seat], "buck")),
                 ("medicine", medicine),
                 ("skills", ", ".join(state.skills[seat]) or "none"),
                 ("final exam", "taken" if state.exam[seat] else "not yet")]
