@@ -90,6 +90,8 @@ __all__ = [
 POLICY_NAMES = ("mcts", "mcts-100")
 #: Kept subtrees a policy remembers (one per decision; older ones are dropped).
 KEEP = 16
+#: Iterations between two checks of ``SearchSettings.settle``.
+SETTLE_EVERY = 10
 #: Longest rollout, in actions (a guard against a game that does not end).
 MAX_ROLLOUT = 100_000
 
@@ -137,6 +139,12 @@ class SearchSettings:
         position (what they get in play) rather than the position itself.
         The view is built only if the policy reads it
         (:class:`~simlab.core.lazy_view.LazyView`).
+    settle : bool
+        With an iteration budget, stop early once the most visited root
+        action leads the next by more visits than there are iterations
+        left (checked every :data:`SETTLE_EVERY` iterations): the action
+        chosen is then the one the whole budget would choose, only found
+        sooner (the kept subtree has fewer visits).
     rollout_epsilon : float
         In a rollout, each decision is played by a uniformly random legal
         action with this probability, else by the rollout policy
@@ -163,6 +171,7 @@ class SearchSettings:
     reuse: bool = True
     rollout_views: bool = True
     rollout_epsilon: float = 0.0
+    settle: bool = False
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -348,9 +357,16 @@ class _Search:
         s = self.settings
         iterations = 0
         if s.iterations is not None:
-            for _ in range(s.iterations):
+            children = root.children
+            for i in range(1, s.iterations + 1):
                 self.iterate(root, view, seat, rng)
-            iterations = s.iterations
+                iterations = i
+                if s.settle and i % SETTLE_EVERY == 0 and i < s.iterations:
+                    visits = sorted((children[a].visits for a in legal if a in children),
+                                    reverse=True)
+                    if visits and visits[0] - (visits[1] if len(visits) > 1 else 0) > (
+                            s.iterations - i):
+                        break
         else:
             stop = start + (s.seconds or 0.0)
             while True:

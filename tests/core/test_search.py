@@ -333,3 +333,24 @@ def test_rollout_policies_get_views_built_only_when_read(monkeypatch):
     machinery.run(state.view(state.current_player), state.current_player,
                   state.legal_actions(), np.random.default_rng(0))
     assert handed and all(handed)  # never read, so never built
+
+
+def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
+    game = simlab.load_game("dice_race", players=3)
+    stopped = []
+    for seed in range(6):
+        state = game.new_initial_state()
+        chance = np.random.default_rng(seed)
+        while state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[int(chance.integers(len(outcomes)))][0])
+        view = state.view(state.current_player)
+        full = search(view, seed, _settings(400, exploration=0.3))
+        settled = search(view, seed, _settings(400, exploration=0.3, settle=True))
+        assert settled.action == full.action
+        assert settled.iterations <= full.iterations == 400
+        top = sorted((v for _, v, _ in settled.stats), reverse=True) + [0]
+        if settled.iterations < 400:  # stopped: the leader could not be caught any more
+            assert top[0] - top[1] > 400 - settled.iterations
+            stopped.append(settled.iterations)
+    assert stopped, "settle never stopped a search early"
