@@ -66,13 +66,15 @@ from typing import Any
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Game, Outcome, State
-from simlab.core.errors import ConfigError
+from simlab.core.errors import ConfigError, SimlabError
+from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import sample_chance
 
 __all__ = [
     "POLICY_NAMES",
     "MCTSPolicy",
     "Node",
+    "SearchError",
     "SearchResult",
     "SearchSettings",
     "is_search_name",
@@ -88,10 +90,24 @@ __all__ = [
 POLICY_NAMES = ("mcts", "mcts-100")
 #: Kept subtrees a policy remembers (one per decision; older ones are dropped).
 KEEP = 16
+#: Iterations between two checks of ``SearchSettings.settle``.
+SETTLE_EVERY = 10
 #: Longest rollout, in actions (a guard against a game that does not end).
 MAX_ROLLOUT = 100_000
 
 _NAME = re.compile(r"mcts(?:-(?:(\d+)|(\d*\.?\d+)s))?")
+
+
+class SearchError(SimlabError):
+    """A game broke what the search relies on (a finished game without an outcome ...)."""
+
+
+def _outcome_values(state: State, seats: int) -> list[float]:
+    """:func:`outcome_values` of a finished ``state`` (an error if it has no outcome)."""
+    outcome = state.outcome
+    if outcome is None:
+        raise SearchError(f"{state.game.NAME}: a finished game has no outcome")
+    return outcome_values(outcome, seats)
 
 
 @dataclass(frozen=True)
@@ -121,6 +137,18 @@ class SearchSettings:
     rollout_views : bool
         Give rollout policies the acting seat's view of the determinized
         position (what they get in play) rather than the position itself.
+        The view is built only if the policy reads it
+        (:class:`~simlab.core.lazy_view.LazyView`).
+    settle : bool
+        With an iteration budget, stop early once the most visited root
+        action leads the next by more visits than there are iterations
+        left (checked every :data:`SETTLE_EVERY` iterations): the action
+        chosen is then the one the whole budget would choose, only found
+        sooner (the kept subtree has fewer visits).
+    rollout_epsilon : float
+        In a rollout, each decision is played by a uniformly random legal
+        action with this probability, else by the rollout policy
+        (epsilon-greedy rollouts; 0: the rollout policy always).
 
     Examples
     --------
@@ -142,6 +170,8 @@ class SearchSettings:
     evaluate: Callable[[Any], Sequence[float]] | None = field(default=None, compare=False)
     reuse: bool = True
     rollout_views: bool = True
+    rollout_epsilon: float = 0.0
+    settle: bool = False
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -157,6 +187,9 @@ class SearchSettings:
                 raise ConfigError(f"search settings: depth must be >= 1, not {self.depth}")
             if self.evaluate is None:
                 raise ConfigError("search settings: a depth limit needs an evaluate function")
+        if not 0.0 <= self.rollout_epsilon <= 1.0:
+            raise ConfigError(
+                f"search settings: rollout_epsilon must be in [0, 1], not {self.rollout_epsilon}")
         if is_search_name(self.rollout):
             raise ConfigError(f"search settings: rollouts cannot be played by {self.rollout!r}")
 
@@ -324,12 +357,18 @@ class _Search:
         s = self.settings
         iterations = 0
         if s.iterations is not None:
-            for _ in range(s.iterations):
+            children = root.children
+            for i in range(1, s.iterations + 1):
                 self.iterate(root, view, seat, rng)
-            iterations = s.iterations
+                iterations = i
+                if s.settle and i % SETTLE_EVERY == 0 and i < s.iterations:
+                    visits = sorted((children[a].visits for a in legal if a in children),
+                                    reverse=True)
+                    if visits and visits[0] - (visits[1] if len(visits) > 1 else 0) > (
+                            s.iterations - i):
+                        break
         else:
-            assert s.seconds is not None
-            stop = start + s.seconds
+            stop = start + (s.seconds or 0.0)
             while True:
                 self.iterate(root, view, seat, rng)
                 iterations += 1
@@ -355,9 +394,7 @@ class _Search:
         while True:
             player = state.current_player
             if player == TERMINAL:
-                outcome = state.outcome
-                assert outcome is not None
-                values = outcome_values(outcome, self.seats)
+                values = _outcome_values(state, self.seats)
                 break
             if depth >= self.depth:
                 break
@@ -384,7 +421,7 @@ class _Search:
                     child.avail += 1
                 else:
                     untried = []
-                    best, top = None, -math.inf
+                    best, top = legal[0], -math.inf
                     for a in legal:
                         ch = children.get(a)
                         if ch is None:
@@ -406,7 +443,6 @@ class _Search:
                         depth += 1
                         path.append(child)
                         break
-                    assert best is not None
                     action = best
                     child = children[action]
             state._apply(action)
@@ -424,28 +460,31 @@ class _Search:
     def playout(self, state: State, depth: int, rng: np.random.Generator) -> list[float]:
         """Play ``state`` on with the rollout policies; the per-seat values at the end."""
         views = self.settings.rollout_views
+        epsilon = self.settings.rollout_epsilon
         policies = self.rollout
+        sees = [views and getattr(p, "uses_view", True) for p in policies]
         limit = self.depth
+        evaluate = self.evaluate
         for _ in range(MAX_ROLLOUT):
             player = state.current_player
             if player == TERMINAL:
-                outcome = state.outcome
-                assert outcome is not None
-                return outcome_values(outcome, self.seats)
-            if depth >= limit:
-                assert self.evaluate is not None
-                return [float(v) for v in self.evaluate(state)]
+                return _outcome_values(state, self.seats)
+            if depth >= limit and evaluate is not None:
+                return [float(v) for v in evaluate(state)]
             if player == CHANCE:
                 action = sample_chance(state._chance_outcomes(), rng)
             else:
                 legal = state._legal_actions()
                 if len(legal) == 1:
                     action = legal[0]
+                elif epsilon and rng.random() < epsilon:
+                    action = legal[int(rng.integers(len(legal)))]
+                elif sees[player]:
+                    seen = LazyView(state, player)  # built only if the policy reads it
+                    action = policies[player].act(seen, legal, rng)
+                    seal(seen)
                 else:
-                    policy = policies[player]
-                    seen = state.view(player) if views and getattr(
-                        policy, "uses_view", True) else state
-                    action = policy.act(seen, legal, rng)
+                    action = policies[player].act(state, legal, rng)
             state._apply(action)
             depth += 1
         raise ConfigError(f"{self.game.NAME}: a rollout did not end within {MAX_ROLLOUT} actions")

@@ -274,3 +274,83 @@ def test_the_stepper_session_takes_search_seats_and_back_replays_them():
         session.back()
     session.run_to_end()
     assert session.actions == played
+
+
+class _Refuses:
+    """A rollout policy that must never be asked (it counts the views it was handed)."""
+
+    uses_view = True
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def act(self, view, legal, rng):
+        self.asked += 1
+        return legal[0]
+
+
+def _rollout_asks(epsilon: float) -> int:
+    from simlab.core.search import _Search
+
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    machinery = _Search(game, _settings(40, rollout_epsilon=epsilon))
+    machinery.rollout = [_Refuses(), _Refuses()]
+    machinery.run(state.view(state.current_player), state.current_player,
+                  state.legal_actions(), rng)
+    return sum(p.asked for p in machinery.rollout)
+
+
+def test_epsilon_greedy_rollouts_mix_random_moves_with_the_rollout_policy():
+    assert _rollout_asks(1.0) == 0  # every rollout decision random
+    always, half = _rollout_asks(0.0), _rollout_asks(0.5)
+    assert always > 0 and 0 < half < always
+    with pytest.raises(simlab.ConfigError, match="rollout_epsilon"):
+        SearchSettings(rollout_epsilon=1.5)
+
+
+def test_rollout_policies_get_views_built_only_when_read(monkeypatch):
+    from simlab.core.lazy_view import LazyView
+
+    handed = []
+
+    class Ignores(_Refuses):
+        def act(self, view, legal, rng):
+            handed.append(type(view) is LazyView)
+            return legal[0]
+
+    from simlab.core.search import _Search
+
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    machinery = _Search(game, _settings(10))
+    machinery.rollout = [Ignores(), Ignores()]
+    machinery.run(state.view(state.current_player), state.current_player,
+                  state.legal_actions(), np.random.default_rng(0))
+    assert handed and all(handed)  # never read, so never built
+
+
+def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
+    game = simlab.load_game("dice_race", players=3)
+    stopped = []
+    for seed in range(6):
+        state = game.new_initial_state()
+        chance = np.random.default_rng(seed)
+        while state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[int(chance.integers(len(outcomes)))][0])
+        view = state.view(state.current_player)
+        full = search(view, seed, _settings(400, exploration=0.3))
+        settled = search(view, seed, _settings(400, exploration=0.3, settle=True))
+        assert settled.action == full.action
+        assert settled.iterations <= full.iterations == 400
+        top = sorted((v for _, v, _ in settled.stats), reverse=True) + [0]
+        if settled.iterations < 400:  # stopped: the leader could not be caught any more
+            assert top[0] - top[1] > 400 - settled.iterations
+            stopped.append(settled.iterations)
+    assert stopped, "settle never stopped a search early"
