@@ -151,7 +151,8 @@ class SearchSettings:
     reuse: bool = True
     rollout_views: bool = True
     candidates: Callable[[Any, Sequence[Any], int], Sequence[Any]] | None = field(
-        default=None, compare=False)
+        default=None, compare=False
+    )
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
