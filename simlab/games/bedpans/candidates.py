@@ -91,8 +91,10 @@ def near(state: BedpansState, seat: int, space: Any, reach: int = NEAR) -> bool:
     """
     if space is None:
         return False
-    return any(o[0] == space[0] and abs(o[1] - space[1]) + abs(o[2] - space[2]) <= reach
-               for o in _opponents(state, seat))
+    return any(
+        o[0] == space[0] and abs(o[1] - space[1]) + abs(o[2] - space[2]) <= reach
+        for o in _opponents(state, seat)
+    )
 
 
 def is_view(state: BedpansState) -> bool:
