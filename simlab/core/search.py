@@ -149,6 +149,14 @@ class SearchSettings:
         In a rollout, each decision is played by a uniformly random legal
         action with this probability, else by the rollout policy
         (epsilon-greedy rollouts; 0: the rollout policy always).
+    candidates : callable or None
+        ``candidates(state, legal, seat) -> actions``: the actions the search
+        considers at a decision with several legal actions (a non-empty
+        subset of ``legal``), ``seat`` being the searching seat; ``None``:
+        all of them.  A game prunes its branching with it (e.g. to its
+        heuristic's move plus a few alternatives); it must read only what
+        the acting seat sees (``state.view(state.current_player)``).  A
+        decision left with one candidate is played without searching.
 
     Examples
     --------
@@ -172,6 +180,9 @@ class SearchSettings:
     rollout_views: bool = True
     rollout_epsilon: float = 0.0
     settle: bool = False
+    candidates: Callable[[Any, Sequence[Any], int], Sequence[Any]] | None = field(
+        default=None, compare=False
+    )
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -347,6 +358,13 @@ class _Search:
         self.evaluate = settings.evaluate
         self.depth = settings.depth if settings.depth is not None else MAX_ROLLOUT
 
+    def consider(self, state: State, legal: Sequence[Action], seat: int) -> Sequence[Action]:
+        """The actions searched at a decision: ``legal``, or the game's candidates among them."""
+        pick = self.settings.candidates
+        if pick is None or len(legal) < 2:
+            return legal
+        return list(pick(state, legal, seat))
+
     def run(
         self, view: State, seat: int, legal: Sequence[Action], rng: np.random.Generator,
         root: Node | None = None,
@@ -355,6 +373,7 @@ class _Search:
         root = root if root is not None else Node(self.seats)
         reused = root.visits
         s = self.settings
+        legal = self.consider(view, legal, seat)
         iterations = 0
         if s.iterations is not None:
             children = root.children
@@ -411,7 +430,7 @@ class _Search:
                         node.view = seen
                     elif node.view is not MIXED and node.view != seen:
                         node.view = MIXED
-                legal = state._legal_actions()
+                legal = self.consider(state, state._legal_actions(), seat)
                 children = node.children
                 if len(legal) == 1:
                     action = legal[0]
@@ -566,6 +585,9 @@ class MCTSPolicy:
         if len(legal) == 1:
             return legal[0]
         seat = view.current_player if view.current_player >= 0 else self.seat
+        legal = self._search.consider(view, legal, seat)
+        if len(legal) == 1:  # the game's candidates leave no choice
+            return legal[0]
         root = self._resume(view, rng) if self.settings.reuse else None
         result = self._search.run(view, seat, legal, rng, root)
         self.last = result

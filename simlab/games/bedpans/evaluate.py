@@ -4,9 +4,19 @@ The rulebook: an Elder wins by being the first to reach an Exit; the Staff
 wins by neutralizing as many Elders as there are Elder-players (as many as
 players under Staff Experience; every Elder under No Recovery).
 ``evaluate`` weighs each Elder by how near it is to a way out (a known
-Exit, else the unexplored frontier plus ``EXPLORE`` moves) and how far the
-Staffers are from it, and the Staff by the neutralizations still needed;
-the weights are shared out as chances to win.
+Exit, else the unexplored frontier plus ``EXPLORE`` moves) times its
+chance not to be neutralized in the Staff's next turn, and the Staff by
+the neutralizations it has and still needs; the weights are shared out as
+chances to win.
+
+The chance of a neutralization reads "a Resident in the same space as 2+
+Staffers is neutralized ... Similarly, a Resident in the same space as the
+Doctor": the Doctor reaches the Elder if its roll (the red die plus the
+lower white die) is at least its distance; two Nurses reach it if both
+rolls are (the nearest Nurse moved first: the 2 highest of 3 dice; the
+next: the 2 lowest).  Distances are moves over the layout (walls and
+doors as :func:`~simlab.games.bedpans.policies.distance_field` reads them;
+who stands in the way is ignored).
 
 Examples
 --------
@@ -18,6 +28,8 @@ Examples
 >>> state.neutralized = 1
 >>> evaluate(state)[0] > values[0]
 True
+>>> [round(p, 3) for p in REACH["doctor"][:7]]
+[1.0, 1.0, 1.0, 0.815, 0.519, 0.185, 0.037]
 """
 
 from __future__ import annotations
@@ -25,17 +37,31 @@ from __future__ import annotations
 import math
 
 from simlab.core.search import SearchSettings
+from simlab.games.bedpans.board import Space
 from simlab.games.bedpans.policies import FAR, distance_field, escape_goals
 from simlab.games.bedpans.rules import BedpansState
 
-__all__ = ["EXPLORE", "evaluate", "needed", "settings"]
+__all__ = ["EXPLORE", "REACH", "caught", "evaluate", "needed", "settings"]
 
 #: Moves an Elder still needs, beyond the frontier, while no Exit is on the layout.
 EXPLORE = 8
 #: Moves over which an Elder's escape chance falls by a factor e.
 ESCAPE_SCALE = 4.0
-#: Moves over which the Staffers' threat to an Elder falls by a factor e.
-THREAT_SCALE = 2.0
+
+
+def _at_least(rolls: list[int]) -> list[float]:
+    """``P(roll >= d)`` for d = 0..9 from equally likely rolls."""
+    return [sum(r >= d for r in rolls) / len(rolls) for d in range(10)]
+
+
+_DICE = [(a, b, c) for a in (1, 2, 3) for b in (1, 2, 3) for c in (1, 2, 3)]
+#: ``REACH[mover][d]``: the chance that the mover's movement result is at least d
+#: (exact, from the 27 rolls of three 3-sided dice; :mod:`.movement` gives the rules).
+REACH = {
+    "doctor": _at_least([red + min(w1, w2) for red, w1, w2 in _DICE]),
+    "first_nurse": _at_least([sum(d) - min(d) for d in _DICE]),
+    "other_nurse": _at_least([sum(d) - max(d) for d in _DICE]),
+}
 #: Distance assumed for an Elder off the layout (neutralized, to re-enter).
 OFF_LAYOUT = 30
 
@@ -48,14 +74,43 @@ def needed(state: BedpansState) -> int:
     return game.players - (0 if game.options["staff_experience"] else 1)
 
 
+def _reach(kind: str, distance: int) -> float:
+    table = REACH[kind]
+    return table[distance] if distance < len(table) else 0.0
+
+
+def caught(state: BedpansState, space: Space) -> float:
+    """The chance that the Staff neutralizes a Resident on ``space`` in one turn of moves.
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> s.staffers = [None] * 6
+    >>> caught(s, ("U", 0, 0))
+    0.0
+    >>> s.staffers[0] = ("U", 0, 1)
+    >>> caught(s, ("U", 0, 0))
+    1.0
+    """
+    if not any(state.staffers):
+        return 0.0
+    field = distance_field(state, [space])
+    doctor = state.staffers[0]
+    p_doctor = _reach("doctor", field.get(doctor, FAR)) if doctor is not None else 0.0
+    nurses = sorted(field.get(n, FAR) for n in state.staffers[1:] if n is not None)
+    p_nurses = 0.0
+    if len(nurses) >= 2:
+        p_nurses = _reach("first_nurse", nurses[0]) * _reach("other_nurse", nurses[1])
+    return 1 - (1 - p_doctor) * (1 - p_nurses)
+
+
 def evaluate(state: BedpansState) -> list[float]:
     """Each seat's chance to win (Staff first), in [0, 1] and summing to 1."""
     colours = state.game.colours
     goals = escape_goals(state)
     exit_field = distance_field(state, goals)
     extra = 0 if any(f == "X" for f in state.features.values()) else EXPLORE
-    staff = [s for s in state.staffers if s is not None]
-    chase = distance_field(state, staff) if staff else {}
     weights = [0.0] * (len(colours) + 1)
     for i, colour in enumerate(colours, 1):
         if colour in state.out:
@@ -66,11 +121,11 @@ def evaluate(state: BedpansState) -> list[float]:
         best = 0.0
         for pos in spots:
             if pos is None:
-                d, s = OFF_LAYOUT, OFF_LAYOUT
+                value = math.exp(-OFF_LAYOUT / ESCAPE_SCALE)
             else:
-                d, s = exit_field.get(pos, FAR) + extra, chase.get(pos, OFF_LAYOUT)
-            best = max(best, math.exp(-min(d, OFF_LAYOUT) / ESCAPE_SCALE)
-                       * (1 - 0.6 * math.exp(-s / THREAT_SCALE)))
+                d = min(exit_field.get(pos, FAR) + extra, OFF_LAYOUT)
+                value = math.exp(-d / ESCAPE_SCALE) * (1 - caught(state, pos))
+            best = max(best, value)
         weights[i] = best
     progress = min(state.neutralized / max(needed(state), 1), 1.0)
     weights[0] = 0.3 + 2.0 * progress
@@ -79,6 +134,21 @@ def evaluate(state: BedpansState) -> list[float]:
 
 
 def settings() -> SearchSettings:
-    """The defaults of ``mcts`` in Bedpans (tuned in issue 12; see the README)."""
-    return SearchSettings(iterations=60, exploration=0.7, depth=16, rollout="random",
-                          evaluate=evaluate)
+    """The defaults of ``mcts`` in Bedpans (screened in issue 12: docs/studies/bedpans.md).
+
+    The search weighs only the decisions :func:`~simlab.games.bedpans.candidates.candidates`
+    leaves open, plays out with the heuristic (on the determinized position: the
+    heuristic reads only what its seat may know) and scores the position ``depth``
+    actions on with :func:`evaluate`.
+    """
+    from simlab.games.bedpans.candidates import candidates
+
+    return SearchSettings(
+        iterations=12,
+        exploration=0.1,
+        depth=50,
+        rollout="heuristic",
+        evaluate=evaluate,
+        candidates=candidates,
+        rollout_views=False,
+    )

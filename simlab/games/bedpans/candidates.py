@@ -1,0 +1,129 @@
+"""Bedpans & Broomsticks: the actions the search players weigh at a decision.
+
+Step-by-step movement makes a Bedpans turn dozens of decisions, most of
+them plain (walking on towards an Exit with no Staffer about).  The search
+(:mod:`simlab.core.search`, through ``SearchSettings.candidates``) weighs
+only the decisions where the rulebook's chase is decided:
+
+- whom to move (the Elder or the Decoy first; which Staffer),
+- each step of a move while a Character of the other side is within
+  ``NEAR`` spaces (Elders: a Staffer; the Staff: a Resident), where "an
+  Elder must end its movement when entering a space containing a Staffer"
+  and "a Resident in the same space as 2+ Staffers [or the Doctor] is
+  neutralized",
+- placing the Decoy, re-entering on a bed, and playing Stuff at all
+  (the heuristic's play against passing).
+
+Elsewhere, and at every decision of a seat other than the searching one,
+the only candidate is the heuristic's action
+(:class:`~simlab.games.bedpans.policies.HeuristicPolicy`, on the acting
+seat's view): the search plays the heuristic there and models its
+opponents as the heuristic.
+
+Examples
+--------
+>>> import numpy as np
+>>> from simlab.games.bedpans.rules import BedpansGame
+>>> from simlab.core.play import sample_chance
+>>> state = BedpansGame(players=3).new_initial_state()
+>>> rng = np.random.default_rng(0)
+>>> while state.current_player < 0:
+...     _ = state.apply(sample_chance(state.chance_outcomes(), rng))
+>>> kind(state), state.current_player
+('decoy', 1)
+>>> legal = state.legal_actions()
+>>> candidates(state, legal, 1) == legal    # the searching seat weighs its Decoy
+True
+>>> len(candidates(state, legal, 0))        # another seat: the heuristic's action
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.policies import HeuristicPolicy
+from simlab.games.bedpans.rules import HIDDEN, BedpansState
+
+__all__ = ["NEAR", "candidates", "is_view", "kind", "mover_at", "near"]
+
+#: Spaces (on the same floor, walls ignored) within which the other side's
+#: Characters make a step worth searching.
+NEAR = 6
+#: Decisions whose every legal action the searching seat weighs.
+WEIGH_ALL = frozenset({"choose", "decoy", "reenter"})
+#: Movement decisions, weighed step by step near the other side.
+MOVES = frozenset({"move", "chair"})
+
+
+def kind(state: BedpansState) -> str:
+    """What the decision to take is about (``"move"``, ``"choose"``, ``"window"`` ...)."""
+    return str(state.need[2])
+
+
+def mover_at(state: BedpansState) -> Any:
+    """Where the Character now moving stands (``None`` off the layout or between moves)."""
+    return state.position(state.mover) if state.mover else None
+
+
+def _opponents(state: BedpansState, seat: int) -> list[Any]:
+    """Spaces of the other side's Characters: Staffers for an Elder, Residents for the Staff."""
+    if seat > 0:
+        return [s for s in state.staffers if s is not None]
+    return [p for t in state.tokens.values() for p in t if p is not None]
+
+
+def near(state: BedpansState, seat: int, space: Any, reach: int = NEAR) -> bool:
+    """Whether a Character of the other side is within ``reach`` spaces of ``space``
+    (same floor, Manhattan distance).
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> s.staffers[0] = ("U", 2, 2)
+    >>> near(s, 1, ("U", 0, 0)), near(s, 1, ("U", 0, 0), reach=3)
+    (True, False)
+    """
+    if space is None:
+        return False
+    return any(
+        o[0] == space[0] and abs(o[1] - space[1]) + abs(o[2] - space[2]) <= reach
+        for o in _opponents(state, seat)
+    )
+
+
+def is_view(state: BedpansState) -> bool:
+    """Whether ``state`` is already a seat's view (hidden hands or Elder identities)."""
+    return any(HIDDEN in hand for hand in state.hands) or -1 in state.elder.values()
+
+
+def _heuristic(state: BedpansState, legal: Sequence[Any], player: int) -> Any:
+    # the search's root is the searching seat's view; below it, determinized positions,
+    # of which the acting seat sees its view.  The heuristic draws random numbers only
+    # in a few Stuff choices: a fixed generator keeps candidates a function of the view.
+    seen = state if is_view(state) else state.view(player)
+    return HeuristicPolicy(player).act(seen, legal, np.random.default_rng(0))
+
+
+def candidates(state: BedpansState, legal: Sequence[Any], seat: int) -> list[Any]:
+    """The actions the search weighs for the seat to act in ``state`` (see the module text).
+
+    ``seat`` is the searching seat; the acting seat's view is all that is read.
+    """
+    player = state.current_player
+    best = _heuristic(state, legal, player)
+    if player != seat:
+        return [best]
+    what = kind(state)
+    if what in WEIGH_ALL:
+        return list(legal)
+    if what in MOVES:
+        return list(legal) if near(state, player, mover_at(state)) else [best]
+    if what == "window" and best != A.Pass() and A.Pass() in legal:
+        return [best, A.Pass()]
+    return [best]

@@ -1,0 +1,111 @@
+"""Bedpans search candidates: what the search weighs, the heuristic elsewhere, views only."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import simlab
+from simlab.core.play import sample_chance
+from simlab.core.search import MCTSPolicy
+from simlab.games.bedpans.candidates import NEAR, candidates, kind, mover_at, near
+from simlab.games.bedpans.policies import HeuristicPolicy
+
+GAME = simlab.load_game("bedpans", players=3)
+
+
+def positions(seed: int, games: int = 2):
+    """Every decision with a choice along heuristic games (the state, its legal actions)."""
+    for g in range(games):
+        rng = np.random.default_rng(seed + g)
+        seats = [HeuristicPolicy(s) for s in range(3)]
+        state = GAME.new_initial_state()
+        while not state.is_terminal:
+            player = state.current_player
+            if player == simlab.CHANCE:
+                state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                yield state, legal
+            state.apply(seats[player].act(state.view(player), legal, rng), check=False)
+
+
+def heuristic(state, legal):
+    player = state.current_player
+    return HeuristicPolicy(player).act(state.view(player), legal, np.random.default_rng(0))
+
+
+def test_other_seats_get_the_heuristic_action_alone():
+    seen = 0
+    for state, legal in positions(1):
+        player = state.current_player
+        for seat in range(3):
+            if seat != player:
+                assert candidates(state, legal, seat) == [heuristic(state, legal)]
+                seen += 1
+    assert seen > 100
+
+
+def test_the_searching_seat_weighs_its_choices_and_steps_near_the_other_side():
+    counts = {"choose": 0, "near": 0, "far": 0, "window": 0}
+    for state, legal in positions(5):
+        player = state.current_player
+        mine = candidates(state, legal, player)
+        assert mine and set(mine) <= set(legal)
+        assert heuristic(state, legal) in mine  # the heuristic's action is always weighed
+        what = kind(state)
+        if what == "choose":
+            assert mine == list(legal)
+            counts["choose"] += 1
+        elif what == "move":
+            close = near(state, player, mover_at(state))
+            assert mine == (list(legal) if close else [heuristic(state, legal)])
+            counts["near" if close else "far"] += 1
+        elif what == "window" and len(mine) > 1:
+            assert mine[1] == simlab.load_game("bedpans").parse_action("pass")
+            counts["window"] += 1
+    assert all(v > 0 for v in counts.values()), counts
+
+
+def test_near_is_within_reach_on_the_same_floor():
+    state = GAME.new_initial_state()
+    state.staffers = [None] * len(state.staffers)
+    assert not near(state, 1, ("U", 0, 0))
+    state.staffers[0] = ("U", NEAR, 0)
+    assert near(state, 1, ("U", 0, 0)) and not near(state, 1, ("U", 0, 1))
+    state.staffers[0] = ("G", 0, 0)
+    assert not near(state, 1, ("U", 0, 0))
+    assert near(state, 0, state.tokens[GAME.colours[0]][0])  # the Staff looks for Residents
+
+
+def test_candidates_read_only_what_the_acting_seat_sees():
+    checked = 0
+    for state, legal in positions(9):
+        player = state.current_player
+        other = state.resample_hidden(player, np.random.default_rng(checked))
+        assert candidates(state, legal, player) == candidates(other, legal, player)
+        assert candidates(state.view(player), legal, player) == candidates(state, legal, player)
+        checked += 1
+    assert checked > 100
+
+
+def test_a_decision_left_with_one_candidate_is_not_searched():
+    policy = GAME.make_policy("mcts-4", 1)
+    assert policy.settings.candidates is candidates
+    for state, legal in positions(3, games=1):
+        if state.current_player == 1 and len(candidates(state, legal, 1)) == 1:
+            action = policy.act(state.view(1), legal, np.random.default_rng(0))
+            assert action == heuristic(state, legal) and policy.last is None
+            return
+    raise AssertionError("no decision with one candidate")
+
+
+def test_search_settles_a_searched_decision_among_the_candidates():
+    for state, legal in positions(3, games=1):
+        if state.current_player == 1 and kind(state) == "choose":
+            policy = MCTSPolicy(GAME, 1, GAME.search_settings(), "mcts")
+            action = policy.act(state.view(1), legal, np.random.default_rng(0))
+            assert policy.last is not None and action in candidates(state, legal, 1)
+            assert {a for a, _, _ in policy.last.stats} == set(legal)
+            return
+    raise AssertionError("no choose decision")
