@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.parts import Decide
 from simlab.games.bedpans.policies import HeuristicPolicy
 from simlab.games.bedpans.rules import HIDDEN, BedpansState
 
@@ -62,7 +63,8 @@ MOVES = frozenset({"move", "chair"})
 
 def kind(state: BedpansState) -> str:
     """What the decision to take is about (``"move"``, ``"choose"``, ``"window"`` ...)."""
-    return str(state.need[2])
+    need = state.need
+    return str(need.decision) if isinstance(need, Decide) else ""
 
 
 def mover_at(state: BedpansState) -> Any:
