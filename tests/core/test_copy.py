@@ -19,10 +19,12 @@ MUTABLE = (list, dict, set)
 
 
 def is_record(value) -> bool:
-    """A mutable record: an object with fields that is not a frozen dataclass, an enum member
-    (a constant, like a phase) nor a Game."""
+    """A mutable record: an object with fields that is not a frozen dataclass, a named tuple
+    (its items are walked as a tuple's), an enum member (a constant, like a phase) nor a
+    Game."""
     params = getattr(type(value), "__dataclass_params__", None)
-    if (params is not None and params.frozen) or isinstance(value, simlab.Game | enum.Enum):
+    if (params is not None and params.frozen) or isinstance(
+            value, simlab.Game | enum.Enum | tuple):
         return False
     return type(value).__module__ != "builtins" and (
         hasattr(value, "__dict__") or hasattr(type(value), "__slots__"))

@@ -127,10 +127,10 @@ def layout_of(state: StateFields) -> Layout:
         floor, tx, ty = pos
         for i in range(9):
             space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-            if fresh is None or pos in fresh:
+            if fresh is None or space in fresh:
                 ways[space] = tuple(passage(tiles, geo, markers, space, d, MARKER)
                                     for d in range(4))
-            else:  # a tile away from what was placed: joined as before
+            else:  # a space away from what was placed: joined as before
                 ways[space] = lay.ways[space]  # type: ignore[union-attr]
     lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers))
     state._layout = lay
@@ -138,18 +138,21 @@ def layout_of(state: StateFields) -> Layout:
 
 
 def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> set | None:
-    """The tile positions whose passages may differ from ``old``'s: the tiles placed since
-    and their neighbours, and the tiles on either side of a new Door-marker; None when
-    everything must be worked out again (no ``old``, or a tile or Door-marker gone)."""
+    """The spaces whose passages may differ from ``old``'s (a passage reads the tiles on
+    either side of it and its Door-marker): the spaces of the tiles placed since and the
+    spaces next to them, and the two spaces of a new Door-marker; None when everything
+    must be worked out again (no ``old``, or a tile or Door-marker gone)."""
     if old is None or any(tiles.get(p) != t for p, t in old.tiles.items()) \
             or not old.markers <= markers.keys():
         return None
     fresh = set()
-    for pos in tiles.keys() - old.tiles.keys():
-        fresh.add(pos)
-        fresh.update((pos[0], pos[1] + DX[d], pos[2] + DY[d]) for d in range(4))
+    for floor, tx, ty in tiles.keys() - old.tiles.keys():
+        for i in range(9):
+            x, y = 3 * tx + i % 3, 3 * ty + i // 3
+            fresh.add((floor, x, y))
+            fresh.update((floor, x + DX[d], y + DY[d]) for d in range(4))
     for a, b in markers.keys() - old.markers:
-        fresh.update(((a[0], a[1] // 3, a[2] // 3), (b[0], b[1] // 3, b[2] // 3)))
+        fresh.update((a, b))
     return fresh
 
 
