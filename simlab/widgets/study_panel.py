@@ -281,5 +281,14 @@ def summary_html(summary: pd.DataFrame) -> str:
             summary[column] = values.astype(object).where(values != -1, "")
         elif values.isna().any() and not pd.api.types.is_float_dtype(values):
             summary[column] = values.astype(object).where(values.notna(), "")  # <NA>
-    return summary.to_html(index=False, float_format=lambda x: f"{x:.4g}", na_rep="",
-                           classes="simlab-summary", border=0)
+    table = summary.to_html(index=False, float_format=lambda x: f"{x:.4g}", na_rep="",
+                            classes="simlab-summary", border=0)
+    return SUMMARY_STYLE + table.replace('<tr style="text-align: right;">', "<tr>")
+
+
+#: Heads over their columns (pandas right-aligns the heads, the browser left-aligns the
+#: cells), a rule under the heads and room between the columns.
+SUMMARY_STYLE = ("<style>.simlab-summary{border-collapse:collapse;font:13px/1.5 sans-serif}"
+                 ".simlab-summary th,.simlab-summary td{text-align:left;padding:1px 14px 1px 0;"
+                 "vertical-align:top}.simlab-summary thead th{border-bottom:1px solid #999}"
+                 ".simlab-summary tbody tr:nth-child(even){background:#f6f6f6}</style>")
