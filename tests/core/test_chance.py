@@ -47,7 +47,8 @@ def test_uniform_index_draws_what_sample_chance_draws():
         a, b = np.random.default_rng(n), np.random.default_rng(n)
         outcomes = [(i, Fraction(1, n)) for i in range(n)]
         assert [uniform_index(n, a) for _ in range(200)] == [
-            sample_chance(outcomes, b) for _ in range(200)]
+            sample_chance(outcomes, b) for _ in range(200)
+        ]
 
 
 def test_random_play_is_the_same_game_for_the_same_seed():
