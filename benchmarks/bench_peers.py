@@ -27,6 +27,7 @@ without it the script says so in one line and exits with status 0.
 Usage::
 
     python benchmarks/bench_peers.py [--json] [--rounds R] [--seconds S] [--players N ...]
+                                     [--games NAME ...]
 """
 
 from __future__ import annotations
@@ -119,11 +120,12 @@ def _rate(play_one: Callable[[int], tuple[int, int]], first_seed: int,
             return transitions / elapsed, games, transitions, chance
 
 
-def run(players: int = 4, rounds: int = 7, seconds: float = 1.0) -> dict[str, Any]:
-    """Interleaved rounds of every contender at ``players`` seats; JSON-ready figures."""
+def run(players: int = 4, rounds: int = 7, seconds: float = 1.0,
+        games: tuple[str, ...] = GAMES) -> dict[str, Any]:
+    """Interleaved rounds of catanatron and ``games`` at ``players`` seats; JSON-ready figures."""
     contenders: dict[str, Callable[[int], tuple[int, int]]] = {
         PEER: catanatron_player(players)}
-    contenders.update({name: simlab_player(name, players) for name in GAMES
+    contenders.update({name: simlab_player(name, players) for name in games
                        if _seats_ok(name, players)})
     names = list(contenders)
     for name in names:  # warm up: imports, caches, first data loads
@@ -187,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="CPU seconds of each contender in each round")
     parser.add_argument("--players", type=int, nargs="+", default=[4], choices=(2, 3, 4),
                         help="player counts (catanatron takes 2 to 4)")
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES,
+                        help="the simlab games to measure (default: all)")
     args = parser.parse_args(argv)
     missing = peer_missing()
     if missing:
@@ -197,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     if version(PEER) != PEER_VERSION:
         print(f"note: {PEER} {version(PEER)} is installed; the figures of issue 15 use "
               f"{PEER_VERSION}")
-    results = [run(n, args.rounds, args.seconds) for n in args.players]
+    results = [run(n, args.rounds, args.seconds, tuple(args.games)) for n in args.players]
     if args.json:
         print(json.dumps(results, indent=1))
         return 0

@@ -21,7 +21,7 @@ the figures are upper bounds.
 
 Usage::
 
-    python benchmarks/bench_primitives.py [--json] [--positions N]
+    python benchmarks/bench_primitives.py [--json] [--positions N] [--games NAME ...]
 """
 
 from __future__ import annotations
@@ -135,9 +135,9 @@ def measure(name: str, positions: int) -> dict[str, Any]:
     }
 
 
-def run(positions: int = 5) -> list[dict[str, Any]]:
-    """Measure every game; returns one JSON-ready row a game."""
-    return [measure(name, positions) for name in GOALS]
+def run(positions: int = 5, games: tuple[str, ...] = tuple(GOALS)) -> list[dict[str, Any]]:
+    """Measure ``games`` (every game by default); returns one JSON-ready row a game."""
+    return [measure(name, positions) for name in games]
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
@@ -162,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--positions", type=int, default=5,
                         help="mid-game positions (random games) per game")
+    parser.add_argument("--games", nargs="+", default=list(GOALS), choices=list(GOALS),
+                        help="the games to measure (default: all)")
     args = parser.parse_args(argv)
-    rows = run(args.positions)
+    rows = run(args.positions, tuple(args.games))
     if args.json:
         print(json.dumps(rows, indent=1))
     else:

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
@@ -222,45 +221,17 @@ class Option:
 
 #: Types whose values are shared by clones, never copied (grows with frozen dataclasses).
 _SHARED: set[type] = {int, float, str, bool, bytes, Fraction, type(None), frozenset, Event}
-#: How other types are copied: "shared", "slots", "dict" or "deep" (filled on first sight).
-_HOW: dict[type, str] = {}
+class _Copiers(dict[type, Callable[[Any], Any]]):
+    """Type -> the function that copies its values; a type met for the first time is
+    learned (:func:`_copier_of`), so that ``_COPIERS[type(v)](v)`` copies any value."""
+
+    def __missing__(self, kind: type) -> Callable[[Any], Any]:
+        copier = self[kind] = _copier_of(kind)
+        return copier
+
+
 _TUPLE = frozenset({tuple})
-#: Slot names of each slotted record type copied so far, a getter of them all at once,
-#: and the setter of each (its slot descriptor's ``__set__``).
-_SLOTS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]],
-                         tuple[Callable[[Any, Any], None], ...]]] = {}
-
-
-def _how(value: Any) -> str:
-    kind = type(value)
-    params = getattr(kind, "__dataclass_params__", None)
-    if (params is not None and params.frozen) or isinstance(value, Game | enum.Enum):
-        _SHARED.add(kind)
-        return "shared"
-    if isinstance(value, State) or kind.__module__ == "builtins":
-        return "deep"
-    plain = kind.__reduce_ex__ is object.__reduce_ex__ and not hasattr(kind, "__deepcopy__")
-    if plain and not hasattr(value, "__dict__") and _slots(kind):
-        names = _slots(kind)
-        getter = attrgetter(*names) if len(names) > 1 else _one(names[0])
-        _SLOTS[kind] = (names, getter, tuple(getattr(kind, n).__set__ for n in names))
-        return "slots"
-    if plain and hasattr(value, "__dict__") and not _slots(kind):
-        return "dict"
-    return "deep"
-
-
-def _slots(kind: type) -> tuple[str, ...]:
-    names: list[str] = []
-    for cls in kind.__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        names.extend([slots] if isinstance(slots, str) else slots)
-    return tuple(n for n in names if n not in ("__weakref__", "__dict__"))
-
-
-def _one(name: str) -> Callable[[Any], tuple[Any, ...]]:
-    get = attrgetter(name)
-    return lambda value: (get(value),)
+_LIST = {list}
 
 
 def _frozen(values: Iterable[Any], kinds: set[type]) -> bool:
@@ -277,6 +248,110 @@ def _frozen(values: Iterable[Any], kinds: set[type]) -> bool:
     inner = list(chain.from_iterable(
         values if len(kinds) == 1 else [v for v in values if type(v) is tuple]))
     return _frozen(inner, set(map(type, inner)))
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    kinds = set(map(type, value))
+    if kinds <= _SHARED or (tuple in kinds and _frozen(value, kinds)):
+        return value.copy()  # a pile of cards, a log of tuples: whole, in C
+    shared, copiers = _SHARED, _COPIERS
+    if kinds == _LIST:  # hands, potions a seat: each list whole when it holds shared values
+        return [v.copy() if shared.issuperset(map(type, v)) else _copy_list(v) for v in value]
+    return [v if type(v) in shared else copiers[type(v)](v) for v in value]
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    values = value.values()
+    kinds = set(map(type, values))
+    if kinds <= _SHARED or (tuple in kinds and _frozen(values, kinds)):
+        return value.copy()
+    shared, copiers = _SHARED, _COPIERS
+    return {k: v if type(v) in shared else copiers[type(v)](v) for k, v in value.items()}
+
+
+def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    if _frozen(value, set(map(type, value))):
+        return value
+    return tuple(v if type(v) in _SHARED else _COPIERS[type(v)](v) for v in value)
+
+
+def _copy_record(value: Any) -> Any:
+    """A plain record with a ``__dict__``: its attributes copied."""
+    other = object.__new__(type(value))
+    shared, copiers = _SHARED, _COPIERS
+    other.__dict__.update(
+        {k: v if type(v) in shared else copiers[type(v)](v) for k, v in value.__dict__.items()})
+    return other
+
+
+def _slots_copier(kind: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
+    """The copier of slotted record type ``kind``: its plan, one line a slot.
+
+    Made from the slot names (so a slot added later is copied too), as the code
+    a hand would write for ``kind``: ``x = value.name; put(other, x if shared
+    else copy(x))`` for each slot, without a loop over them.  A slot left unset
+    falls back to copying the others one by one.
+    """
+    scope: dict[str, Any] = {"new": object.__new__, "K": kind, "S": _SHARED, "C": _COPIERS,
+                             "unset": _copy_unset_slots, "names": names}
+    lines = ["def copy(value):", "    other = new(K)", "    try:"]
+    for i, name in enumerate(names):
+        scope[f"put{i}"] = getattr(kind, name).__set__  # the slot descriptor's setter
+        lines += [f"        x = value.{name}",
+                  f"        put{i}(other, x if type(x) in S else C[type(x)](x))"]
+    lines += ["    except AttributeError:", "        return unset(value, names)",
+              "    return other"]
+    exec("\n".join(lines), scope)  # code made from the slot names only
+    return scope["copy"]  # type: ignore[no-any-return]
+
+
+def _copy_unset_slots(value: Any, names: tuple[str, ...]) -> Any:
+    other = object.__new__(type(value))
+    for name in names:
+        if hasattr(value, name):
+            v = getattr(value, name)
+            object.__setattr__(other, name, plain_copy(v))
+    return other
+
+
+def _share(value: Any) -> Any:
+    return value
+
+
+def _copier_of(kind: type) -> Callable[[Any], Any]:
+    """How values of ``kind`` are copied.
+
+    Frozen dataclasses, enums and the Game are shared (``kind`` joins
+    :data:`_SHARED`); plain slotted records get a copy plan
+    (:func:`_slots_copier`), plain records with a ``__dict__`` are copied
+    attribute by attribute; anything else (a state, a class with its own copy
+    or pickling) is deep-copied.
+    """
+    params = getattr(kind, "__dataclass_params__", None)
+    plain = kind.__reduce_ex__ is object.__reduce_ex__ and not hasattr(kind, "__deepcopy__")
+    has_dict = kind.__dictoffset__ != 0  # its instances have a __dict__
+    if (params is not None and params.frozen) or issubclass(kind, Game | enum.Enum):
+        _SHARED.add(kind)
+        return _share
+    if issubclass(kind, State) or kind.__module__ == "builtins" or not plain:
+        return copy.deepcopy
+    if not has_dict and _slots(kind):
+        return _slots_copier(kind, _slots(kind))
+    if has_dict and not _slots(kind):
+        return _copy_record
+    return copy.deepcopy
+
+
+def _slots(kind: type) -> tuple[str, ...]:
+    names: list[str] = []
+    for cls in kind.__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    return tuple(n for n in names if n not in ("__weakref__", "__dict__"))
+
+
+#: How each type met so far is copied (lists, dicts, tuples and sets from the start).
+_COPIERS = _Copiers({list: _copy_list, dict: _copy_dict, tuple: _copy_tuple, set: set})
 
 
 def plain_copy(value: Any) -> Any:
@@ -300,50 +375,7 @@ def plain_copy(value: Any) -> Any:
     ([1, 3], 2)
     """
     kind = type(value)
-    # Lists item by item (a comprehension is the fastest way for the few items of
-    # most); dicts and tuples of tuples of shared values (coordinates, edges) whole,
-    # after a check that runs in C (see _frozen).
-    if kind is list:
-        return [v if type(v) in _SHARED else plain_copy(v) for v in value]
-    if kind in _SHARED:
-        return value
-    if kind is dict:
-        values = value.values()
-        if (value and type(next(iter(values))) is tuple
-                and _frozen(values, set(map(type, values)))):
-            return value.copy()
-        return {k: v if type(v) in _SHARED else plain_copy(v) for k, v in value.items()}
-    if kind is tuple:
-        if _SHARED.issuperset(map(type, value)) or _frozen(value, set(map(type, value))):
-            return value
-        return tuple(v if type(v) in _SHARED else plain_copy(v) for v in value)
-    if kind is set:
-        return set(value)  # elements are hashable, hence immutable here
-    how = _HOW.get(kind)
-    if how is None:
-        how = _HOW[kind] = _how(value)
-    if how == "shared":
-        return value
-    if how == "slots":
-        other = object.__new__(kind)
-        names, fields, setters = _SLOTS[kind]
-        try:
-            got = fields(value)  # every slot in one call
-        except AttributeError:  # a slot left unset: copy the others one by one
-            for name in names:
-                if hasattr(value, name):
-                    v = getattr(value, name)
-                    object.__setattr__(other, name, v if type(v) in _SHARED else plain_copy(v))
-            return other
-        for put, v in zip(setters, got, strict=True):
-            put(other, v if type(v) in _SHARED else plain_copy(v))
-        return other
-    if how == "dict":
-        other = object.__new__(kind)
-        other.__dict__.update(
-            {k: v if type(v) in _SHARED else plain_copy(v) for k, v in value.__dict__.items()})
-        return other
-    return copy.deepcopy(value)
+    return value if kind in _SHARED else _COPIERS[kind](value)
 
 
 def _a(noun: str) -> str:
@@ -715,9 +747,9 @@ class State:
         ([['a']], True)
         """
         other = object.__new__(type(self))
-        shared = _SHARED
+        shared, copiers = _SHARED, _COPIERS
         other.__dict__.update(
-            {k: v if type(v) in shared else plain_copy(v) for k, v in self.__dict__.items()})
+            {k: v if type(v) in shared else copiers[type(v)](v) for k, v in self.__dict__.items()})
         return other
 
     def __eq__(self, other: object) -> bool:

@@ -1,0 +1,56 @@
+"""Chance draws: uniform_index as sample_chance draws, integer_below as rng.integers draws."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import simlab
+from simlab.core.chance import integer_below, sample_chance, uniform_index
+from simlab.core.policies import RandomPolicy
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937, np.random.Philox])
+def test_integer_below_draws_what_rng_integers_draws_mixed_with_other_draws(bits):
+    sizes = [1, 2, 3, 5, 7, 37, 1000, 2**31 + 5, 3_000_000_000, 2**32 - 1, 2**32, 2**40]
+    plan = np.random.default_rng(99)
+    for seed in range(20):
+        ours, numpy = np.random.Generator(bits(seed)), np.random.Generator(bits(seed))
+        for _ in range(200):
+            n = sizes[int(plan.integers(len(sizes)))]
+            assert integer_below(n, ours) == int(numpy.integers(n))
+            if plan.random() < 0.25:  # numpy's own draws in between: the buffered half-word
+                assert ours.random() == numpy.random()
+                assert ours.integers(2**32 - 1) == numpy.integers(2**32 - 1)
+        assert ours.integers(1000, size=8).tolist() == numpy.integers(1000, size=8).tolist()
+
+
+def test_integer_below_takes_many_generators_alive_at_once():
+    gens = [np.random.default_rng(s) for s in range(150)]  # more than its table keeps
+    twins = [np.random.default_rng(s) for s in range(150)]
+    for _ in range(3):
+        for g, t in zip(gens, twins, strict=True):
+            assert integer_below(6, g) == int(t.integers(6))
+
+
+def test_random_policy_picks_what_rng_integers_picks():
+    legal = list("abcdefg")
+    a, b = np.random.default_rng(4), np.random.default_rng(4)
+    picks = [RandomPolicy().act(None, legal, a) for _ in range(300)]
+    assert picks == [legal[int(b.integers(len(legal)))] for _ in range(300)]
+
+
+def test_uniform_index_draws_what_sample_chance_draws():
+    for n in (1, 2, 3, 10, 37):
+        a, b = np.random.default_rng(n), np.random.default_rng(n)
+        outcomes = [(i, Fraction(1, n)) for i in range(n)]
+        assert [uniform_index(n, a) for _ in range(200)] == [
+            sample_chance(outcomes, b) for _ in range(200)
+        ]
+
+
+def test_random_play_is_the_same_game_for_the_same_seed():
+    game = simlab.load_game("bad_doctor", players=2)
+    assert simlab.play(game, seed=3).actions == simlab.play(game, seed=3).actions
