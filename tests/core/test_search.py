@@ -349,7 +349,7 @@ def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
         settled = search(view, seed, _settings(400, exploration=0.3, settle=True))
         assert settled.action == full.action
         assert settled.iterations <= full.iterations == 400
-        top = sorted((v for _, v, _ in settled.stats), reverse=True) + [0]
+        top = [*sorted((v for _, v, _ in settled.stats), reverse=True), 0]
         if settled.iterations < 400:  # stopped: the leader could not be caught any more
             assert top[0] - top[1] > 400 - settled.iterations
             stopped.append(settled.iterations)
