@@ -26,8 +26,15 @@ def test_evaluate_follows_the_rulebook_race():
     base = evaluate(state)
     state.neutralized = needed(state) - 1  # one neutralization from the Staff's win
     assert evaluate(state)[0] > base[0]
-    assert needed(state) == 2 and needed(simlab.load_game(
-        "bedpans", players=3, variants=["staff_experience"]).new_initial_state()) == 3
+    assert (
+        needed(state) == 2
+        and needed(
+            simlab.load_game(
+                "bedpans", players=3, variants=["staff_experience"]
+            ).new_initial_state()
+        )
+        == 3
+    )
     near = position(GAME, 3, 30)
     colour = GAME.colours[0]
     elder = near.tokens[colour][near.elder[colour]]
@@ -71,3 +78,35 @@ def test_same_seed_same_game_with_a_search_seat():
     game = simlab.load_game("bedpans", players=2, round_limit=4)
     a = simlab.play(game, ["heuristic", "mcts-2"], seed=3)
     assert a.to_json() == simlab.play(game, ["heuristic", "mcts-2"], seed=3).to_json()
+
+
+def test_reach_tables_match_the_physical_dice():
+    """``evaluate.REACH`` (enumerated) against :func:`movement.roll` (simulated dice)."""
+    from simlab.core.stats import wilson_interval
+    from simlab.games.bedpans.evaluate import REACH
+    from simlab.games.bedpans.movement import roll
+
+    rng = np.random.default_rng(12)
+    for mover, table in REACH.items():
+        results = roll(mover, "none", 20_000, rng)
+        for d in range(2, 8):
+            low, high = wilson_interval(int((results >= d).sum()), results.size, 0.999)
+            assert low <= table[d] <= high, (mover, d)
+
+
+def test_caught_needs_the_doctor_or_two_nurses():
+    """'A Resident in the same space as 2+ Staffers is neutralized ... Similarly, a
+    Resident in the same space as the Doctor' (a lone Nurse never is)."""
+    from simlab.games.bedpans.evaluate import REACH, caught
+
+    state = simlab.load_game("bedpans", players=2).new_initial_state()
+    space = ("U", 0, 0)
+    state.staffers = [None] * 6
+    state.staffers[1] = ("U", 2, 2)  # one Nurse 4 moves away
+    assert caught(state, space) == 0.0
+    state.staffers[2] = ("U", 2, 1)  # a second Nurse 3 moves away: it is the first moved
+    nurses = REACH["first_nurse"][3] * REACH["other_nurse"][4]
+    assert 0 < nurses < 1 and caught(state, space) == nurses
+    state.staffers[0] = ("U", 1, 2)  # and the Doctor 3 moves away
+    expected = 1 - (1 - REACH["doctor"][3]) * (1 - nurses)
+    assert abs(caught(state, space) - expected) < 1e-12
