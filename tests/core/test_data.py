@@ -149,8 +149,8 @@ def test_a_scope_gives_its_folder_to_games_built_without_one(copies):
 def _one_game(params, rng, index):
     """A Bad Doctor game with random seats: its deaths and cures."""
     final = simlab.run(simlab.load_game("bad_doctor", players=2), "random", seed=rng)
-    died = sum(1 for d in final.departures if d[3] == "died")
-    return {"deaths": died, "cures": sum(1 for d in final.departures if d[3] == "cured")}
+    died = sum(1 for d in final.departures if d.how == "died")
+    return {"deaths": died, "cures": sum(1 for d in final.departures if d.how == "cured")}
 
 
 def _summary(games, params):

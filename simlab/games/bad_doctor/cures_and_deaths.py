@@ -36,15 +36,16 @@ Dr. Eror's shift begins
 ...     print(event)
 a Complication Cube is added to Patient S1
 a Complication Cube is added to Patient S4
-Dr. Eror removes a Doctor Marker from the supply from the game
+Dr. Eror takes a Doctor Marker from the supply and removes it from the game
 Patient S2 dies on Dr. Eror's shift
 >>> state.departures, state.patient_discard, state.removed
-([('S2', 0, 1, 'died')], ['S2'], [0, 1])
+([Departure(patient='S2', arrived=0, left=1, how='died')], ['S2'], [0, 1])
 """
 
 from __future__ import annotations
 
 import bisect
+from typing import NamedTuple
 
 from simlab.core.api import Event
 from simlab.core.errors import SimlabError
@@ -54,7 +55,19 @@ from simlab.games.bad_doctor.board import NO_MARKER, Patient
 from simlab.games.bad_doctor.fields import StateFields
 from simlab.games.bad_doctor.pending import SHIFT_END, Death
 
-__all__ = ["CuresAndDeaths"]
+__all__ = ["CuresAndDeaths", "Departure"]
+
+
+class Departure(NamedTuple):
+    """A Patient who left the hospital: ``how`` is ``"cured"`` or ``"died"``.
+
+    ``arrived`` and ``left`` are the shifts (counted from 0) it came in and left on.
+    """
+
+    patient: str
+    arrived: int
+    left: int
+    how: str
 
 
 class CuresAndDeaths(StateFields):
@@ -73,7 +86,7 @@ class CuresAndDeaths(StateFields):
             if patient.side:
                 self.starting_sides[patient.id] = patient.side
             bisect.insort(self.patient_discard, patient.id)
-        self.departures.append((patient.id, patient.arrived, self.shift, how))
+        self.departures.append(Departure(patient.id, patient.arrived, self.shift, how))
 
     def _turn_end(self, log: list[Event]) -> None:
         """Step 2 (cure and score) and Step 3 (Complication Cubes, deaths)."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Action
     from simlab.games.bad_doctor.board import Patient
+    from simlab.games.bad_doctor.cures_and_deaths import Departure
     from simlab.games.bad_doctor.pending import Pending
     from simlab.games.bad_doctor.rules import BadDoctorGame
 
@@ -51,7 +52,7 @@ class StateFields:
         placed: int
         shift: int
         queue: list[Pending]
-        departures: list[tuple[str, int, int, str]]
+        departures: list[Departure]
         cubes_added: int
 
         def patient(self, pid: str) -> Patient: ...

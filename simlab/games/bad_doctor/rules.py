@@ -72,7 +72,7 @@ from simlab.games.bad_doctor.board import NO_MARKER as NO_MARKER  # re-exported,
 from simlab.games.bad_doctor.board import Patient
 from simlab.games.bad_doctor.bonuses import _DRAWING, HOSPITAL_MAX, Bonuses
 from simlab.games.bad_doctor.components import Components, load_components
-from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths
+from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths, Departure
 from simlab.games.bad_doctor.take_actions import HAND_LIMIT, TakeActions
 
 __all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
@@ -282,8 +282,10 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         turn, draws and placements this turn, and the turn count.
     queue : list of Pending
         Pending work (top last; :mod:`.pending`).
-    departures : list of tuple
-        (patient, arrived shift, left shift, "cured" or "died"), for studies.
+    departures : list of Departure
+        Each Patient who left: who, the shifts it arrived and left on, and
+        whether it was ``"cured"`` or ``"died"`` (:class:`.cures_and_deaths.Departure`),
+        for studies.
     cubes_added : int
         Complication Cubes added in Step 3 so far, for studies.
     result : Outcome or None
@@ -320,7 +322,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         self.drew = 0
         self.placed = 0
         self.shift = 0
-        self.departures: list[tuple[str, int, int, str]] = []
+        self.departures: list[Departure] = []
         self.cubes_added = 0
         self.result: Outcome | None = None
         self.to_move = CHANCE
@@ -470,8 +472,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                 if self.supply[seat] > 0:
                     self.supply[seat] -= 1
                     self.removed[seat] += 1
-                    log.append(Event(f"{self._name(seat)} removes a Doctor Marker from the "
-                                     "supply from the game", "marker", seat))
+                    log.append(Event(f"{self._name(seat)} takes a Doctor Marker from the "
+                                     "supply and removes it from the game", "marker", seat))
                 elif any(board.markers_of(p, seat) for p in self.hospital):
                     self.to_move = seat
                     return

@@ -78,8 +78,8 @@ def complications_game(params: dict[str, Any], rng: np.random.Generator,
                          extra_cube_spaces=extra, max_tile_ends=ends)
     state = cast(BadDoctorState, simlab.run(g, _seat_policies(mix, players), seed=rng))
     shifts = state.shift + 1
-    deaths = sum(1 for d in state.departures if d[3] == "died")
-    cures = sum(1 for d in state.departures if d[3] == "cured")
+    deaths = sum(1 for d in state.departures if d.how == "died")
+    cures = sum(1 for d in state.departures if d.how == "cured")
     config = {"players": players, "mix": mix,
               "variation": "two fewer wilds" if fewer_wilds else "all tiles",
               "extra_cube_spaces": extra, "max_tile_ends": ends}

@@ -57,8 +57,8 @@ def regenerate() -> None:
 
 
 def _summary(state) -> tuple:
-    died = sum(1 for d in state.departures if d[3] == "died")
-    cured = sum(1 for d in state.departures if d[3] == "cured")
+    died = sum(1 for d in state.departures if d.how == "died")
+    cured = sum(1 for d in state.departures if d.how == "cured")
     return (tuple(state.score_pile), tuple(state.removed), state.shift, died, cured)
 
 

@@ -323,7 +323,7 @@ def test_death_when_no_space_active_loses_a_marker_others_bank():
     # R4: "The deceased Patient is also discarded" -- a Starting Patient too
     assert "S2" in state.patient_discard and "S2" not in state.patients_out
     assert {"T18", "T01"} <= set(state.discard)
-    assert state.departures[-1][3] == "died"
+    assert state.departures[-1].how == "died"
     assert state.current_player == CHANCE           # refill to four
     state.apply(RevealPatient("P08"))
     assert len(state.hospital) == 4 and state.patient("P08").arrived == 1
