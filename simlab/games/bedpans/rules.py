@@ -383,6 +383,7 @@ class BedpansState(Exploration, Moves, State):
         self.doors_held = [0] + [1] * (n - 1)
         self.door_supply = game.data.counts["Door-markers"] - (n - 1)
         self.neutralized = 0
+        self.returned: tuple[tuple[int, Space], ...] = ()  # Staffers sent back, to be told
         self.winner: int | None = None
         self.reason = ""
         self.round = 1
@@ -1046,6 +1047,8 @@ class BedpansState(Exploration, Moves, State):
         events = _HANDLERS[kind](self, action)
         if self.neutralized != count or [*map(tuple, self.tokens.values())] != before:
             events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
+            if self.returned:
+                events += self._return_events()
         self._settle()
         return events  # type: ignore[no-any-return]
 
@@ -1057,6 +1060,14 @@ class BedpansState(Exploration, Moves, State):
                 events.append(Event(f"the {colour} Elder is neutralized", "neutralize", seat))
             elif None in where and None not in before[colour]:
                 events.append(Event(f"the {colour} Decoy is removed", "decoy", seat))
+        return events
+
+    def _return_events(self) -> list[Event]:
+        """Tell where the Staffers sent back by a neutralization went (and forget them)."""
+        events = [Event(f"{STAFFERS[i]} goes to the nearest "
+                        f"{'doctor' if i == 0 else 'nurse'}'s station, {space_text(space)}",
+                        "move", 0) for i, space in self.returned]
+        self.returned = ()
         return events
 
     def _roll(self, action: A.Roll) -> list[Event]:
@@ -1282,6 +1293,7 @@ class BedpansState(Exploration, Moves, State):
             stations = sorted((k, s) for s, k in dist.items() if self.features.get(s) == letter)
             if stations:
                 self.staffers[i] = stations[0][1]
+                self.returned += ((i, stations[0][1]),)
                 self._resolve(stations[0][1])
 
     # -- hidden information -------------------------------------------------------------------
@@ -1454,7 +1466,7 @@ _IMMUTABLE = (
     "game", "_layout", "_ready", "exit_signs", "pairs_placed", "pile", "door_supply",
     "neutralized", "winner", "reason", "round", "active", "phase", "moves_done", "mover",
     "points", "roll_kind", "took", "can_take", "explore", "target", "drawn", "need",
-    "trying", "chair_seat", "planner", "pending", "dice", "winners",
+    "trying", "chair_seat", "planner", "pending", "dice", "winners", "returned",
 )
 _FIELDS = frozenset((*_COPIED, *_NESTED, *_IMMUTABLE))
 _FIELD_COUNT = len(_FIELDS)
