@@ -262,7 +262,7 @@ def _cause(text: str, names: Sequence[str], score_name: str) -> str:
     out = re.sub(r"\s+", " ", out).strip(" :;,.—-")
     if out.count("(") > out.count(")"):
         out += ")"  # "reveal tile (blue, Remove Tile)" keeps its closing parenthesis
-    out = re.sub(r"\s+(to|from|on|at|for)$", "", out)
+    out = re.sub(r"\s+(to|from|on|at|for|by)$", "", out)
     return out or "other"
 
 

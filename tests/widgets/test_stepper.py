@@ -278,3 +278,23 @@ def test_counts_of_one_are_singular_in_the_panel_table_board_and_log(name: str) 
                  *(t.get_text() for t in st.renderer.draw(st.shown_state()).findobj(Text))]
         assert [m[0] for t in texts for m in ONE_PLURAL.finditer(t)] == [], (name, move)
     assert [t for t in st.log_text() if ONE_PLURAL.search(t)] == []
+
+
+def test_bad_doctor_scores_are_itemised_by_cures_and_deaths() -> None:
+    # Rulebook: the curer "collects all of their own Doctor Markers from the Patient and
+    # places them in the Score Pile"; at a death "All other players ... move all of their
+    # Doctor Markers from the deceased Patient to their Score Pile".  Every change of a
+    # Score Pile is told by the game with its amount: nothing is left to "not itemised".
+    from simlab.widgets.log import build_log, itemised_scores
+
+    for seed in (3, 7):
+        st = TurnStepper("bad_doctor", players=3, seed=seed)
+        st.session.run_to_end()
+        lines = [line for line in build_log(st.session, None, st.namer, "Doctor Markers")
+                 if line.kind == "score"]
+        causes = {line.cause for line in lines}
+        assert causes <= {"Patient is cured", "Patient died"}, causes
+        assert causes == {"Patient is cured", "Patient died"}
+        sheet = itemised_scores(st.session, st.namer.names, "Doctor Markers", st.namer)
+        for seat, (_, items, final) in enumerate(sheet):
+            assert sum(v for _, v in items) == final == st.session.state.score_pile[seat]

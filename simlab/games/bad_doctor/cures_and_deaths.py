@@ -92,14 +92,16 @@ class CuresAndDeaths(StateFields):
         """Step 2 (cure and score) and Step 3 (Complication Cubes, deaths)."""
         seat = self.seat
         for patient in [p for p in self.hospital if board.is_cured(p)]:
+            scored = 0
             for _, owner in patient.junctions.values():
                 if owner == seat:
-                    self.score_pile[seat] += 1
+                    scored += 1
                 elif owner >= 0:
                     self.supply[owner] += 1
+            self.score_pile[seat] += scored
             self._leave(patient, "cured")
-            log.append(Event(f"Patient {patient.id} is cured by {self._name(seat)}", "cure",
-                             seat))
+            text = f"Patient {patient.id} is cured by {self._name(seat)}"
+            log.append(Event(f"{text}: {_scored(scored)}" if scored else text, "cure", seat))
         dying: list[str] = []
         spare = self.game.options["cubes_run_out"] == "spare"
         for patient in self.hospital:
@@ -122,13 +124,19 @@ class CuresAndDeaths(StateFields):
         """The rest of a death: markers home or to Score Piles, tiles and Patient discarded."""
         seat = self.seat
         patient = self.patient(pid)
+        scored = [0] * len(self.score_pile)
         for _, owner in patient.junctions.values():
             if owner == seat:
                 self.supply[seat] += 1
             elif owner >= 0:
-                self.score_pile[owner] += 1
+                scored[owner] += 1
         self._leave(patient, "died")
         log.append(Event(f"Patient {pid} dies on {self._name(seat)}'s shift", "death", seat))
+        for owner, n in enumerate(scored):
+            if n:  # "All other players ... move ... to their Score Pile"
+                self.score_pile[owner] += n
+                log.append(Event(f"Patient {pid} died: {self._name(owner)} {_scored(n)} to the "
+                                 "Score Pile", "score", owner))
 
     def _remove_marker(self, action: RemoveMarker) -> list[Event]:
         seat = self.seat
@@ -144,3 +152,8 @@ class CuresAndDeaths(StateFields):
                         "from the game", "marker", seat)]
         self._bury(dying, events)
         return events
+
+
+def _scored(n: int) -> str:
+    """Doctor Markers scored, in the words the log itemises ("+1 Doctor Marker")."""
+    return f"+{n} Doctor Marker{'' if n == 1 else 's'}"
