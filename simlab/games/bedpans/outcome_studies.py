@@ -32,6 +32,7 @@ import pandas as pd
 
 from simlab.core import stats
 from simlab.core.api import Outcome
+from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, run, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribution
@@ -199,7 +200,10 @@ def _escape_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
         else:
             player = state.current_player
             legal = state.legal_actions()
-            state.apply(policies[player].act(state.view(player), legal, rng), check=False)
+            view = LazyView(state, player)  # built only if the policy reads it
+            action = policies[player].act(view, legal, rng)
+            seal(view)
+            state.apply(action, check=False)
     outcome = cast(Outcome, state.outcome)  # played to its end
     return {"distance": distance, "doctor": params["doctor"], "turns": params["turns"],
             "escaped": outcome.winners == (1,), "neutralized": state.neutralized > 0,

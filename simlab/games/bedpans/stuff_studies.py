@@ -30,6 +30,7 @@ import pandas as pd
 
 from simlab.core import stats
 from simlab.core.api import Outcome
+from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans import actions as A
@@ -79,7 +80,10 @@ def _play(state: BedpansState, names: list[str], rng: np.random.Generator) -> Be
         else:
             seat = state.current_player
             legal = state.legal_actions()
-            state.apply(policies[seat].act(state.view(seat), legal, rng), check=False)
+            view = LazyView(state, seat)  # built only if the policy reads it
+            action = policies[seat].act(view, legal, rng)
+            seal(view)
+            state.apply(action, check=False)
     return state
 
 
