@@ -25,22 +25,26 @@ class Poison:
     __add__ = __radd__ = __lt__ = __gt__ = __le__ = __ge__ = _read
 
 
-def position(game: simlab.Game, seed: int, decisions: int, policy: str = "random"):
-    """The state after ``decisions`` decisions of ``policy`` play, at a decision with a choice."""
+def decisions_of(game: simlab.Game, seed: int, policy: str = "random"):
+    """Every decision of a game of ``policy`` play: ``(state, legal)`` before it is taken."""
     rng = np.random.default_rng(seed)
     seats = [game.make_policy(policy, s) for s in range(game.players)]
     state = game.new_initial_state()
-    done = 0
     while not state.is_terminal:
         player = state.current_player
         if player == simlab.CHANCE:
             state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
             continue
         legal = state.legal_actions()
+        yield state, legal
+        state.apply(seats[player].act(state.view(player), legal, rng), check=False)
+
+
+def position(game: simlab.Game, seed: int, decisions: int, policy: str = "random"):
+    """The state after ``decisions`` decisions of ``policy`` play, at a decision with a choice."""
+    for done, (state, legal) in enumerate(decisions_of(game, seed, policy)):
         if done >= decisions and len(legal) > 1:
             return state
-        state.apply(seats[player].act(state.view(player), legal, rng), check=False)
-        done += 1
     raise AssertionError(f"{game.NAME}: the game ended before {decisions} decisions")
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 import simlab
-from simlab.core.play import sample_chance
 from simlab.core.search import MCTSPolicy
 from simlab.games.bedpans.candidates import NEAR, candidates, kind, mover_at, near
 from simlab.games.bedpans.policies import HeuristicPolicy
+from tests.games._search_checks import decisions_of
 
 GAME = simlab.load_game("bedpans", players=3)
 
@@ -16,18 +16,9 @@ GAME = simlab.load_game("bedpans", players=3)
 def positions(seed: int, games: int = 2):
     """Every decision with a choice along heuristic games (the state, its legal actions)."""
     for g in range(games):
-        rng = np.random.default_rng(seed + g)
-        seats = [HeuristicPolicy(s) for s in range(3)]
-        state = GAME.new_initial_state()
-        while not state.is_terminal:
-            player = state.current_player
-            if player == simlab.CHANCE:
-                state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
-                continue
-            legal = state.legal_actions()
+        for state, legal in decisions_of(GAME, seed + g, "heuristic"):
             if len(legal) > 1:
                 yield state, legal
-            state.apply(seats[player].act(state.view(player), legal, rng), check=False)
 
 
 def heuristic(state, legal):
