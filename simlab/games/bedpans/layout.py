@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, passage
 
@@ -122,26 +122,40 @@ def layout_of(state: StateFields) -> Layout:
         return lay
     tiles, geo, markers = state.tiles, state.game.geo, state.door_markers
     fresh = _changed(lay, tiles, markers)
-    ways = {}
-    for pos in tiles:
-        floor, tx, ty = pos
-        for i in range(9):
-            space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-            if fresh is None or space in fresh:
+    if fresh is None:
+        ways = {}
+        for floor, tx, ty in tiles:
+            for i in range(9):
+                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
                 ways[space] = tuple(passage(tiles, geo, markers, space, d, MARKER)
                                     for d in range(4))
-            else:  # a space away from what was placed: joined as before
-                ways[space] = lay.ways[space]  # type: ignore[union-attr]
-    lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers))
+        memo: dict[Hashable, Any] = {}
+    else:  # the passages away from what was placed are as before
+        old = cast(Layout, lay)
+        ways = {**old.ways}  # in the tiles' order, the new tiles last
+        for floor, tx, ty in [p for p in tiles if p not in old.tiles]:
+            for i in range(9):
+                ways[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = _NO_WAYS
+        for space, d in fresh:
+            here = ways.get(space)
+            if here is not None:
+                ways[space] = (*here[:d], passage(tiles, geo, markers, space, d, MARKER),
+                               *here[d + 1:])
+        memo = _carried(old, tiles, markers)
+    lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
     state._layout = lay
     return lay
 
 
+_NO_WAYS = (None, None, None, None)
+
+
 def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> set | None:
-    """The spaces whose passages may differ from ``old``'s (a passage reads the tiles on
-    either side of it and its Door-marker): the spaces of the tiles placed since and the
-    spaces next to them, and the two spaces of a new Door-marker; None when everything
-    must be worked out again (no ``old``, or a tile or Door-marker gone)."""
+    """The passages ``(space, d)`` that may differ from ``old``'s (a passage reads the
+    tiles on either side of it and its Door-marker): every passage of the tiles placed
+    since, the passages of the spaces next to them that face them, and both sides of a
+    new Door-marker; None when everything must be worked out again (no ``old``, or a tile
+    or Door-marker gone)."""
     if old is None or any(tiles.get(p) != t for p, t in old.tiles.items()) \
             or not old.markers <= markers.keys():
         return None
@@ -149,11 +163,38 @@ def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> set | None
     for floor, tx, ty in tiles.keys() - old.tiles.keys():
         for i in range(9):
             x, y = 3 * tx + i % 3, 3 * ty + i // 3
-            fresh.add((floor, x, y))
-            fresh.update((floor, x + DX[d], y + DY[d]) for d in range(4))
+            for d in range(4):
+                fresh.add(((floor, x, y), d))
+                fresh.add(((floor, x + DX[d], y + DY[d]), (d + 2) % 4))
     for a, b in markers.keys() - old.markers:
-        fresh.update((a, b))
+        for d in range(4):
+            fresh.update(((a, d), (b, d)))
     return fresh
+
+
+def _carried(old: Layout, tiles: Mapping, markers: Mapping) -> dict[Hashable, Any]:
+    """What ``old.memo`` knows that the tiles placed since cannot change, for the new
+    layout's memo: what is in view from a space (sight reads the space's tile and its 4
+    neighbours, :func:`~simlab.games.bedpans.board.view_targets`; none is kept after a
+    new Door-marker) and the turns of a tile that fit an open edge (they read the
+    empty position's 4 neighbours, ``Exploration._fitting``).  Tested in
+    ``tests/games/bedpans/test_layout.py`` against answers worked out anew."""
+    near = set()
+    for floor, tx, ty in tiles.keys() - old.tiles.keys():
+        near.add((floor, tx, ty))
+        near.update((floor, tx + DX[d], ty + DY[d]) for d in range(4))
+    sight = len(markers) == len(old.markers)
+    out: dict[Hashable, Any] = {}
+    for key, found in old.memo.items():
+        if type(key) is not tuple:
+            continue
+        if key[0] == "in view" and sight:
+            floor, x, y = key[1]
+            if (floor, x // 3, y // 3) not in near:
+                out[key] = found
+        elif key[0] == "fits" and key[2].position not in near:
+            out[key] = found
+    return out
 
 
 def bfs_field(neighbours: Mapping[Space, Iterable[Space]], goals: Iterable[Space],

@@ -8,11 +8,13 @@ read from the tiles each time, and with a layout worked out from nothing.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import simlab
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.board import DX, DY, passage
+from simlab.games.bedpans.board import DX, DY, passage, view_targets
 from simlab.games.bedpans.layout import Layout, bfs_field, layout_of
 from simlab.games.bedpans.policies import distance_field
 from simlab.games.bedpans.rules import BedpansGame
@@ -109,3 +111,26 @@ def test_a_step_through_a_door_is_offered_where_the_tiles_have_one():
     assert steps == {"NESW"[d] for d in range(4) if ways[d] is not None}
     assert all((("U", 1 + DX[d], 1 + DY[d]) in layout_of(s).ways) for d in range(4)
                if ways[d] is not None)
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_what_a_new_layout_keeps_from_the_last_equals_answers_worked_out_anew(seed):
+    """A new tile keeps what is in view from the spaces away from it and the turns that fit
+    the open edges away from it (``layout._carried``): every kept answer, along a game
+    with Door-markers, equals one worked out on the layout built from nothing."""
+    states = layouts_along(seed, door_markers=True)
+    carried = 0
+    for before, after in itertools.pairwise(states):
+        old, new = layout_of(before), layout_of(after)
+        for key, found in new.memo.items():
+            if key not in old.memo or key[0] not in ("in view", "fits"):
+                continue
+            carried += old.memo[key] is found
+            fresh = after.clone()
+            fresh._layout = None
+            if key[0] == "in view":
+                assert found == view_targets(after.tiles, after.game.geo, key[1], key[2],
+                                             after.door_markers, after.marker_edge), key
+            else:
+                assert tuple(fresh._fitting(key[1], key[2])) == found, key
+    assert carried > 20  # the test saw answers kept across new tiles
