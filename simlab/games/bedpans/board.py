@@ -43,6 +43,7 @@ __all__ = [
     "DX",
     "DY",
     "FLOORS",
+    "MARKER",
     "Space",
     "TileGeometry",
     "bed_distance",
@@ -67,6 +68,10 @@ DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
 #: How many spaces an Elder sees in a straight line, its own space included (ruling B2).
 SIGHT = 3
+#: The code of a wall made passable by a played Door-marker in the layout's passages
+#: (:attr:`~simlab.games.bedpans.layout.Layout.ways`): what it is (an open edge or a
+#: door) depends on the option ``door_marker`` (ruling B18).
+MARKER = "m"
 
 
 def space_text(space: Space) -> str:
@@ -214,12 +219,15 @@ def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int,
 def view_targets(
     tiles: Tiles, geo: Geo, space: Space, blocked: Iterable[TilePos] = (),
     markers: Mapping | None = None, marker: str = DOOR,
+    ways: Mapping[Space, tuple[str | None, ...]] | None = None,
 ) -> list[OpenEdge]:
     """Open edges in view from ``space`` with no tile beyond (ruling B2).
 
     Looks in the 4 straight lines through open edges (not doors or walls)
     over at most 3 spaces, its own included; a Door-marker (``markers``) passes sight
-    when it counts as an open edge (``marker="o"``, ruling B18).  Returns
+    when it counts as an open edge (``marker="o"``, ruling B18).  ``ways``: the layout's
+    passages (:attr:`~simlab.games.bedpans.layout.Layout.ways`, a Door-marker as
+    :data:`MARKER`), read instead of :func:`passage` when given.  Returns
     :class:`~simlab.games.bedpans.parts.OpenEdge` records ``(floor, tx, ty, x, y, side)``:
     the empty tile position, and the space ``(x, y)`` beyond which it lies on ``side``;
     one entry per position, sorted.
@@ -241,7 +249,13 @@ def view_targets(
                 if g.edges[i][d] == OPEN and pos not in blocked and pos not in found:
                     found[pos] = OpenEdge(floor, pos[1], pos[2], x, y, d)
                 break
-            if passage(tiles, geo, markers, (floor, x, y), d, marker) != OPEN:
+            if ways is None:
+                way = passage(tiles, geo, markers, (floor, x, y), d, marker)
+            else:
+                way = ways[(floor, x, y)][d]
+                if way == MARKER:
+                    way = marker
+            if way != OPEN:
                 break
             x, y = nx_, ny_
     return [found[p] for p in sorted(found)]

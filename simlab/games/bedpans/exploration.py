@@ -65,12 +65,13 @@ class Exploration(StateFields):
         return floor != "U" or self.pairs_placed < 2
 
     def _targets(self, space: Space) -> list[OpenEdge]:
-        memo = layout_of(self).memo  # what is in view from a space: kept for the layout
+        lay = layout_of(self)  # what is in view from a space: kept for the layout
         key = ("in view", space, frozenset(self.sealed))
-        found = memo.get(key)
+        found = lay.memo.get(key)
         if found is None:
-            found = memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
-                                             self.door_markers, self.marker_edge)
+            found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
+                                                 self.door_markers, self.marker_edge,
+                                                 lay.ways)
         return [t for t in found if self._allowed_floor(t.floor)] if found else []
 
     def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:

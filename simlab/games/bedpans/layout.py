@@ -33,16 +33,13 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from simlab.games.bedpans.board import DX, DY, Space, marker_key, passage
+from simlab.games.bedpans.board import DX, DY, MARKER, Space, marker_key, passage
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.fields import StateFields
 
 __all__ = ["MARKER", "Layout", "bfs_field", "layout_of"]
 
-#: The code of a wall made passable by a played Door-marker in :attr:`Layout.ways`: what
-#: it is (an open edge or a door) depends on the option ``door_marker`` (ruling B18).
-MARKER = "m"
 #: How many answers :meth:`Layout.recent` keeps.
 RECENT = 64
 
@@ -90,6 +87,21 @@ class Layout:
             del kept[next(iter(kept))]  # the oldest
         kept[name] = found = work()
         return found
+
+    def steps(self, space: Space) -> tuple[tuple[int, Space], ...]:
+        """The directions ``d`` (N E S W) in which a Character may step from ``space`` on
+        its floor (an open edge, a door or a Door-marker), with the space beyond: what
+        :attr:`ways` says, kept per space for the move options asked at every step."""
+        table = self.memo.get("steps")
+        if table is None:
+            table = self.memo["steps"] = {}
+        found = table.get(space)
+        if found is None:
+            ways = self.ways.get(space, _NO_WAYS)
+            floor, x, y = space
+            found = table[space] = tuple((d, (floor, x + DX[d], y + DY[d])) for d in range(4)
+                                         if ways[d] is not None)
+        return found  # type: ignore[no-any-return]
 
     def neighbours(self) -> dict[Space, tuple[Space, ...]]:
         """Where a Character may move from each space: across an open edge, a door or a

@@ -40,11 +40,13 @@ __all__ = ["Moves"]
 
 #: Step directions on a floor.
 STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
-_NOWHERE = (None, None, None, None)
 #: The move actions, made once (they are frozen values).
 _STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
 _TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
 _TAKE, _STOP = A.TakeStuff(), A.Stop()
+#: The same, by direction number (N E S W).
+_STEP_TO = tuple(_STEP[label] for label in STEP_DIRS)
+_TRY_TO = tuple(_TRY[label] for label in STEP_DIRS)
 
 
 class Moves(StateFields):
@@ -63,14 +65,10 @@ class Moves(StateFields):
             if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
                 beds = self.bed_distances()
         if self.points > 0:
-            ways = layout_of(self).ways.get(space, _NOWHERE)
             links = self.links
-            for label, d in STEP_DIRS.items():
-                if ways[d] is None:  # a wall, or no tile beyond
-                    continue
-                nxt = (space[0], space[1] + DX[d], space[2] + DY[d])
+            for d, nxt in layout_of(self).steps(space):  # no wall, a tile beyond
                 if blocked and marker_key(space, nxt) in blocked:
-                    options.append(_TRY[label])
+                    options.append(_TRY_TO[d])
                     continue
                 if status and status.get(nxt) == "Just Cleaned":
                     continue
@@ -78,7 +76,7 @@ class Moves(StateFields):
                     continue
                 if nxt in links and self._shaft_closed(nxt):
                     continue
-                options.append(_STEP[label])
+                options.append(_STEP_TO[d])
             link = links.get(space)
             if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
                     and not (status and status.get(link[0]) == "Just Cleaned") \
@@ -206,8 +204,7 @@ class Moves(StateFields):
         self.can_take = True
         if name in STAFFERS:
             self.staffers[STAFFERS.index(name)] = target
-            toks, _ = self.occupants(target)
-            if toks:
+            if any(target in pair for pair in self.tokens.values()):  # stopped by a Resident
                 self.points = 0
             self._resolve(target)
             return events

@@ -119,6 +119,8 @@ _ROUND_MARKERS = ("Just Cleaned", "Puddle")
 CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
 #: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
 _TOKENS = {f"{c} {i + 1}": (c, i) for c in COLOURS for i in (0, 1)}
+#: The names of each colour's two tokens.
+_PAIR = {c: (f"{c} 1", f"{c} 2") for c in COLOURS}
 #: Actions offered again and again, made once (they are frozen values).
 _PASS = A.Pass()
 _CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
@@ -588,49 +590,46 @@ class BedpansState(Exploration, Moves, State):
 
     # -- the machine: find the next decision or chance node -------------------------------
     def _settle(self) -> None:
+        """Run the machine to the next decision or chance node: what is pending first
+        (:meth:`_pending_step`), else the next step of the turn in its phase (a table,
+        :data:`_PHASES`); each step says whether it stopped."""
         while True:
             if self.winner is not None or self.reason:
                 self.need = OVER
                 return
-            if self.draws:
-                self.need = _DRAW_STUFF
-                return
-            if self.trying is not None:
-                if self.blocked[self.trying].stuff == "Door Code":
-                    self.need = Decide(self.active, Decision.GUESS)
-                else:
-                    self.need = _DRAW_DOOR
-                return
-            if max(map(len, self.hands)) > HAND_LIMIT:
-                seat = next(s for s, hand in enumerate(self.hands) if len(hand) > HAND_LIMIT)
-                self.need = Decide(seat, Decision.DISCARD)
-                return
-            if self.queue:
-                if self._queue_step():
-                    return
-                continue
-            if self.explore is not None:
-                if self._explore_step():
-                    return
-                continue
-            if self.nudges:
-                if self._nudge_step():
-                    return
-                continue
-            if self.chair:
-                if self._chair_step():
-                    return
-                continue
-            if self._phase_step():
+            if (self.draws or self.trying is not None or self.queue or self.explore is not None
+                    or self.nudges or self.chair or max(map(len, self.hands)) > HAND_LIMIT):
+                stop = self._pending_step()
+            else:
+                stop = _PHASES[self.phase](self)
+            if stop:
                 return
 
-    def _phase_step(self) -> bool:
-        """One step of the turn in its phase (a table, :data:`_PHASES`): True when it stops
-        at a decision or a chance node."""
-        step = _PHASES.get(self.phase)
-        if step is None:  # pragma: no cover
-            raise SimlabError(f"bedpans: unknown phase {self.phase!r}")
-        return step(self)
+    def _pending_step(self) -> bool:
+        """One step of what the turn waits on, in this order: Stuff-markers to draw, a
+        blocked door tried, a hand over the limit, tiles, Staffers and Stuff to place, a
+        tile to explore, Stuff's moves closer to a bed, Power-Chair's free moves.  True
+        when it stops at a decision or a chance node."""
+        if self.draws:
+            self.need = _DRAW_STUFF
+            return True
+        if self.trying is not None:
+            if self.blocked[self.trying].stuff == "Door Code":
+                self.need = Decide(self.active, Decision.GUESS)
+            else:
+                self.need = _DRAW_DOOR
+            return True
+        if max(map(len, self.hands)) > HAND_LIMIT:
+            seat = next(s for s, hand in enumerate(self.hands) if len(hand) > HAND_LIMIT)
+            self.need = Decide(seat, Decision.DISCARD)
+            return True
+        if self.queue:
+            return self._queue_step()
+        if self.explore is not None:
+            return self._explore_step()
+        if self.nudges:
+            return self._nudge_step()
+        return self._chair_step()  # called with a chair pending
 
     def _start_tile_phase(self) -> bool:
         self.need = Decide(1, Decision.START_TILE)  # the first Elder-player chooses (B13)
@@ -711,8 +710,8 @@ class BedpansState(Exploration, Moves, State):
                    if self.staffers[i] is not None and name not in self.moved]
         else:
             colour = self.colour_of(seat)
-            out = [f"{colour} {i + 1}" for i in (0, 1) if self.tokens[colour][i] is not None
-                   and f"{colour} {i + 1}" not in self.moved]
+            out = [name for name, where in zip(_PAIR[colour], self.tokens[colour], strict=True)
+                   if where is not None and name not in self.moved]
         frozen = self.fx.get(Lasting.FLYING_BEDPAN)
         return [m for m in out if m not in frozen] if frozen else out
 
@@ -1471,7 +1470,7 @@ _IMMUTABLE = (
 _FIELDS = frozenset((*_COPIED, *_NESTED, *_IMMUTABLE))
 _FIELD_COUNT = len(_FIELDS)
 
-#: The steps of a turn, by phase (:meth:`BedpansState._phase_step`).
+#: The steps of a turn, by phase (:meth:`BedpansState._settle`).
 _PHASES: dict[str, Any] = {
     "start-tile": BedpansState._start_tile_phase,
     "start": BedpansState._start_phase,

@@ -58,6 +58,9 @@ def test_the_passages_are_those_of_the_tiles_after_every_tile_and_door_marker(se
         assert list(lay.ways) == list(full_ways(s))  # in the tiles' order too
         s._layout = None  # from nothing: the same
         assert layout_of(s).ways == lay.ways
+        for (floor, x, y), ways in full_ways(s).items():  # the steps kept per space
+            assert lay.steps((floor, x, y)) == tuple(
+                (d, (floor, x + DX[d], y + DY[d])) for d in range(4) if ways[d] is not None)
 
 
 def test_a_door_marker_played_joins_the_two_spaces_as_the_option_reads_it():
@@ -134,3 +137,18 @@ def test_what_a_new_layout_keeps_from_the_last_equals_answers_worked_out_anew(se
             else:
                 assert tuple(fresh._fitting(key[1], key[2])) == found, key
     assert carried > 20  # the test saw answers kept across new tiles
+
+
+@pytest.mark.parametrize("reading", ["open-edge", "door"])
+def test_sight_read_from_the_layout_equals_sight_read_from_the_tiles(reading):
+    """What is in view (ruling B2), read from ``Layout.ways``, as read from the tiles,
+    from every space of every layout of a game with Door-markers (ruling B18)."""
+    states = layouts_along(8, door_markers=True, door_marker=reading)  # sight across one
+    assert any(s.door_markers for s in states)
+    for s in states:
+        lay = layout_of(s)
+        for space in lay.ways:
+            assert view_targets(s.tiles, s.game.geo, space, s.sealed, s.door_markers,
+                                s.marker_edge, lay.ways) == \
+                view_targets(s.tiles, s.game.geo, space, s.sealed, s.door_markers,
+                             s.marker_edge), space
