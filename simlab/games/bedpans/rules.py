@@ -57,6 +57,7 @@ from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans import stuff
 from simlab.games.bedpans.board import (
     DX,
     DY,
@@ -830,10 +831,8 @@ class BedpansState(Exploration, Moves, State):
         if kind == "choose":
             return [_CHOOSE[m] for m in self._movers_available()]
         if kind == "closer":
-            from simlab.games.bedpans.stuff import closer_spaces
-
             name = self.nudges[0].name
-            return [A.Closer(name, space) for space in closer_spaces(self, name)]
+            return [A.Closer(name, space) for space in stuff.closer_spaces(self, name)]
         if kind == "extra":
             space = cast(ExtraNurse, self.queue[0]).space
             free = next(i for i in self._staffer_ids("N") if self.staffers[i] is None)
@@ -894,9 +893,7 @@ class BedpansState(Exploration, Moves, State):
         if not self.hands[seat] and not (
                 seat and self.game.options["elder_abilities"] and self.ability_uses[seat] < 2):
             return []
-        from simlab.games.bedpans.stuff import plays
-
-        return plays(self, seat)
+        return stuff.plays(self, seat)
 
     def _window_plays(self, seat: int) -> list[Action]:
         plays = self.stuff_plays(seat)
@@ -1041,23 +1038,29 @@ class BedpansState(Exploration, Moves, State):
             events = _HANDLERS[kind](self, action)
             self._settle()
             return events  # type: ignore[no-any-return]
-        before = [*map(tuple, self.tokens.values())]
+        before = [pair.count(None) for pair in self.tokens.values()]  # tokens off the layout
         count = self.neutralized
         events = _HANDLERS[kind](self, action)
-        if self.neutralized != count or [*map(tuple, self.tokens.values())] != before:
+        if self.returned or self.neutralized != count or any(
+                pair.count(None) > off
+                for pair, off in zip(self.tokens.values(), before, strict=True)):
+            # someone was removed, or neutralized as they re-entered
             events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
             if self.returned:
                 events += self._return_events()
         self._settle()
         return events  # type: ignore[no-any-return]
 
-    def _removal_events(self, before: dict[str, tuple]) -> list[Event]:
+    def _removal_events(self, before: dict[str, int]) -> list[Event]:
+        """The removals told after an action: ``before``, each colour's tokens that were off
+        the layout before it."""
         events = []
         for colour, where in self.tokens.items():
-            seat = self.seat_of(colour)
-            if where == [None, None] and before[colour] != (None, None):
+            if where == [None, None] and before[colour] < 2:
+                seat = self.seat_of(colour)
                 events.append(Event(f"the {colour} Elder is neutralized", "neutralize", seat))
-            elif None in where and None not in before[colour]:
+            elif None in where and before[colour] == 0:
+                seat = self.seat_of(colour)
                 events.append(Event(f"the {colour} Decoy is removed", "decoy", seat))
         return events
 

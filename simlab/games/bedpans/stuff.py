@@ -126,9 +126,15 @@ def _door_text(space: Space, d: int) -> str:
     return f"{space_text(space)} {'NESW'[d]}"
 
 
-def _spaces(state: BedpansState) -> list[Space]:
-    return sorted((f, 3 * tx + i % 3, 3 * ty + i // 3)
-                  for (f, tx, ty) in state.tiles for i in range(9))
+def _spaces(state: BedpansState) -> dict[Space, str]:
+    """Every space of the layout, sorted, with its text (kept for the layout)."""
+
+    def work() -> dict[Space, str]:
+        return {s: space_text(s) for s in sorted((f, 3 * tx + i % 3, 3 * ty + i // 3)
+                                                 for (f, tx, ty) in state.tiles
+                                                 for i in range(9))}
+
+    return layout_of(state).known("spaces", work)  # type: ignore[no-any-return]
 
 
 class Window(NamedTuple):
@@ -196,8 +202,22 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
             own = state.colour_of(seat)
             targets = [t for t in targets if kind in ("Flying Bedpan", "Nurse Call")
                        or t == own]
-        out += [A.PlayStuff(name, t) for t in targets]
+        out += [_play(name, t) for t in targets]
     return out
+
+
+#: The Stuff plays offered so far, made once (they are frozen values).
+_PLAYS: dict[tuple[str, str], A.PlayStuff] = {}
+
+
+def _play(kind: str, target: str) -> A.PlayStuff:
+    """The action that plays ``kind`` on ``target``."""
+    found = _PLAYS.get((kind, target))
+    if found is None:
+        if len(_PLAYS) > 50_000:  # space and door targets of many layouts: start again
+            _PLAYS.clear()
+        found = _PLAYS[(kind, target)] = A.PlayStuff(kind, target)
+    return found
 
 
 def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
@@ -259,8 +279,9 @@ def _a_space(win: Window, kind: str) -> list[str]:
     """Just Cleaned, Puddle: a space with no Status-marker (Just Cleaned: and the Puddle
     it mops up, ``<space> mop <space>``)."""
     state = win.state
-    free = [s for s in _spaces(state) if not _marked(state, s)]
-    targets = [space_text(s) for s in free]
+    spaces = _spaces(state)
+    free = [s for s in spaces if not _marked(state, s)]
+    targets = [spaces[s] for s in free]
     if kind == "Just Cleaned":
         puddles = sorted(s for s, k in state.status.items() if k == "Puddle")
         targets += [f"{space_text(s)} mop {space_text(p)}" for s in free for p in puddles]

@@ -48,3 +48,23 @@ def test_every_return_told_is_where_the_staffer_stands_on_a_station_of_its_kind(
     for staffer, kind, space, state_space in told:
         assert state_space == f"{space} {'D' if kind == 'doctor' else 'N'}", staffer
         assert (kind == "doctor") == (staffer == "Doctor")
+
+
+def test_an_elder_neutralized_as_it_re_enters_sends_the_doctor_back_and_says_so() -> None:
+    """An Elder re-entering on a bed the Doctor stands on is neutralized at once: both its
+    tokens were off the layout before and are again after, yet the Doctor goes back to its
+    station and the log tells it (``_apply`` looks for removals after such an action)."""
+    from simlab.games.bedpans import actions as A
+    from simlab.games.bedpans.rules import BedpansGame
+
+    s = BedpansGame(players=3).new_initial_state()
+    s._put_tile(("U", 1, 0), "T04", 0)  # a doctor's station at U 4,2
+    bed = s.beds("red")[0]
+    s.draws, s.tokens["red"], s.staffers[0] = [], [None, None], bed
+    s.active, s.phase = 1, "start"
+    s._settle()
+    assert A.Reenter(bed) in s.legal_actions()
+    texts = [e.text for e in s.apply(A.Reenter(bed))]
+    assert s.neutralized == 1 and s.tokens["red"] == [None, None]
+    assert s.staffers[0] == ("U", 4, 2)
+    assert "Doctor goes to the nearest doctor's station, U 4,2" in texts
