@@ -740,7 +740,7 @@ class BedpansState(Exploration, Moves, State):
                 self.mover, self.roll_kind, self.phase = None, "staff-dice", "roll"
                 return False
         if len(available) > 1:
-            self.need = Decide(self.active, Decision.CHOOSE)
+            self._decide(self.active, Decision.CHOOSE, [_CHOOSE[m] for m in available])
             return True
         self._start_move(available[0])
         return False
