@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Event
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.board import DX, DY, Space, TileGeometry, space_text, view_targets
+from simlab.games.bedpans.board import DX, DY, Space, space_text, view_targets
 from simlab.games.bedpans.components import OPEN, STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import layout_of
@@ -74,20 +74,18 @@ class Exploration(StateFields):
                                                  lay.ways)
         return [t for t in found if self._allowed_floor(t.floor)] if found else []
 
-    def _placement_ok(self, g: TileGeometry, pos: tuple[str, int, int]) -> bool:
+    def _around(self, pos: tuple[str, int, int]) -> tuple[bool, frozenset[int]]:
+        """Around the empty position ``pos``: whether a neighbour's Exit faces it (then no
+        tile may go there), and the sides on which it has a neighbour (which the Exit of
+        a tile placed there may not face)."""
         floor, tx, ty = pos
-        mine = g.exit_side()
+        faced, sides = False, []
         for d in range(4):
-            npos = (floor, tx + DX[d], ty + DY[d])
-            other = self.tiles.get(npos)
-            if other is None:
-                continue
-            if mine == d:
-                return False
-            og = self.game.geo[other[0]][other[1]]
-            if og.exit_side() == (d + 2) % 4:
-                return False
-        return True
+            other = self.tiles.get((floor, tx + DX[d], ty + DY[d]))
+            if other is not None:
+                sides.append(d)
+                faced = faced or self.game.geo[other[0]][other[1]].exit_side() == (d + 2) % 4
+        return faced, frozenset(sides)
 
     def _fitting(self, tid: str, target: OpenEdge) -> list[int]:
         """The turns of tile ``tid`` that fit the open edge ``target`` (kept for the
@@ -100,9 +98,10 @@ class Exploration(StateFields):
             cx, cy = x + DX[d], y + DY[d]
             i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
             back = (d + 2) % 4
-            found = memo[key] = tuple(
+            faced, neighbours = self._around((floor, tx, ty))
+            found = memo[key] = () if faced else tuple(
                 rot for rot, g in enumerate(self.game.geo[tid])
-                if g.edges[i][back] == OPEN and self._placement_ok(g, (floor, tx, ty)))
+                if g.edges[i][back] == OPEN and g.exit_side() not in neighbours)
         return list(found)
 
     def _free_targets(self, pos: tuple[str, int, int]) -> list[OpenEdge]:
