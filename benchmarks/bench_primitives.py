@@ -19,17 +19,30 @@ Service and Hospital Rush, 15 µs for Bedpans & Broomsticks and Bad Doctor;
 ``resample_hidden`` of the same order).  On a machine shared with other work
 the figures are upper bounds.
 
+``--instructions`` counts instead of timing, a figure that load does not change: each
+call of ``clone``, ``view`` and ``resample_hidden`` on the mid-game position of seed 0
+is run ``--calls`` times in a child process under ``valgrind --tool=callgrind``, and
+once with no calls; the difference over the calls is the count of machine instructions
+a call takes.  ``--repo PATH`` counts another checkout of simlab (say, main's) with the
+same script, so that a change is measured by the ratio of two counts.
+
 Usage::
 
     python benchmarks/bench_primitives.py [--json] [--positions N] [--games NAME ...]
+    python benchmarks/bench_primitives.py --instructions [--calls N] [--repo PATH]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import timeit
 from collections.abc import Callable
@@ -157,6 +170,59 @@ def print_table(rows: list[dict[str, Any]]) -> None:
             print(f"{r['game']}: resample_hidden measured on the {r['resample_hidden_of']}")
 
 
+PRIMITIVES = ("clone", "view", "resample_hidden")
+
+
+def _calls(name: str, primitive: str, calls: int, repo: str | None) -> None:
+    """Child of :func:`count_instructions`: ``calls`` calls of ``primitive`` mid-game."""
+    _common.use_repo()
+    if repo:
+        sys.path.insert(0, repo)
+    import numpy as np
+
+    import simlab
+
+    game = simlab.load_game(name, players=PLAYERS)
+    state = _decision_at_middle(game, simlab.play(game, None, seed=0))
+    seat = state.current_player
+    seen = state.view(seat)
+    rng = np.random.default_rng(0)
+    call = {"clone": state.clone, "view": lambda: state.view(seat),
+            "resample_hidden": lambda: seen.resample_hidden(seat, rng)}[primitive]
+    call()  # the first call learns types and fills caches: not counted
+    for _ in range(calls):
+        call()
+
+
+def _instructions(args: list[str]) -> int:
+    """Instructions valgrind's callgrind counts for this script run with ``args``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
+             __file__, *args], capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"no count in valgrind's output: {done.stderr[-400:]}")
+    return int(found.group(1))
+
+
+def count_instructions(games: tuple[str, ...], calls: int = 200,
+                       repo: str | None = None) -> list[dict[str, Any]]:
+    """Machine instructions per call of each primitive (callgrind, ``calls`` calls)."""
+    rows = []
+    for name in games:
+        row: dict[str, Any] = {"game": name, "players": PLAYERS, "calls": calls,
+                               "repo": repo or str(_common.ROOT)}
+        extra = ["--repo", repo] if repo else []
+        base = _instructions(["--_calls", name, "clone", "0", *extra])
+        for primitive in PRIMITIVES:
+            total = _instructions(["--_calls", name, primitive, str(calls), *extra])
+            row[f"{primitive}_instructions"] = round((total - base) / calls)
+        rows.append(row)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -164,7 +230,32 @@ def main(argv: list[str] | None = None) -> int:
                         help="mid-game positions (random games) per game")
     parser.add_argument("--games", nargs="+", default=list(GOALS), choices=list(GOALS),
                         help="the games to measure (default: all)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions per call with valgrind (callgrind)")
+    parser.add_argument("--calls", type=int, default=200,
+                        help="calls counted per primitive with --instructions")
+    parser.add_argument("--repo", help="with --instructions: count this checkout of simlab")
+    parser.add_argument("--_calls", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args._calls:
+        name, primitive, calls = args._calls
+        _calls(name, primitive, int(calls), args.repo)
+        return 0
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("bench_primitives: --instructions needs valgrind (apt-get install valgrind)")
+            return 0
+        counted = count_instructions(tuple(args.games), args.calls, args.repo)
+        if args.json:
+            print(json.dumps(counted, indent=1))
+            return 0
+        print(f"machine instructions per call (callgrind, {args.calls} calls, mid-game of "
+              f"seed 0, {PLAYERS} seats; {counted[0]['repo'] if counted else ''})")
+        print(f"{'game':>14} " + " ".join(f"{p:>16}" for p in PRIMITIVES))
+        for r in counted:
+            print(f"{r['game']:>14} " + " ".join(f"{r[p + '_instructions']:>16,}"
+                                                 for p in PRIMITIVES))
+        return 0
     rows = run(args.positions, tuple(args.games))
     if args.json:
         print(json.dumps(rows, indent=1))
