@@ -19,12 +19,13 @@ Service and Hospital Rush, 15 µs for Bedpans & Broomsticks and Bad Doctor;
 ``resample_hidden`` of the same order).  On a machine shared with other work
 the figures are upper bounds.
 
-``--instructions`` counts instead of timing, a figure that load does not change: each
-call of ``clone``, ``view`` and ``resample_hidden`` on the mid-game position of seed 0
-is run ``--calls`` times in a child process under ``valgrind --tool=callgrind``, and
-once with no calls; the difference over the calls is the count of machine instructions
-a call takes.  ``--repo PATH`` counts another checkout of simlab (say, main's) with the
-same script, so that a change is measured by the ratio of two counts.
+``--instructions`` counts instead of timing, a figure that load does not change: a
+child process under ``valgrind --tool=callgrind`` calls ``clone``, ``view`` and
+``resample_hidden`` ``--calls`` times each on the mid-game position of seed 0, each
+primitive's calls run inside its own itertools function, and callgrind collects only
+inside those (``--toggle-collect``): the machine instructions of a call.  ``--repo
+PATH`` counts another checkout of simlab (say, main's) with the same script, so that a
+change is measured by the ratio of two counts.
 
 Usage::
 
@@ -170,14 +171,21 @@ def print_table(rows: list[dict[str, Any]]) -> None:
             print(f"{r['game']}: resample_hidden measured on the {r['resample_hidden_of']}")
 
 
-PRIMITIVES = ("clone", "view", "resample_hidden")
+#: Each primitive counted, and the C function of CPython that runs its calls: callgrind
+#: collects inside these only (``--toggle-collect``), and simlab uses none of them.
+PRIMITIVES = {"clone": "starmap_next", "view": "takewhile_next",
+              "resample_hidden": "dropwhile_next"}
 
 
-def _calls(name: str, primitive: str, calls: int, repo: str | None) -> None:
-    """Child of :func:`count_instructions`: ``calls`` calls of ``primitive`` mid-game."""
+def _calls(name: str, calls: int, repo: str | None) -> None:
+    """Child of :func:`count_instructions`: ``calls`` calls of each primitive mid-game,
+    each run inside its own itertools function (:data:`PRIMITIVES`)."""
     _common.use_repo()
     if repo:
         sys.path.insert(0, repo)
+    from collections import deque
+    from itertools import dropwhile, repeat, starmap, takewhile
+
     import numpy as np
 
     import simlab
@@ -187,24 +195,32 @@ def _calls(name: str, primitive: str, calls: int, repo: str | None) -> None:
     seat = state.current_player
     seen = state.view(seat)
     rng = np.random.default_rng(0)
-    call = {"clone": state.clone, "view": lambda: state.view(seat),
-            "resample_hidden": lambda: seen.resample_hidden(seat, rng)}[primitive]
-    call()  # the first call learns types and fills caches: not counted
-    for _ in range(calls):
-        call()
+    for _ in range(3):  # the first calls learn types and fill caches: not counted
+        state.clone(), state.view(seat), seen.resample_hidden(seat, rng)
+    deque(starmap(state.clone, repeat((), calls)), maxlen=0)
+    deque(takewhile(bool, (state.view(seat) for _ in range(calls))), maxlen=0)
+    deque(dropwhile(bool, (seen.resample_hidden(seat, rng) for _ in range(calls))), maxlen=0)
 
 
-def _instructions(args: list[str]) -> int:
-    """Instructions valgrind's callgrind counts for this script run with ``args``."""
+def _instructions(name: str, calls: int, repo: str | None) -> dict[str, int]:
+    """Instructions callgrind counts inside each primitive's calls (all ``calls`` of them)."""
+    toggles = [f"--toggle-collect={f}" for f in PRIMITIVES.values()]
+    extra = ["--repo", repo] if repo else []
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-             __file__, *args], capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError(f"no count in valgrind's output: {done.stderr[-400:]}")
-    return int(found.group(1))
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", "--collect-atstart=no", *toggles,
+             f"--callgrind-out-file={out}", sys.executable, __file__, "--_calls", name,
+             str(calls), *extra], capture_output=True, text=True, check=True)
+        table = subprocess.run(["callgrind_annotate", "--inclusive=yes", out],
+                               capture_output=True, text=True, check=True).stdout
+    counts = {}
+    for primitive, function in PRIMITIVES.items():
+        found = re.search(rf"^\s*([\d,]+) .*[:\s]{function}\b", table, re.M)
+        if found is None:
+            raise RuntimeError(f"callgrind counted nothing in {function}")
+        counts[primitive] = int(found.group(1).replace(",", ""))
+    return counts
 
 
 def count_instructions(games: tuple[str, ...], calls: int = 200,
@@ -212,13 +228,11 @@ def count_instructions(games: tuple[str, ...], calls: int = 200,
     """Machine instructions per call of each primitive (callgrind, ``calls`` calls)."""
     rows = []
     for name in games:
+        counts = _instructions(name, calls, repo)
         row: dict[str, Any] = {"game": name, "players": PLAYERS, "calls": calls,
                                "repo": repo or str(_common.ROOT)}
-        extra = ["--repo", repo] if repo else []
-        base = _instructions(["--_calls", name, "clone", "0", *extra])
-        for primitive in PRIMITIVES:
-            total = _instructions(["--_calls", name, primitive, str(calls), *extra])
-            row[f"{primitive}_instructions"] = round((total - base) / calls)
+        for primitive, total in counts.items():
+            row[f"{primitive}_instructions"] = round(total / calls)
         rows.append(row)
     return rows
 
@@ -235,11 +249,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=200,
                         help="calls counted per primitive with --instructions")
     parser.add_argument("--repo", help="with --instructions: count this checkout of simlab")
-    parser.add_argument("--_calls", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--_calls", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args._calls:
-        name, primitive, calls = args._calls
-        _calls(name, primitive, int(calls), args.repo)
+        name, calls = args._calls
+        _calls(name, int(calls), args.repo)
         return 0
     if args.instructions:
         if shutil.which("valgrind") is None:

@@ -201,6 +201,9 @@ class HospitalRushGame(Game):
             self.board_spaces.setdefault(a.board, ())
             self.board_spaces[a.board] += (a.id,)
         self.red_spaces = frozenset(s for s, k in self.space.items() if k == "red")
+        #: space id -> its title, for main-board and player-board spaces (action texts).
+        self.titles: dict[str, str] = {s.id: s.title for s in data.spaces} | {
+            a.id: a.title for a in data.board_actions}
         self.goal = data.supply["prestige_goal"]
         self.low = data.supply["prestige_min"]
         self.high = data.supply["prestige_max"]
@@ -526,7 +529,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         seat, space = action.seat, action.space
         self.occupied.setdefault(space, []).append(seat)
         self.placed += 1
-        events = [Event(str(action), "place", seat)]
+        events = [Event(action.text(self.game.titles), "place", seat)]  # str(action)
         _SPACE_EFFECTS[space](self, seat, space, events)
         return events
 
