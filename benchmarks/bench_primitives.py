@@ -36,6 +36,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -197,6 +198,7 @@ def _calls(name: str, calls: int, repo: str | None) -> None:
     rng = np.random.default_rng(0)
     for _ in range(3):  # the first calls learn types and fill caches: not counted
         state.clone(), state.view(seat), seen.resample_hidden(seat, rng)
+    gc.disable()  # as timeit does: a collection's cost is the heap's, not the call's
     deque(starmap(state.clone, repeat((), calls)), maxlen=0)
     deque(takewhile(bool, (state.view(seat) for _ in range(calls))), maxlen=0)
     deque(dropwhile(bool, (seen.resample_hidden(seat, rng) for _ in range(calls))), maxlen=0)

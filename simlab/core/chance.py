@@ -12,7 +12,9 @@ outcomes nor their Fractions to draw one.
 
 :func:`integer_below` is ``int(rng.integers(n))``, bit for bit and with the same
 use of the generator, at a third of the cost: :class:`~simlab.core.policies.RandomPolicy`
-draws its action with it at every decision.
+draws its action with it at every decision.  :func:`choose_indices` is
+``sorted(rng.choice(n, size=k, replace=False))`` the same way: a hand redrawn for a
+search (``resample_hidden``).
 
 :func:`spawned_generators` gives the generators of ``SeedSequence(seed).spawn(n)``, the
 same streams, at a fraction of the cost: the play loop seeds chance and every seat with
@@ -34,7 +36,8 @@ from numpy.random.bit_generator import ISeedSequence
 
 from simlab.core.errors import SimlabError
 
-__all__ = ["integer_below", "sample_chance", "spawned_generators", "uniform_index"]
+__all__ = ["choose_indices", "integer_below", "sample_chance", "spawned_generators",
+           "uniform_index"]
 
 _UINT32 = 0xFFFFFFFF
 
@@ -123,6 +126,37 @@ def integer_below(n: int, rng: np.random.Generator) -> int:
         while m & _UINT32 < threshold:
             m = word(state) * n
     return m >> 32  # type: ignore[no-any-return]
+
+
+def choose_indices(n: int, k: int, rng: np.random.Generator) -> list[int]:
+    """``sorted(int(i) for i in rng.choice(n, size=k, replace=False))``, faster.
+
+    numpy draws ``k`` of ``n < 10000`` without replacement by Floyd's algorithm
+    (``Generator.choice``): for ``j`` from ``n - k`` to ``n - 1`` it draws an integer in
+    ``[0, j]`` and keeps it, or ``j`` if it was kept already; then it shuffles the
+    ``k`` kept, drawing an integer in ``[0, i]`` for ``i`` from ``k - 1`` down to 1.
+    Each draw is :func:`integer_below` of ``j + 1`` (numpy's Lemire method on the
+    generator's 32-bit words), so this makes the same draws and leaves the generator
+    where numpy leaves it; the shuffle's order is dropped, the indices are sorted.
+    ``tests/core/test_chance.py`` compares it with ``rng.choice``.
+
+    Examples
+    --------
+    >>> a, b = np.random.default_rng(4), np.random.default_rng(4)
+    >>> choose_indices(9, 4, a) == sorted(int(i) for i in b.choice(9, size=4, replace=False))
+    True
+    >>> a.random() == b.random()
+    True
+    """
+    if not 0 <= k <= n < 10_000:
+        return sorted(int(i) for i in rng.choice(n, size=k, replace=False))
+    kept: set[int] = set()
+    for j in range(n - k, n):
+        drawn = integer_below(j + 1, rng)
+        kept.add(j if drawn in kept else drawn)
+    for i in range(k - 1, 0, -1):  # numpy's shuffle of the kept: its draws only
+        integer_below(i + 1, rng)
+    return sorted(kept)
 
 
 #: Bit generator type -> its C ``next_uint32`` (one function for every instance).

@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 import simlab
-from simlab.core.chance import integer_below, sample_chance, spawned_generators, uniform_index
+from simlab.core.chance import (
+    choose_indices,
+    integer_below,
+    sample_chance,
+    spawned_generators,
+    uniform_index,
+)
 from simlab.core.errors import SimlabError
 from simlab.core.policies import RandomPolicy
 
@@ -86,3 +92,17 @@ def test_a_seed_sequence_pool_gives_32_bit_words_too():
 def test_spawned_generators_refuse_a_negative_seed():
     with pytest.raises(SimlabError, match="seed must be >= 0"):
         spawned_generators(-1, 2)
+
+
+def test_choose_indices_draws_what_rng_choice_draws():
+    plan = np.random.default_rng(1)
+    for seed in range(200):
+        ours, numpy = np.random.default_rng(seed), np.random.default_rng(seed)
+        for _ in range(15):
+            n = int(plan.integers(0, 40))
+            k = int(plan.integers(0, n + 1))
+            picks = numpy.choice(n, size=k, replace=False)
+            assert choose_indices(n, k, ours) == sorted(int(i) for i in picks), (n, k)
+            if plan.random() < 0.3:  # the generator is left where numpy leaves it
+                assert ours.random() == numpy.random()
+        assert ours.integers(1000, size=5).tolist() == numpy.integers(1000, size=5).tolist()

@@ -40,6 +40,7 @@ from simlab.core.api import (
     State,
     plain_copy,
 )
+from simlab.core.chance import choose_indices
 from simlab.core.errors import ConfigError, IllegalActionError
 from simlab.core.search import is_search_name
 from simlab.games.broom_service import actions as A
@@ -928,8 +929,8 @@ class BroomServiceState(State):
                 continue
             excluded = self.excluded_roles(s)
             pool = [r for r in roles if r not in excluded]
-            picks = rng.choice(len(pool), size=len(hand), replace=False)
-            other.hands[s] = [pool[i] for i in sorted(int(i) for i in picks)]
+            # rng.choice(len(pool), size=len(hand), replace=False), sorted: the same draws
+            other.hands[s] = [pool[i] for i in choose_indices(len(pool), len(hand), rng)]
         return other
 
     def _repr_png_(self) -> bytes:
