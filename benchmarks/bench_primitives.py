@@ -19,17 +19,32 @@ Service and Hospital Rush, 15 µs for Bedpans & Broomsticks and Bad Doctor;
 ``resample_hidden`` of the same order).  On a machine shared with other work
 the figures are upper bounds.
 
+``--instructions`` counts instead of timing, a figure that load does not change: a
+child process under ``valgrind --tool=callgrind`` calls ``clone``, ``view`` and
+``resample_hidden`` ``--calls`` times each on the mid-game position of seed 0, each
+primitive's calls run inside its own itertools function, and callgrind collects only
+inside those (``--toggle-collect``): the machine instructions of a call.  ``--repo
+PATH`` counts another checkout of simlab (say, main's) with the same script, so that a
+change is measured by the ratio of two counts.
+
 Usage::
 
     python benchmarks/bench_primitives.py [--json] [--positions N] [--games NAME ...]
+    python benchmarks/bench_primitives.py --instructions [--calls N] [--repo PATH]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import os
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import timeit
 from collections.abc import Callable
@@ -157,6 +172,73 @@ def print_table(rows: list[dict[str, Any]]) -> None:
             print(f"{r['game']}: resample_hidden measured on the {r['resample_hidden_of']}")
 
 
+#: Each primitive counted, and the C function of CPython that runs its calls: callgrind
+#: collects inside these only (``--toggle-collect``), and simlab uses none of them.
+PRIMITIVES = {"clone": "starmap_next", "view": "takewhile_next",
+              "resample_hidden": "dropwhile_next"}
+
+
+def _calls(name: str, calls: int, repo: str | None) -> None:
+    """Child of :func:`count_instructions`: ``calls`` calls of each primitive mid-game,
+    each run inside its own itertools function (:data:`PRIMITIVES`)."""
+    _common.use_repo()
+    if repo:
+        sys.path.insert(0, repo)
+    from collections import deque
+    from itertools import dropwhile, repeat, starmap, takewhile
+
+    import numpy as np
+
+    import simlab
+
+    game = simlab.load_game(name, players=PLAYERS)
+    state = _decision_at_middle(game, simlab.play(game, None, seed=0))
+    seat = state.current_player
+    seen = state.view(seat)
+    rng = np.random.default_rng(0)
+    for _ in range(3):  # the first calls learn types and fill caches: not counted
+        state.clone(), state.view(seat), seen.resample_hidden(seat, rng)
+    gc.disable()  # as timeit does: a collection's cost is the heap's, not the call's
+    deque(starmap(state.clone, repeat((), calls)), maxlen=0)
+    deque(takewhile(bool, (state.view(seat) for _ in range(calls))), maxlen=0)
+    deque(dropwhile(bool, (seen.resample_hidden(seat, rng) for _ in range(calls))), maxlen=0)
+
+
+def _instructions(name: str, calls: int, repo: str | None) -> dict[str, int]:
+    """Instructions callgrind counts inside each primitive's calls (all ``calls`` of them)."""
+    toggles = [f"--toggle-collect={f}" for f in PRIMITIVES.values()]
+    extra = ["--repo", repo] if repo else []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", "--collect-atstart=no", *toggles,
+             f"--callgrind-out-file={out}", sys.executable, __file__, "--_calls", name,
+             str(calls), *extra], capture_output=True, text=True, check=True)
+        table = subprocess.run(["callgrind_annotate", "--inclusive=yes", out],
+                               capture_output=True, text=True, check=True).stdout
+    counts = {}
+    for primitive, function in PRIMITIVES.items():
+        found = re.search(rf"^\s*([\d,]+) .*[:\s]{function}\b", table, re.M)
+        if found is None:
+            raise RuntimeError(f"callgrind counted nothing in {function}")
+        counts[primitive] = int(found.group(1).replace(",", ""))
+    return counts
+
+
+def count_instructions(games: tuple[str, ...], calls: int = 200,
+                       repo: str | None = None) -> list[dict[str, Any]]:
+    """Machine instructions per call of each primitive (callgrind, ``calls`` calls)."""
+    rows = []
+    for name in games:
+        counts = _instructions(name, calls, repo)
+        row: dict[str, Any] = {"game": name, "players": PLAYERS, "calls": calls,
+                               "repo": repo or str(_common.ROOT)}
+        for primitive, total in counts.items():
+            row[f"{primitive}_instructions"] = round(total / calls)
+        rows.append(row)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -164,7 +246,32 @@ def main(argv: list[str] | None = None) -> int:
                         help="mid-game positions (random games) per game")
     parser.add_argument("--games", nargs="+", default=list(GOALS), choices=list(GOALS),
                         help="the games to measure (default: all)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions per call with valgrind (callgrind)")
+    parser.add_argument("--calls", type=int, default=200,
+                        help="calls counted per primitive with --instructions")
+    parser.add_argument("--repo", help="with --instructions: count this checkout of simlab")
+    parser.add_argument("--_calls", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args._calls:
+        name, calls = args._calls
+        _calls(name, int(calls), args.repo)
+        return 0
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("bench_primitives: --instructions needs valgrind (apt-get install valgrind)")
+            return 0
+        counted = count_instructions(tuple(args.games), args.calls, args.repo)
+        if args.json:
+            print(json.dumps(counted, indent=1))
+            return 0
+        print(f"machine instructions per call (callgrind, {args.calls} calls, mid-game of "
+              f"seed 0, {PLAYERS} seats; {counted[0]['repo'] if counted else ''})")
+        print(f"{'game':>14} " + " ".join(f"{p:>16}" for p in PRIMITIVES))
+        for r in counted:
+            print(f"{r['game']:>14} " + " ".join(f"{r[p + '_instructions']:>16,}"
+                                                 for p in PRIMITIVES))
+        return 0
     rows = run(args.positions, tuple(args.games))
     if args.json:
         print(json.dumps(rows, indent=1))

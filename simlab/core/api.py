@@ -275,6 +275,13 @@ def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(v if type(v) in _SHARED else _COPIERS[type(v)](v) for v in value)
 
 
+def _copy_named_tuple(value: Any) -> Any:
+    """A named tuple: shared when it holds nothing mutable, else rebuilt from copies."""
+    if _frozen(value, set(map(type, value))):
+        return value
+    return value._make(v if type(v) in _SHARED else _COPIERS[type(v)](v) for v in value)
+
+
 def _copy_record(value: Any) -> Any:
     """A plain record with a ``__dict__``: its attributes copied."""
     other = object.__new__(type(value))
@@ -322,7 +329,8 @@ def _copier_of(kind: type) -> Callable[[Any], Any]:
     """How values of ``kind`` are copied.
 
     Frozen dataclasses, enums and the Game are shared (``kind`` joins
-    :data:`_SHARED`); plain slotted records get a copy plan
+    :data:`_SHARED`); named tuples are copied as tuples are (shared when they
+    hold nothing mutable); plain slotted records get a copy plan
     (:func:`_slots_copier`), plain records with a ``__dict__`` are copied
     attribute by attribute; anything else (a state, a class with its own copy
     or pickling) is deep-copied.
@@ -335,6 +343,8 @@ def _copier_of(kind: type) -> Callable[[Any], Any]:
         return _share
     if issubclass(kind, State) or kind.__module__ == "builtins" or not plain:
         return copy.deepcopy
+    if issubclass(kind, tuple) and hasattr(kind, "_make"):  # a named tuple: as a tuple
+        return _copy_named_tuple
     if not has_dict and _slots(kind):
         return _slots_copier(kind, _slots(kind))
     if has_dict and not _slots(kind):
@@ -359,7 +369,7 @@ def plain_copy(value: Any) -> Any:
 
     Lists, dicts and sets are copied (nested ones too); numbers, strings,
     frozensets, frozen dataclasses (actions, components) and the Game are
-    shared; tuples are shared unless they hold something mutable (at any
+    shared; tuples (named ones too) are shared unless they hold something mutable (at any
     depth); plain records (slotted or not) are copied field by field;
     anything else is deep-copied.  :meth:`State.clone` applies it to every
     attribute: a generic clone, many times faster than :func:`copy.deepcopy`.

@@ -13,7 +13,7 @@ from typing import Any, cast
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
-from simlab.core.chance import sample_chance
+from simlab.core.chance import sample_chance, spawned_generators
 from simlab.core.data import activate
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.lazy_view import LazyView, seal
@@ -84,8 +84,8 @@ def run(
     """
     activate(game.component_set)  # code without the game at hand reads this game's set
     seats = make_policies(game, policies)
-    root = np.random.SeedSequence(seed_int(seed))
-    rngs = [np.random.default_rng(s) for s in root.spawn(1 + game.players)]
+    # The generators of SeedSequence(seed).spawn(1 + players), made the faster way.
+    rngs = spawned_generators(seed_int(seed), 1 + game.players)
     chance_rng, seat_rngs = rngs[0], rngs[1:]
     sees = [getattr(policy, "uses_view", True) for policy in seats]  # asked once, not per turn
     state = game.new_initial_state()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 import pytest
@@ -133,3 +134,23 @@ def test_a_mid_game_clone_shares_nothing_mutable_and_plays_on_alone(name):
             legal = other.legal_actions()
             other.apply(legal[int(rng.integers(len(legal)))], check=False)
     assert state == before
+
+
+class Departure(NamedTuple):
+    patient: str
+    left: int
+
+
+class Holder(NamedTuple):
+    name: str
+    seen: list[int]
+
+
+def test_named_tuples_are_shared_unless_they_hold_something_mutable():
+    gone = [Departure("P07", 3), Departure("S1", 4)]
+    other = plain_copy(gone)
+    assert other == gone and other is not gone and other[0] is gone[0]
+    held = Holder("a", [1])
+    copied = plain_copy(held)
+    copied.seen.append(2)
+    assert held == Holder("a", [1]) and type(copied) is Holder and copied.seen == [1, 2]

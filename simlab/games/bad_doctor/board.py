@@ -41,6 +41,7 @@ from simlab.games.bad_doctor.components import PatientCard, TreatmentTile, match
 __all__ = [
     "NO_MARKER",
     "Patient",
+    "copy_patient",
     "edge_tiles",
     "fits",
     "free_cube_spaces",
@@ -97,6 +98,23 @@ class Patient:
     spaces: dict[int, tuple[str, str]] = field(default_factory=dict)
     junctions: dict[int, tuple[str, int]] = field(default_factory=dict)
     next_space: int = 1
+
+
+def copy_patient(patient: Patient) -> Patient:
+    """An independent copy of ``patient`` (its two dicts copied; their keys and values are
+    numbers, strings and tuples of them, shared).
+
+    Examples
+    --------
+    >>> from simlab.games.bad_doctor.components import load_components
+    >>> p = new_patient(load_components().card("P11"))
+    >>> c = copy_patient(p); c.junctions[1] = ("T01", 0); c.visited = True
+    >>> c == p, p.junctions, copy_patient(p) == p
+    (False, {}, True)
+    """
+    return Patient(patient.id, patient.side, patient.cube_spaces, patient.complication_cubes,
+                   patient.visited, patient.arrived, patient.spaces.copy(),
+                   patient.junctions.copy(), patient.next_space)
 
 
 def new_patient(card: PatientCard, arrived: int = 0, extra: int = 0) -> Patient:

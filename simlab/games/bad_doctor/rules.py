@@ -44,7 +44,17 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.api import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    plain_copy,
+)
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
 from simlab.games.bad_doctor import board
@@ -340,6 +350,40 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         self.queue: list[W.Pending] = queue[::-1]
         self._advance([])
 
+    # -- copying ---------------------------------------------------------------
+    def clone(self) -> BadDoctorState:
+        """An independent copy: each attribute copied as deep as it holds mutable values.
+
+        Written out for this state's fields (:data:`_COPIED`, the hands and the
+        Patients); every other field holds immutable values (numbers, the Game, the
+        cached legal actions, the result), which the copy shares, as the generic
+        :meth:`State.clone` would.  The piles, the queue and the departures hold
+        strings, numbers and frozen records, so one ``copy`` each suffices.  A field
+        set by other code is copied by :func:`simlab.core.api.plain_copy`.
+        ``tests/games/bad_doctor/test_clone.py`` checks that no mutable value is
+        shared with the original.  Nothing is hidden in Bad Doctor, so a view and
+        ``resample_hidden`` are this copy too.
+
+        Examples
+        --------
+        >>> s = BadDoctorGame(players=2).new_initial_state()
+        >>> c = s.clone()
+        >>> c.hands[1].append("T01"); c.hospital[0].visited = True
+        >>> s.hands[1], s.hospital[0].visited, c == s, s.clone() == s
+        ([], False, False, True)
+        """
+        other = object.__new__(type(self))
+        d = self.__dict__.copy()  # numbers, the game, the result, the legal tuple: shared
+        for name in _COPIED:
+            d[name] = d[name].copy()
+        d["hands"] = [hand.copy() for hand in d["hands"]]
+        d["hospital"] = [board.copy_patient(p) for p in d["hospital"]]
+        if d.keys() != _FIELDS:  # a field set by other code: copied generically
+            for name in d.keys() - _FIELDS:
+                d[name] = plain_copy(d[name])
+        other.__dict__ = d
+        return other
+
     # -- the API ---------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -424,9 +468,13 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
     def _advance(self, log: list[Event]) -> None:
         """Run everything that needs no decision; stop at a decision or chance node.
 
-        What happens on the way (cures, cubes, deaths, the end) goes to ``log``.
+        The top of the queue says what comes next; its step (:data:`_STEPS`, one a kind
+        of pending work) either does it and takes it off, or stops at the decision or
+        draw it waits on (and returns True).  With the queue empty the seat takes its
+        actions, then the turn ends.  What happens on the way (cures, cubes, deaths,
+        the end) goes to ``log``.
         """
-        queue = self.queue
+        queue, steps = self.queue, _STEPS
         while self.result is None:
             if not queue:
                 if self.actions_left > 0:
@@ -434,61 +482,88 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                     return
                 queue.append(W.TURN_END)
             item = queue[-1]
-            if isinstance(item, W.Draw):
-                if self._can_draw(item.seat):
-                    self.to_move = CHANCE
-                    return
-                queue.pop()
-            elif isinstance(item, W.RefillPatient):
-                if len(self.hospital) < item.upto and (
-                    self.patient_deck or (self.patient_discard and self._reshuffle_patients())
-                ):
-                    self.to_move = CHANCE
-                    return
-                queue.pop()
-            elif isinstance(item, W.ChooseStartingSide):
-                self.to_move = CHANCE
+            if steps[type(item)](self, item, log):
                 return
-            elif isinstance(item, W.PendingBonus):
-                bonus = item.bonus
-                if bonus in _DRAWING and not item.may_decline:
-                    queue.pop()
-                    self._drawing_bonus(bonus)
-                elif bonus in _DRAWING:
-                    self.to_move = self.seat
-                    return
-                else:
-                    targets = self._bonus_targets(bonus, item.tile)
-                    if targets:  # the seat decides among them: they are its legal actions
-                        self._legal = (*targets, *([DeclineBonus()] * item.may_decline))
-                        self.to_move = self.seat
-                        return
-                    queue.pop()
-            elif isinstance(item, W.PendingMarker):
-                self.to_move = self.seat
-                return
-            elif isinstance(item, W.Death):
-                seat = self.seat
-                if self.supply[seat] > 0:
-                    self.supply[seat] -= 1
-                    self.removed[seat] += 1
-                    log.append(Event(f"{self._name(seat)} takes a Doctor Marker from the "
-                                     "supply and removes it from the game", "marker", seat))
-                elif any(board.markers_of(p, seat) for p in self.hospital):
-                    self.to_move = seat
-                    return
-                queue.pop()
-                self._bury(item.patient, log)
-            elif isinstance(item, W.TurnEnd):
-                queue.pop()
-                self._turn_end(log)
-            elif isinstance(item, W.ShiftEnd):
-                queue.pop()
-                self._shift_end(log)
-            else:
-                queue.pop()
-                self._next_turn(log)
         self.to_move = TERMINAL
+
+    # The steps of _advance: each returns True when it stops at a decision or a draw.
+    def _at_draw(self, item: W.Draw, log: list[Event]) -> bool:
+        """A draw: a chance node, unless the hand is full or no tile is left."""
+        if self._can_draw(item.seat):
+            self.to_move = CHANCE
+            return True
+        self.queue.pop()
+        return False
+
+    def _at_refill(self, item: W.RefillPatient, log: list[Event]) -> bool:
+        """A Patient comes in (a draw) while the hospital has room and a Patient is left."""
+        if len(self.hospital) < item.upto and (
+            self.patient_deck or (self.patient_discard and self._reshuffle_patients())
+        ):
+            self.to_move = CHANCE
+            return True
+        self.queue.pop()
+        return False
+
+    def _at_starting_side(self, item: W.ChooseStartingSide, log: list[Event]) -> bool:
+        """The side of a Starting Patient: always a chance node."""
+        self.to_move = CHANCE
+        return True
+
+    def _at_bonus(self, item: W.PendingBonus, log: list[Event]) -> bool:
+        """A Treatment Tile Bonus: a drawing bonus is taken at once unless it may be
+        declined; any other waits on the seat if it has a target, else lapses."""
+        bonus = item.bonus
+        if bonus in _DRAWING and not item.may_decline:
+            self.queue.pop()
+            self._drawing_bonus(bonus)
+            return False
+        if bonus in _DRAWING:
+            self.to_move = self.seat
+            return True
+        targets = self._bonus_targets(bonus, item.tile)
+        if targets:  # the seat decides among them: they are its legal actions
+            self._legal = (*targets, *([DeclineBonus()] * item.may_decline))
+            self.to_move = self.seat
+            return True
+        self.queue.pop()
+        return False
+
+    def _at_marker(self, item: W.PendingMarker, log: list[Event]) -> bool:
+        """A Doctor Marker the seat may take back: its decision."""
+        self.to_move = self.seat
+        return True
+
+    def _at_death(self, item: W.Death, log: list[Event]) -> bool:
+        """A death: the seat removes a Doctor Marker from its supply, or from a Patient
+        it chooses (its decision) when the supply is empty; then the Patient is buried."""
+        seat = self.seat
+        if self.supply[seat] > 0:
+            self.supply[seat] -= 1
+            self.removed[seat] += 1
+            log.append(Event(f"{self._name(seat)} takes a Doctor Marker from the "
+                             "supply and removes it from the game", "marker", seat))
+        elif any(board.markers_of(p, seat) for p in self.hospital):
+            self.to_move = seat
+            return True
+        self.queue.pop()
+        self._bury(item.patient, log)
+        return False
+
+    def _at_turn_end(self, item: W.TurnEnd, log: list[Event]) -> bool:
+        self.queue.pop()
+        self._turn_end(log)
+        return False
+
+    def _at_shift_end(self, item: W.ShiftEnd, log: list[Event]) -> bool:
+        self.queue.pop()
+        self._shift_end(log)
+        return False
+
+    def _at_next_turn(self, item: W.NextTurn, log: list[Event]) -> bool:
+        self.queue.pop()
+        self._next_turn(log)
+        return False
 
     def _reshuffle_patients(self) -> bool:
         return self.game.options["patient_deck_empty"] == "reshuffle"
@@ -630,6 +705,30 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                          f"supply {self.supply[s]}; score {self.score_pile[s]}")
         return "\n".join(lines)
 
+
+#: Fields :meth:`BadDoctorState.clone` copies with one ``copy`` (flat lists and dicts of
+#: strings, numbers and frozen records).
+_COPIED = ("deck", "discard", "patient_deck", "patient_discard", "patients_out",
+           "starting_sides", "supply", "score_pile", "removed", "first_turn", "departures",
+           "queue")
+#: Every field a state sets (the others shared by the clone: numbers, the game, the result,
+#: the cached legal actions).
+_FIELDS = frozenset({*_COPIED, "game", "hands", "hospital", "complication_cubes", "seat",
+                     "actions_left", "drew", "placed", "shift", "cubes_added", "result",
+                     "to_move", "_legal"})
+
+#: Each kind of pending work to its step in :meth:`BadDoctorState._advance`.
+_STEPS: dict[type, Callable[[BadDoctorState, Any, list[Event]], bool]] = {
+    W.Draw: BadDoctorState._at_draw,
+    W.RefillPatient: BadDoctorState._at_refill,
+    W.ChooseStartingSide: BadDoctorState._at_starting_side,
+    W.PendingBonus: BadDoctorState._at_bonus,
+    W.PendingMarker: BadDoctorState._at_marker,
+    W.Death: BadDoctorState._at_death,
+    W.TurnEnd: BadDoctorState._at_turn_end,
+    W.ShiftEnd: BadDoctorState._at_shift_end,
+    W.NextTurn: BadDoctorState._at_next_turn,
+}
 
 #: Each action to its handler: TakeActions' (DrawTile to NoMarker), Bonuses' (MoveCube to
 #: DeclineBonus), CuresAndDeaths' (RemoveMarker) and this module's (the chance outcomes).

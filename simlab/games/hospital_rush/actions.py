@@ -86,7 +86,19 @@ class Place(Action):
     space: str
 
     def __str__(self) -> str:
-        return f"Seat {self.seat} places on {_titles()[0].get(self.space, self.space)}"
+        return self.text(_titles()[0])
+
+    def text(self, titles: dict[str, str]) -> str:
+        """The text with the titles ``titles`` (space id -> title) of the set in play: the
+        state tells it with its game's table (:attr:`.rules.HospitalRushGame.titles`)
+        rather than looking up the active component set at every placement.
+
+        Examples
+        --------
+        >>> Place(2, "overtime").text({"overtime": "Overtime"})
+        'Seat 2 places on Overtime'
+        """
+        return f"Seat {self.seat} places on {titles.get(self.space, self.space)}"
 
 
 @dataclass(frozen=True, slots=True)

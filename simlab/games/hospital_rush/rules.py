@@ -46,7 +46,17 @@ import functools
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
-from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
+from simlab.core.api import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    State,
+    plain_copy,
+)
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.search import is_search_name
 from simlab.games.hospital_rush import actions as A
@@ -191,6 +201,9 @@ class HospitalRushGame(Game):
             self.board_spaces.setdefault(a.board, ())
             self.board_spaces[a.board] += (a.id,)
         self.red_spaces = frozenset(s for s, k in self.space.items() if k == "red")
+        #: space id -> its title, for main-board and player-board spaces (action texts).
+        self.titles: dict[str, str] = {s.id: s.title for s in data.spaces} | {
+            a.id: a.title for a in data.board_actions}
         self.goal = data.supply["prestige_goal"]
         self.low = data.supply["prestige_min"]
         self.high = data.supply["prestige_max"]
@@ -305,7 +318,42 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         self.end_reason = ""
         self._legal: tuple[Action, ...] | None = None
 
-    # -- generic fast copy ---------------------------------------------------------
+    # -- copying -------------------------------------------------------------------
+    def clone(self) -> HospitalRushState:
+        """An independent copy: each attribute copied as deep as it holds mutable values.
+
+        Written out for this state's fields (:data:`_COPIED` once, :data:`_NESTED` a
+        list a seat, the beds and the occupied spaces); every other field holds
+        immutable values (numbers, strings, the phase, the cached legal actions), which
+        the copy shares, as the generic :meth:`State.clone` would.  A field set by other
+        code is copied by :func:`simlab.core.api.plain_copy`.
+        ``tests/games/hospital_rush/test_clone.py`` checks that no mutable value is
+        shared with the original.
+
+        Examples
+        --------
+        >>> s = HospitalRushGame(players=2).new_initial_state()
+        >>> s.beds[0] = Bed("Al Furry")
+        >>> c = s.clone()
+        >>> c.beds[0].tiles[0] += 1; c.medicine[1][2] = 3
+        >>> s.beds[0].tiles, s.medicine[1], c == s, s.clone() == s
+        ([0, 0, 0, 0], [0, 0, 0], False, True)
+        """
+        other = object.__new__(type(self))
+        d = self.__dict__.copy()  # numbers, strings, the phase, the game: shared
+        for name in _COPIED:
+            d[name] = d[name].copy()
+        for name in _NESTED:
+            d[name] = [inner.copy() for inner in d[name]]
+        d["beds"] = [None if b is None else Bed(b.patient, b.tiles.copy(), b.patient_marker,
+                                                 b.watcher) for b in d["beds"]]
+        d["occupied"] = {space: seats.copy() for space, seats in d["occupied"].items()}
+        if d.keys() != _FIELDS:  # a field set by other code: copied generically
+            for name in d.keys() - _FIELDS:
+                d[name] = plain_copy(d[name])
+        other.__dict__ = d
+        return other
+
     # -- who acts ------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -481,7 +529,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         seat, space = action.seat, action.space
         self.occupied.setdefault(space, []).append(seat)
         self.placed += 1
-        events = [Event(str(action), "place", seat)]
+        events = [Event(action.text(self.game.titles), "place", seat)]  # str(action)
         _SPACE_EFFECTS[space](self, seat, space, events)
         return events
 
@@ -633,3 +681,14 @@ def component_totals(state: HospitalRushState) -> dict[str, Any]:
         )
         < 0,
     }
+
+
+#: Fields :meth:`HospitalRushState.clone` copies with one ``copy`` (flat lists of numbers,
+#: strings, tuples of them and frozen tasks), and those it copies a list a seat.
+_COPIED = ("boards", "bucks", "chest", "exam", "prestige", "stack", "discard", "tasks",
+           "steals")
+_NESTED = ("medicine", "skills")
+#: Every field a state sets (the others shared by the clone).
+_FIELDS = frozenset({*_COPIED, *_NESTED, "beds", "occupied", "game", "phase", "round", "bank",
+                     "patches", "study_markers", "placed", "start", "next_start", "end_reason",
+                     "_legal"})

@@ -571,3 +571,12 @@ def test_state_draws_itself():
 
 def test_nothing_is_hidden_so_every_seat_sees_every_action_and_event():
     assert_every_seat_sees_everything("bad_doctor", players=3)
+
+
+def test_every_kind_of_pending_work_has_a_step():
+    from simlab.games.bad_doctor import pending
+    from simlab.games.bad_doctor import rules as bd_rules
+
+    kinds = {k for k in vars(pending).values()
+             if isinstance(k, type) and issubclass(k, pending.Pending) and k is not pending.Pending}
+    assert set(bd_rules._STEPS) == kinds

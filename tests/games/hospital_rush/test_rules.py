@@ -701,3 +701,11 @@ def test_illegal_actions_leave_the_state_unchanged():
 
 def test_nothing_is_hidden_so_every_seat_sees_every_action_and_event():
     assert_every_seat_sees_everything("hospital_rush", players=3)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_placement_event_tells_the_action_text(players):
+    game = HospitalRushGame(players=players, night_shift_4=True)
+    texts = {space: A.Place(1, space).text(game.titles) for space in game.space}
+    assert texts == {space: str(A.Place(1, space)) for space in game.space}
+    assert texts["night_shift_1"] == "Seat 1 places on night shift 1"  # a title, not the id
