@@ -7,7 +7,8 @@ only the decisions where the rulebook's chase is decided:
 
 - whom to move (the Elder or the Decoy first; which Staffer),
 - each step of a move while a Character of the other side is within
-  ``NEAR`` spaces (Elders: a Staffer; the Staff: a Resident), where "an
+  ``NEAR`` spaces (at most 3 actions: the heuristic's step, ``Stop`` and the
+  step the heuristic ranks next) (Elders: a Staffer; the Staff: a Resident), where "an
   Elder must end its movement when entering a space containing a Staffer"
   and "a Resident in the same space as 2+ Staffers [or the Doctor] is
   neutralized",
@@ -183,5 +184,6 @@ class Candidates:
         return [best]
 
 
-#: The default candidate rule of ``mcts`` in Bedpans.
-candidates = Candidates()
+#: The default candidate rule of ``mcts`` in Bedpans: at most 3 actions at a step
+#: (screened in issue 12: docs/studies/bedpans.md).
+candidates = Candidates(steps=3)

@@ -137,16 +137,26 @@ def settings() -> SearchSettings:
     """The defaults of ``mcts`` in Bedpans (screened in issue 12: docs/studies/bedpans.md).
 
     The search weighs only the decisions :func:`~simlab.games.bedpans.candidates.candidates`
-    leaves open, plays out with the heuristic (on the determinized position: the
-    heuristic reads only what its seat may know) and scores the position ``depth``
-    actions on with :func:`evaluate`.
+    leaves open (at most 3 actions at a step), plays out with the heuristic (on the
+    determinized position: the heuristic reads only what its seat may know) and
+    scores the position 12 actions on with :func:`evaluate`: about the rest of the
+    mover's move, so that the score is mostly the exact chance of being neutralized
+    in the Staff's next turn (``caught``) and the moves still to an Exit, with little
+    dice noise (50 actions, a Staff turn and more, gave noisy means that cost the
+    Elders games).
+
+    Examples
+    --------
+    >>> s = settings()
+    >>> s.iterations, s.depth, s.exploration, s.candidates.steps
+    (12, 12, 0.1, 3)
     """
     from simlab.games.bedpans.candidates import candidates
 
     return SearchSettings(
         iterations=12,
         exploration=0.1,
-        depth=50,
+        depth=12,
         rollout="heuristic",
         evaluate=evaluate,
         candidates=candidates,

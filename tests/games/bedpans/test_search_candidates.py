@@ -47,9 +47,10 @@ def test_other_seats_get_the_heuristic_action_alone():
 
 def test_the_searching_seat_weighs_its_choices_and_steps_near_the_other_side():
     counts = {"choose": 0, "near": 0, "far": 0, "window": 0}
+    every = Candidates()  # no limit at a step
     for state, legal in positions(5):
         player = state.current_player
-        mine = candidates(state, legal, player)
+        mine = every(state, legal, player)
         assert mine and set(mine) <= set(legal)
         assert mine[0] == heuristic(state, legal)  # first: the search's preferred action
         assert len(set(mine)) == len(mine)
@@ -112,13 +113,13 @@ def test_search_settles_a_searched_decision_among_the_candidates():
 
 
 def test_a_step_limit_keeps_the_heuristic_step_stop_and_the_next_best_steps():
-    three, none = Candidates(steps=3), Candidates(steps=1)
+    three, none = candidates, Candidates(steps=1)  # the default: at most 3
     seen = 0
     for state, legal in positions(5):
         player = state.current_player
         if kind(state) != "move" or not near(state, player, mover_at(state)):
             continue
-        mine, every = three(state, legal, player), candidates(state, legal, player)
+        mine, every = three(state, legal, player), Candidates()(state, legal, player)
         assert mine == every[:3] and mine[0] == heuristic(state, legal)
         assert none(state, legal, player) == [heuristic(state, legal)]
         rest = [a for a in legal if a != mine[0]]
