@@ -7,16 +7,18 @@ only the decisions where the rulebook's chase is decided:
 
 - whom to move (the Elder or the Decoy first; which Staffer),
 - each step of a move while a Character of the other side is within
-  ``NEAR`` spaces (at most 3 actions: the heuristic's step, ``Stop`` and the
-  step the heuristic ranks next) (Elders: a Staffer; the Staff: a Resident), where "an
+  ``NEAR`` spaces (Elders: a Staffer; the Staff: a Resident), where "an
   Elder must end its movement when entering a space containing a Staffer"
   and "a Resident in the same space as 2+ Staffers [or the Doctor] is
-  neutralized",
+  neutralized": at most 3 actions there, the heuristic's step, ``Stop`` and
+  the step the heuristic's ``mover_cost`` ranks next,
 - placing the Decoy, re-entering on a bed, and playing Stuff at all
   (the heuristic's play against passing).
 
-Elsewhere, and at every decision of a seat other than the searching one,
-the only candidate is the heuristic's action
+The heuristic's action is always the first candidate (the preferred action
+of ``SearchSettings.prior`` and ``margin``).  Elsewhere, and at every
+decision of a seat other than the searching one, the only candidate is the
+heuristic's action
 (:class:`~simlab.games.bedpans.policies.HeuristicPolicy`, on the acting
 seat's view): the search plays the heuristic there and models its
 opponents as the heuristic.
