@@ -170,6 +170,11 @@ class SearchSettings:
         considered by more than ``margin``; else the first is played (the
         search leaves the game's preferred action only on a clear margin).
         0: the most visited action, as without it.
+    seats : callable or None
+        ``seats(seat, settings) -> SearchSettings``: the settings ``seat``
+        searches with, given the policy's (its budget already set by the
+        policy name); a game whose sides want different searches (Bedpans'
+        Staff and Elders) adjusts them here.  ``None``: every seat the same.
 
     Examples
     --------
@@ -198,6 +203,7 @@ class SearchSettings:
     )
     prior: float = 0.0
     margin: float = 0.0
+    seats: Callable[[int, Any], Any] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -758,5 +764,9 @@ def search_settings_for(game: Game, name: str) -> SearchSettings:
 
 
 def make_search_policy(game: Game, name: str, seat: int) -> MCTSPolicy:
-    """The search policy ``name`` (``mcts``, ``mcts-N``, ``mcts-Xs``) for ``seat`` of ``game``."""
-    return MCTSPolicy(game, seat, search_settings_for(game, name), name)
+    """The search policy ``name`` (``mcts``, ``mcts-N``, ``mcts-Xs``) for ``seat`` of ``game``
+    (with the game's per-seat adjustment, ``SearchSettings.seats``, if it has one)."""
+    settings = search_settings_for(game, name)
+    if settings.seats is not None:
+        settings = settings.seats(seat, settings)
+    return MCTSPolicy(game, seat, settings, name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import numpy as np
 import pytest
@@ -394,3 +395,18 @@ def test_prior_and_margin_must_not_be_negative():
         SearchSettings(prior=-1)
     with pytest.raises(ConfigError, match="margin must be >= 0"):
         SearchSettings(margin=-0.1)
+
+
+def test_seats_adjusts_a_seats_settings_after_the_policy_names_budget(monkeypatch):
+    game = simlab.load_game("dice_race", players=2)
+    plain = game.search_settings()
+
+    def seats(seat, settings):
+        return dataclasses.replace(settings, exploration=2.0) if seat == 1 else settings
+
+    monkeypatch.setattr(
+        type(game), "search_settings", lambda self: dataclasses.replace(plain, seats=seats)
+    )
+    zero, one = game.make_policy("mcts-7", 0), game.make_policy("mcts-7", 1)
+    assert zero.settings.iterations == one.settings.iterations == 7
+    assert (zero.settings.exploration, one.settings.exploration) == (plain.exploration, 2.0)
