@@ -17,7 +17,9 @@ paired difference with its t interval (:func:`simlab.core.stats.paired_differenc
 ``--set KEY=VALUE`` changes a field of the search settings (``iterations=30``,
 ``prior=0.5``, ``margin=0.05``, ``depth=20`` ...) or, as ``cand.KEY=VALUE``, of
 the candidate rule (:class:`~simlab.games.bedpans.candidates.Candidates`:
-``cand.steps=3``, ``cand.reach=4``, ``cand.weigh=choose+decoy``).
+``cand.steps=3``, ``cand.reach=4``, ``cand.weigh=choose+decoy``).  The Staff's
+own adjustment (``SearchSettings.seats``: depth 50, its choice of mover only) is
+applied after them; ``--set seats=None`` screens the Staff with the changes alone.
 
 Usage: python benchmarks/bedpans_strength.py SIDE GAMES [--set KEY=VALUE ...]
        [--start 0] [--players 3] [--seed 12]
@@ -41,7 +43,7 @@ from simlab.games.bedpans.candidates import Candidates, candidates
 
 def _value(field: dataclasses.Field, text: str) -> Any:
     kind = str(field.type)
-    if text == "None":
+    if text == "None" or field.name == "seats":
         return None
     if "frozenset" in kind:
         return frozenset(text.split("+")) if text else frozenset()
@@ -108,6 +110,10 @@ def main() -> None:
     seeds = np.random.SeedSequence(a.seed).generate_state(1000, dtype=np.uint64)
     mine = [0] if a.side == "staff" else list(range(1, a.players))
     searching = {"staff": [0], "elders": mine, "none": []}[a.side]
+
+    def per_seat(seat: int):
+        return settings.seats(seat, settings) if settings.seats else settings
+
     ours: list[float] = []
     base: list[float] = []
     times: list[float] = []
@@ -118,7 +124,7 @@ def main() -> None:
 
     for g in range(a.start, a.start + a.games):
         seed = int(seeds[g])
-        timed = [Timed(MCTSPolicy(game, s, settings, "mcts")) for s in searching]
+        timed = [Timed(MCTSPolicy(game, s, per_seat(s), "mcts")) for s in searching]
         policies: list[Any] = ["heuristic"] * a.players
         for s, t in zip(searching, timed, strict=True):
             policies[s] = t
@@ -142,6 +148,7 @@ def main() -> None:
     blow, bhigh = wilson_share_interval(sum(base), n)
     d, dlow, dhigh = paired_difference(ours, base)
     who = a.side if a.side != "none" else "elders"
+    settings = per_seat(searching[0]) if searching else settings
     print(
         f"side={a.side} {settings.budget} depth={settings.depth} c={settings.exploration} "
         f"prior={settings.prior} margin={settings.margin} set={' '.join(a.set) or '-'}"

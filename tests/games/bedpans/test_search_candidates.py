@@ -134,3 +134,22 @@ def test_a_step_limit_keeps_the_heuristic_step_stop_and_the_next_best_steps():
             )
         seen += 1
     assert seen > 20
+
+
+def test_the_staff_searches_only_its_choice_of_mover_the_elders_their_chase():
+    staff, elder = GAME.make_policy("mcts-4", 0), GAME.make_policy("mcts-4", 1)
+    assert (staff.settings.iterations, elder.settings.iterations) == (4, 4)
+    assert (staff.settings.depth, elder.settings.depth) == (50, 12)
+    assert elder.settings.candidates is candidates
+    seen = set()
+    for state, legal in positions(5):
+        if state.current_player != 0:
+            continue
+        weighed = staff.settings.candidates(state, legal, 0)
+        assert weighed[0] == heuristic(state, legal)
+        if kind(state) == "choose":
+            assert set(weighed) == set(legal)
+        else:
+            assert weighed == [heuristic(state, legal)]
+        seen.add(kind(state))
+    assert {"choose", "move"} <= seen
