@@ -156,7 +156,25 @@ class SearchSettings:
         all of them.  A game prunes its branching with it (e.g. to its
         heuristic's move plus a few alternatives); it must read only what
         the acting seat sees (``state.view(state.current_player)``).  A
-        decision left with one candidate is played without searching.
+        decision left with one candidate is played without searching.  The
+        first candidate is the game's preferred action (see ``prior`` and
+        ``margin``).
+    prior : float
+        Progressive bias (Chaslot et al. 2008) towards the first of the
+        actions considered at a decision (the game's preferred one, e.g. its
+        heuristic's): in selection it scores ``prior / (visits + 1)`` more,
+        a bonus that fades as its samples come in.  0: no bias.
+    margin : float
+        A safety at the root: the most visited action is played only if the
+        searching seat's mean reward there beats that of the first action
+        considered by more than ``margin``; else the first is played (the
+        search leaves the game's preferred action only on a clear margin).
+        0: the most visited action, as without it.
+    seats : callable or None
+        ``seats(seat, settings) -> SearchSettings``: the settings ``seat``
+        searches with, given the policy's (its budget already set by the
+        policy name); a game whose sides want different searches (Bedpans'
+        Staff and Elders) adjusts them here.  ``None``: every seat the same.
 
     Examples
     --------
@@ -183,6 +201,9 @@ class SearchSettings:
     candidates: Callable[[Any, Sequence[Any], int], Sequence[Any]] | None = field(
         default=None, compare=False
     )
+    prior: float = 0.0
+    margin: float = 0.0
+    seats: Callable[[int, Any], Any] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -201,6 +222,10 @@ class SearchSettings:
         if not 0.0 <= self.rollout_epsilon <= 1.0:
             raise ConfigError(
                 f"search settings: rollout_epsilon must be in [0, 1], not {self.rollout_epsilon}")
+        if self.prior < 0:
+            raise ConfigError(f"search settings: prior must be >= 0, not {self.prior}")
+        if self.margin < 0:
+            raise ConfigError(f"search settings: margin must be >= 0, not {self.margin}")
         if is_search_name(self.rollout):
             raise ConfigError(f"search settings: rollouts cannot be played by {self.rollout!r}")
 
@@ -398,6 +423,8 @@ class _Search:
             child = root.children.get(a)
             stats.append((a, child.visits, child.mean(seat)) if child else (a, 0, 0.0))
         best = max(range(len(stats)), key=lambda i: (stats[i][1], stats[i][2], -i))
+        if s.margin and best and stats[0][1] and stats[best][2] - stats[0][2] <= s.margin:
+            best = 0  # not a clear enough gain over the preferred action
         return SearchResult(legal[best], stats, iterations, reused,
                             time.perf_counter() - start, root)
 
@@ -407,6 +434,7 @@ class _Search:
         node = root
         path = [root]
         c = self.settings.exploration
+        prior = self.settings.prior
         watch = self.settings.reuse  # record the view at the first own decision below the root
         depth = 0
         values: list[float] | None = None
@@ -451,6 +479,8 @@ class _Search:
                             continue
                         score = ch.reward[player] / ch.visits + c * math.sqrt(
                             math.log(ch.avail) / ch.visits)
+                        if prior and a is legal[0]:
+                            score += prior / (ch.visits + 1)
                         if score > top:
                             best, top = a, score
                     if untried:
@@ -734,5 +764,9 @@ def search_settings_for(game: Game, name: str) -> SearchSettings:
 
 
 def make_search_policy(game: Game, name: str, seat: int) -> MCTSPolicy:
-    """The search policy ``name`` (``mcts``, ``mcts-N``, ``mcts-Xs``) for ``seat`` of ``game``."""
-    return MCTSPolicy(game, seat, search_settings_for(game, name), name)
+    """The search policy ``name`` (``mcts``, ``mcts-N``, ``mcts-Xs``) for ``seat`` of ``game``
+    (with the game's per-seat adjustment, ``SearchSettings.seats``, if it has one)."""
+    settings = search_settings_for(game, name)
+    if settings.seats is not None:
+        settings = settings.seats(seat, settings)
+    return MCTSPolicy(game, seat, settings, name)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import numpy as np
 import pytest
 
 import simlab
 from simlab.core.api import CHANCE
+from simlab.core.errors import ConfigError
 from simlab.core.registry import register_game
 from simlab.core.search import (
     MIXED,
@@ -354,3 +356,57 @@ def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
             assert top[0] - top[1] > 400 - settled.iterations
             stopped.append(settled.iterations)
     assert stopped, "settle never stopped a search early"
+
+
+def _trust_first(state, legal, seat):
+    """Candidates in the ``trust`` tree with the losing ``trust`` first (the "preferred" one)."""
+    return sorted(legal, key=lambda a: a != Pick("trust"))
+
+
+def test_margin_keeps_the_first_candidate_unless_another_beats_it_clearly():
+    view = _tree_state("trust").view(0)  # gamble wins 2/5, trust never
+    for seed in range(3):
+        plain = search(view, seed, _settings(300, candidates=_trust_first))
+        kept = search(view, seed, _settings(300, candidates=_trust_first, margin=0.6))
+        left = search(view, seed, _settings(300, candidates=_trust_first, margin=0.1))
+        assert plain.action == left.action == Pick("gamble"), plain.stats
+        assert kept.action == Pick("trust"), kept.stats
+        assert kept.stats == plain.stats  # the margin changes the choice, not the search
+
+
+def test_prior_biases_selection_towards_the_first_candidate_as_a_fading_bonus():
+    view = _tree_state("trust").view(0)
+
+    def visits(prior, candidates=_trust_first, iterations=300):
+        result = search(view, 0, _settings(iterations, candidates=candidates, prior=prior))
+        return result.action, {a.label: v for a, v, _ in result.stats}
+
+    assert visits(0.0)[1]["trust"] < visits(0.5)[1]["trust"] < visits(5.0)[1]["trust"]
+
+    def gamble_first(state, legal, seat):
+        return [*reversed(_trust_first(state, legal, seat))]
+
+    assert visits(5.0, gamble_first)[1]["trust"] < visits(0.0)[1]["trust"]  # the first only
+    assert visits(0.5, iterations=2000)[0] == Pick("gamble")  # the bonus fades
+
+
+def test_prior_and_margin_must_not_be_negative():
+    with pytest.raises(ConfigError, match="prior must be >= 0"):
+        SearchSettings(prior=-1)
+    with pytest.raises(ConfigError, match="margin must be >= 0"):
+        SearchSettings(margin=-0.1)
+
+
+def test_seats_adjusts_a_seats_settings_after_the_policy_names_budget(monkeypatch):
+    game = simlab.load_game("dice_race", players=2)
+    plain = game.search_settings()
+
+    def seats(seat, settings):
+        return dataclasses.replace(settings, exploration=2.0) if seat == 1 else settings
+
+    monkeypatch.setattr(
+        type(game), "search_settings", lambda self: dataclasses.replace(plain, seats=seats)
+    )
+    zero, one = game.make_policy("mcts-7", 0), game.make_policy("mcts-7", 1)
+    assert zero.settings.iterations == one.settings.iterations == 7
+    assert (zero.settings.exploration, one.settings.exploration) == (plain.exploration, 2.0)

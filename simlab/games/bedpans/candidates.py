@@ -10,12 +10,15 @@ only the decisions where the rulebook's chase is decided:
   ``NEAR`` spaces (Elders: a Staffer; the Staff: a Resident), where "an
   Elder must end its movement when entering a space containing a Staffer"
   and "a Resident in the same space as 2+ Staffers [or the Doctor] is
-  neutralized",
+  neutralized": at most 3 actions there, the heuristic's step, ``Stop`` and
+  the step the heuristic's ``mover_cost`` ranks next,
 - placing the Decoy, re-entering on a bed, and playing Stuff at all
   (the heuristic's play against passing).
 
-Elsewhere, and at every decision of a seat other than the searching one,
-the only candidate is the heuristic's action
+The heuristic's action is always the first candidate (the preferred action
+of ``SearchSettings.prior`` and ``margin``).  Elsewhere, and at every
+decision of a seat other than the searching one, the only candidate is the
+heuristic's action
 (:class:`~simlab.games.bedpans.policies.HeuristicPolicy`, on the acting
 seat's view): the search plays the heuristic there and models its
 opponents as the heuristic.
@@ -32,7 +35,7 @@ Examples
 >>> kind(state), state.current_player
 ('decoy', 1)
 >>> legal = state.legal_actions()
->>> candidates(state, legal, 1) == legal    # the searching seat weighs its Decoy
+>>> sorted(map(str, candidates(state, legal, 1))) == sorted(map(str, legal))  # its Decoy
 True
 >>> len(candidates(state, legal, 0))        # another seat: the heuristic's action
 1
@@ -41,16 +44,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Decide
-from simlab.games.bedpans.policies import HeuristicPolicy
+from simlab.games.bedpans.policies import HeuristicPolicy, _after, mover_cost
 from simlab.games.bedpans.rules import HIDDEN, BedpansState
 
-__all__ = ["NEAR", "candidates", "is_view", "kind", "mover_at", "near"]
+__all__ = ["NEAR", "Candidates", "candidates", "is_view", "kind", "mover_at", "near"]
 
 #: Spaces (on the same floor, walls ignored) within which the other side's
 #: Characters make a step worth searching.
@@ -112,20 +116,76 @@ def _heuristic(state: BedpansState, legal: Sequence[Any], player: int) -> Any:
     return HeuristicPolicy(player).act(seen, legal, np.random.default_rng(0))
 
 
-def candidates(state: BedpansState, legal: Sequence[Any], seat: int) -> list[Any]:
-    """The actions the search weighs for the seat to act in ``state`` (see the module text).
+def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[Any]:
+    """``legal`` moves, the heuristic's first, then ``Stop``, then the steps by the
+    heuristic's own cost of the space reached (:func:`~.policies.mover_cost`)."""
+    here = mover_at(state)
+    mover = state.mover
+    if here is None or mover is None:
+        return [best, *(a for a in legal if a != best)]
+    seen = state if is_view(state) else state.view(state.current_player)
+    cost = mover_cost(seen, mover)
 
-    ``seat`` is the searching seat; the acting seat's view is all that is read.
+    def key(a: Any) -> tuple:
+        if a == A.Stop():
+            return (0, 0, str(a))
+        if isinstance(a, A.Step):
+            return (1, cost(_after(here, a, state)), str(a))
+        return (2, 0, str(a))
+
+    rest = sorted((a for a in legal if a != best), key=key)
+    return [best, *rest]
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The candidate rule, its limits tunable (the module's :data:`candidates` is the default).
+
+    Parameters
+    ----------
+    weigh : frozenset of str
+        Decision kinds whose every legal action is weighed.
+    steps : int or None
+        At most this many actions at a move step near the other side (the
+        heuristic's, ``Stop``, then the steps the heuristic ranks next);
+        ``None``: every legal one; 1 or 0: steps are not searched.
+    reach : int
+        The "near" of a step (:func:`near`).
+    stuff : bool
+        Weigh playing Stuff against passing.
+
+    Examples
+    --------
+    >>> Candidates(steps=3).steps
+    3
     """
-    player = state.current_player
-    best = _heuristic(state, legal, player)
-    if player != seat:
+
+    weigh: frozenset[str] = WEIGH_ALL
+    steps: int | None = None
+    reach: int = NEAR
+    stuff: bool = True
+
+    def __call__(self, state: BedpansState, legal: Sequence[Any], seat: int) -> list[Any]:
+        """The actions weighed, the heuristic's first (the search's preferred action)."""
+        player = state.current_player
+        best = _heuristic(state, legal, player)
+        if player != seat:
+            return [best]
+        what = kind(state)
+        if what in self.weigh:
+            return [best, *(a for a in legal if a != best)]
+        if what in MOVES:
+            if self.steps is not None and self.steps < 2:
+                return [best]
+            if not near(state, player, mover_at(state), self.reach):
+                return [best]
+            ranked = _ranked_steps(state, legal, best)
+            return ranked if self.steps is None else ranked[: self.steps]
+        if self.stuff and what == "window" and best != A.Pass() and A.Pass() in legal:
+            return [best, A.Pass()]
         return [best]
-    what = kind(state)
-    if what in WEIGH_ALL:
-        return list(legal)
-    if what in MOVES:
-        return list(legal) if near(state, player, mover_at(state)) else [best]
-    if what == "window" and best != A.Pass() and A.Pass() in legal:
-        return [best, A.Pass()]
-    return [best]
+
+
+#: The default candidate rule of ``mcts`` in Bedpans: at most 3 actions at a step
+#: (screened in issue 12: docs/studies/bedpans.md).
+candidates = Candidates(steps=3)

@@ -35,13 +35,14 @@ True
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from simlab.core.search import SearchSettings
 from simlab.games.bedpans.board import Space
 from simlab.games.bedpans.policies import FAR, distance_field, escape_goals
 from simlab.games.bedpans.rules import BedpansState
 
-__all__ = ["EXPLORE", "REACH", "caught", "evaluate", "needed", "settings"]
+__all__ = ["EXPLORE", "REACH", "caught", "evaluate", "needed", "settings", "staff_settings"]
 
 #: Moves an Elder still needs, beyond the frontier, while no Exit is on the layout.
 EXPLORE = 8
@@ -137,18 +138,57 @@ def settings() -> SearchSettings:
     """The defaults of ``mcts`` in Bedpans (screened in issue 12: docs/studies/bedpans.md).
 
     The search weighs only the decisions :func:`~simlab.games.bedpans.candidates.candidates`
-    leaves open, plays out with the heuristic (on the determinized position: the
-    heuristic reads only what its seat may know) and scores the position ``depth``
-    actions on with :func:`evaluate`.
+    leaves open (at most 3 actions at a step), plays out with the heuristic (on the
+    determinized position: the heuristic reads only what its seat may know) and
+    scores the position 12 actions on with :func:`evaluate`: about the rest of the
+    mover's move, so that the score is mostly the exact chance of being neutralized
+    in the Staff's next turn (``caught``) and the moves still to an Exit, with little
+    dice noise (50 actions, a Staff turn and more, gave noisy means that cost the
+    Elders games).
+
+    The Staff (seat 0) searches otherwise (:func:`staff_settings`, through
+    ``SearchSettings.seats``): only its choice of the Staffer to move, scored 50
+    actions on.
+
+    Examples
+    --------
+    >>> s = settings()
+    >>> s.iterations, s.depth, s.exploration, s.candidates.steps
+    (12, 12, 0.1, 3)
+    >>> staff = s.seats(0, s)
+    >>> staff.depth, sorted(staff.candidates.weigh), staff.candidates.steps
+    (50, ['choose'], 1)
+    >>> s.seats(1, s) is s
+    True
     """
     from simlab.games.bedpans.candidates import candidates
 
     return SearchSettings(
         iterations=12,
         exploration=0.1,
-        depth=50,
+        depth=12,
         rollout="heuristic",
         evaluate=evaluate,
         candidates=candidates,
         rollout_views=False,
+        seats=staff_settings,
+    )
+
+
+def staff_settings(seat: int, settings: SearchSettings) -> SearchSettings:
+    """The settings ``seat`` searches with: the Staff's own, the Elders' unchanged.
+
+    The Staff weighs only its choice of the Staffer to move (no steps, no Stuff
+    windows) and scores the position 50 actions on (past the Elders' replies).
+    The Elders' settings on the Staff lost games the heuristic Staff won: 31 of 40
+    against the heuristic's 39 (docs/studies/bedpans.md, third round).
+    """
+    if seat != 0:
+        return settings
+    from simlab.games.bedpans.candidates import Candidates
+
+    return replace(
+        settings,
+        depth=50,
+        candidates=Candidates(weigh=frozenset({"choose"}), steps=1, stuff=False),
     )

@@ -6,8 +6,16 @@ import numpy as np
 
 import simlab
 from simlab.core.search import MCTSPolicy
-from simlab.games.bedpans.candidates import NEAR, candidates, kind, mover_at, near
-from simlab.games.bedpans.policies import HeuristicPolicy
+from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.candidates import (
+    NEAR,
+    Candidates,
+    candidates,
+    kind,
+    mover_at,
+    near,
+)
+from simlab.games.bedpans.policies import HeuristicPolicy, _after, mover_cost
 from tests.games._search_checks import decisions_of
 
 GAME = simlab.load_game("bedpans", players=3)
@@ -39,18 +47,20 @@ def test_other_seats_get_the_heuristic_action_alone():
 
 def test_the_searching_seat_weighs_its_choices_and_steps_near_the_other_side():
     counts = {"choose": 0, "near": 0, "far": 0, "window": 0}
+    every = Candidates()  # no limit at a step
     for state, legal in positions(5):
         player = state.current_player
-        mine = candidates(state, legal, player)
+        mine = every(state, legal, player)
         assert mine and set(mine) <= set(legal)
-        assert heuristic(state, legal) in mine  # the heuristic's action is always weighed
+        assert mine[0] == heuristic(state, legal)  # first: the search's preferred action
+        assert len(set(mine)) == len(mine)
         what = kind(state)
         if what == "choose":
-            assert mine == list(legal)
+            assert set(mine) == set(legal)
             counts["choose"] += 1
         elif what == "move":
             close = near(state, player, mover_at(state))
-            assert mine == (list(legal) if close else [heuristic(state, legal)])
+            assert set(mine) == (set(legal) if close else {heuristic(state, legal)})
             counts["near" if close else "far"] += 1
         elif what == "window" and len(mine) > 1:
             assert mine[1] == simlab.load_game("bedpans").parse_action("pass")
@@ -100,3 +110,46 @@ def test_search_settles_a_searched_decision_among_the_candidates():
             assert {a for a, _, _ in policy.last.stats} == set(legal)
             return
     raise AssertionError("no choose decision")
+
+
+def test_a_step_limit_keeps_the_heuristic_step_stop_and_the_next_best_steps():
+    three, none = candidates, Candidates(steps=1)  # the default: at most 3
+    seen = 0
+    for state, legal in positions(5):
+        player = state.current_player
+        if kind(state) != "move" or not near(state, player, mover_at(state)):
+            continue
+        mine, every = three(state, legal, player), Candidates()(state, legal, player)
+        assert mine == every[:3] and mine[0] == heuristic(state, legal)
+        assert none(state, legal, player) == [heuristic(state, legal)]
+        rest = [a for a in legal if a != mine[0]]
+        if A.Stop() in rest:
+            assert mine[1] == A.Stop()
+        here, cost = mover_at(state), mover_cost(state.view(player), state.mover)
+        steps = [a for a in mine[1:] if isinstance(a, A.Step)]
+        left = [a for a in rest if isinstance(a, A.Step) and a not in steps]
+        if steps and left:  # the steps kept are the cheapest by the heuristic's own cost
+            assert max(cost(_after(here, a, state)) for a in steps) <= min(
+                cost(_after(here, a, state)) for a in left
+            )
+        seen += 1
+    assert seen > 20
+
+
+def test_the_staff_searches_only_its_choice_of_mover_the_elders_their_chase():
+    staff, elder = GAME.make_policy("mcts-4", 0), GAME.make_policy("mcts-4", 1)
+    assert (staff.settings.iterations, elder.settings.iterations) == (4, 4)
+    assert (staff.settings.depth, elder.settings.depth) == (50, 12)
+    assert elder.settings.candidates is candidates
+    seen = set()
+    for state, legal in positions(5):
+        if state.current_player != 0:
+            continue
+        weighed = staff.settings.candidates(state, legal, 0)
+        assert weighed[0] == heuristic(state, legal)
+        if kind(state) == "choose":
+            assert set(weighed) == set(legal)
+        else:
+            assert weighed == [heuristic(state, legal)]
+        seen.add(kind(state))
+    assert {"choose", "move"} <= seen
