@@ -2,9 +2,13 @@
 
 One ``mcts`` seat (the game's default budget, or ``--policy``) plays among
 the game's best heuristic seats; the first ``--decisions`` decisions with a
-choice of the search seat are timed (decisions with one legal action take
-no search and are not counted).  Also: the kept subtree's share of the
-iterations behind each decision (subtree reuse).
+choice of the search seat are timed (decisions with one legal action, or
+that the game's candidates leave with one, as Bedpans' often do, take no
+search and are not counted).  Wall time and CPU time of this process are
+both reported: on a shared machine the wall-clock rates fall with the load,
+the CPU-time rates much less.  Also: the kept subtree's share of the
+iterations behind each decision (subtree reuse), and the load average
+before and after.
 
 Usage::
 
@@ -15,6 +19,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -43,8 +48,8 @@ def measure(name: str, policy: str, decisions: int, seed: int) -> dict[str, Any]
     search = seats[seat] = game.make_policy(policy, seat)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    done = iterations = reused = total_visits = 0
-    elapsed = 0.0
+    done = iterations = reused = total_visits = unsearched = 0
+    elapsed = cpu = 0.0
     while not state.is_terminal and done < decisions:
         player = state.current_player
         if player == simlab.CHANCE:
@@ -52,20 +57,30 @@ def measure(name: str, policy: str, decisions: int, seed: int) -> dict[str, Any]
             continue
         legal = state.legal_actions()
         if player == seat and len(legal) > 1:
-            start = time.perf_counter()
+            search.last = None
+            start, start_cpu = time.perf_counter(), time.process_time()
             action = search.act(state.view(player), legal, rng)
-            elapsed += time.perf_counter() - start
-            done += 1
-            iterations += search.last.iterations
-            reused += search.last.reused
-            total_visits += search.last.reused + search.last.iterations
+            wall, used = time.perf_counter() - start, time.process_time() - start_cpu
+            last = search.last
+            if last is None:  # the game's candidates left one action: no search
+                unsearched += 1
+            else:
+                elapsed += wall
+                cpu += used
+                done += 1
+                iterations += last.iterations
+                reused += last.reused
+                total_visits += last.reused + last.iterations
         else:
             action = seats[player].act(state.view(player), legal, rng)
         state.apply(action, check=False)
     return {
         "game": name, "players": players, "policy": policy, "decisions": done,
+        "unsearched": unsearched,
         "iterations_per_s": round(iterations / elapsed), "decisions_per_s": round(
             done / elapsed, 2), "s_per_decision": round(elapsed / done, 3),
+        "iterations_per_cpu_s": round(iterations / cpu), "cpu_s_per_decision": round(
+            cpu / done, 3),
         "reused_share": round(reused / total_visits, 2) if total_visits else 0.0,
     }
 
@@ -77,14 +92,17 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("| game | players | policy | decisions | iterations/s | decisions/s | s/decision "
-          "| reused share |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    print("| game | players | policy | decisions (+ left to the candidates) | iterations/s "
+          "| decisions/s | s/decision | iterations/CPU s | CPU s/decision | reused share |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in args.games:
         r = measure(name, args.policy, args.decisions, args.seed)
-        print(f"| {r['game']} | {r['players']} | {r['policy']} | {r['decisions']} | "
-              f"{r['iterations_per_s']:,} | {r['decisions_per_s']} | {r['s_per_decision']} | "
-              f"{r['reused_share']} |", flush=True)
+        print(f"| {r['game']} | {r['players']} | {r['policy']} | {r['decisions']} "
+              f"(+{r['unsearched']}) | {r['iterations_per_s']:,} | {r['decisions_per_s']} | "
+              f"{r['s_per_decision']} | {r['iterations_per_cpu_s']:,} | "
+              f"{r['cpu_s_per_decision']} | {r['reused_share']} |", flush=True)
+    print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -47,6 +47,8 @@ __all__ = [
     "MIXES",
     "SEATS",
     "complications_game",
+    "patient_rows",
+    "seat_rows",
     "seats_game",
 ]
 
@@ -77,12 +79,17 @@ def complications_game(params: dict[str, Any], rng: np.random.Generator,
                          variants=("two_fewer_wilds",) if fewer_wilds else (),
                          extra_cube_spaces=extra, max_tile_ends=ends)
     state = cast(BadDoctorState, simlab.run(g, _seat_policies(mix, players), seed=rng))
-    shifts = state.shift + 1
-    deaths = sum(1 for d in state.departures if d.how == "died")
-    cures = sum(1 for d in state.departures if d.how == "cured")
     config = {"players": players, "mix": mix,
               "variation": "two fewer wilds" if fewer_wilds else "all tiles",
               "extra_cube_spaces": extra, "max_tile_ends": ends}
+    return patient_rows(state, config)
+
+
+def patient_rows(state: BadDoctorState, config: dict[str, Any]) -> list[dict[str, Any]]:
+    """A finished game's ``bad-doctor-complications`` rows: one per Patient, ``config`` first."""
+    shifts = state.shift + 1
+    deaths = sum(1 for d in state.departures if d.how == "died")
+    cures = sum(1 for d in state.departures if d.how == "cured")
     episodes = [(pid, arrived, left, how) for pid, arrived, left, how in state.departures]
     episodes += [(p.id, p.arrived, state.shift, "in hospital") for p in state.hospital]
     rows = []
@@ -197,6 +204,12 @@ def seats_game(params: dict[str, Any], rng: np.random.Generator,
     players = counts[game % len(counts)]
     g = simlab.load_game("bad_doctor", players=players)
     state = cast(BadDoctorState, simlab.run(g, params["policy"], seed=rng))
+    return seat_rows(state)
+
+
+def seat_rows(state: BadDoctorState) -> list[dict[str, Any]]:
+    """A finished game's ``bad-doctor-seats`` rows: one per seat, whether it won, its score."""
+    players = state.game.players
     winners = state.outcome.winners if state.outcome is not None else ()
     return [{"players": players, "seat": s, "win": s in winners,
              "score": state.score_pile[s]} for s in range(players)]

@@ -18,10 +18,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
+from simlab.core.api import Action
 from simlab.core.search import SearchSettings, race_values
+from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import HospitalRushState
 
-__all__ = ["ITERATIONS", "evaluate", "settings"]
+__all__ = ["ITERATIONS", "evaluate", "honest_candidates", "honest_settings", "settings"]
 
 
 def evaluate(state: HospitalRushState) -> list[float]:
@@ -40,3 +45,51 @@ def settings() -> SearchSettings:
     """The defaults of ``mcts`` in Hospital Rush (tuned in issue 12; see docs/studies)."""
     return SearchSettings(iterations=ITERATIONS, exploration=0.7, depth=12, rollout="random",
                           evaluate=evaluate)
+
+
+def honest_candidates(state: HospitalRushState, legal: Sequence[Action],
+                      seat: int) -> Sequence[Action]:
+    """The actions an honest search seat weighs: no action marker of its own on a red space.
+
+    The rulebook calls the red action spaces "unfair actions" that run "the
+    risk of being ratted out"; an honest seat does not use them.  Only the
+    searching ``seat``'s own placements are pruned (its opponents may
+    cheat), and a seat whose every legal placement is red places on one, as
+    it must ("you must place an action marker onto an action space").
+
+    Examples
+    --------
+    >>> from simlab.games.hospital_rush.rules import HospitalRushGame
+    >>> game = HospitalRushGame(players=3)
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance:
+    ...     _ = state.apply(state.chance_outcomes()[0][0])
+    >>> seat, legal = state.current_player, state.legal_actions()
+    >>> any(a.space in game.red_spaces for a in legal)
+    True
+    >>> fair = honest_candidates(state, legal, seat)
+    >>> any(a.space in game.red_spaces for a in fair), 0 < len(fair) < len(legal)
+    (False, True)
+    >>> honest_candidates(state, legal, (seat + 1) % 3) == legal   # an opponent's decision
+    True
+    """
+    if state.current_player != seat:
+        return legal
+    red = state.game.red_spaces
+    fair = [a for a in legal if not (isinstance(a, A.Place) and a.space in red)]
+    return fair or legal
+
+
+def honest_settings(base: SearchSettings | None = None) -> SearchSettings:
+    """``base`` (default: the ``mcts`` defaults) searching only honest actions for its seat.
+
+    The tree never plays a red space for the searching seat; the random
+    rollouts below the tree still may (the rollout policy is one for every
+    seat), so only its value estimates, never its own moves, allow for cheating.
+
+    Examples
+    --------
+    >>> honest_settings().candidates is honest_candidates, honest_settings().iterations
+    (True, 100)
+    """
+    return replace(base or settings(), candidates=honest_candidates)

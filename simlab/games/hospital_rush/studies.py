@@ -8,7 +8,12 @@ rounds a cured patient spent in the beds, by player count and policy.
 ``hospital-rush-unfair``: how often a red (unfair) action marker is ratted
 out (rat out, or Vanessa's "I'm telling the boss"), by the seat's place in
 the round's placing order; the final prestige of honest against opportunist
-play; the steal graph summed over the games (``summed_steal_graph``).
+play; the steal graph summed over the games (``summed_steal_graph``).  Its
+seats may also play ``honest-mcts``: the default search player (``mcts``)
+that never places its own action marker on a red space
+(:func:`~simlab.games.hospital_rush.evaluate.honest_settings`), so that
+honest and unfair play can be compared between two strong players
+(``policies=mcts,honest-mcts``).
 
 ``hospital-rush-boards``: win rate by player board, with Wilson intervals.
 
@@ -31,7 +36,7 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.api import Event, Outcome
 from simlab.core.play import run
-from simlab.core.search import policy_choices
+from simlab.core.search import MCTSPolicy, policy_choices
 from simlab.core.study import (
     Param,
     Study,
@@ -46,10 +51,12 @@ from simlab.games.hospital_rush.board import steal_graph, sum_steal_graphs
 from simlab.games.hospital_rush.policies import POLICIES
 from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState, Phase
 
-__all__ = ["BOARDS", "PATIENTS", "UNFAIR", "summed_steal_graph"]
+__all__ = ["BOARDS", "HONEST_MCTS", "PATIENTS", "UNFAIR", "summed_steal_graph"]
 
 #: Policies a study's seats may play: the heuristics and the search players.
 _CHOICES = policy_choices(*POLICIES)
+#: The search player that never uses a red space (``hospital-rush-unfair`` only).
+HONEST_MCTS = "honest-mcts"
 
 _FATES = {"discharge": "cured", "early": "cured early", "preterm": "preterm"}
 FATES = ("cured", "cured early", "preterm", "discarded")
@@ -184,6 +191,22 @@ PATIENTS = register_study(
 # -- hospital-rush-unfair -------------------------------------------------------------------
 
 
+def _unfair_policies(game: HospitalRushGame, seats: list[str]) -> list[Any]:
+    """The seats' policies: names, and :data:`HONEST_MCTS` built here (no registered name).
+
+    Examples
+    --------
+    >>> from simlab.games.hospital_rush.rules import HospitalRushGame
+    >>> made = _unfair_policies(HospitalRushGame(players=3), ["honest-mcts", "mcts", "greedy"])
+    >>> made[0].name, made[0].settings.candidates.__name__, made[1:]
+    ('honest-mcts', 'honest_candidates', ['mcts', 'greedy'])
+    """
+    from simlab.games.hospital_rush.evaluate import honest_settings
+
+    return [MCTSPolicy(game, s, honest_settings(game.search_settings()), HONEST_MCTS)
+            if name == HONEST_MCTS else name for s, name in enumerate(seats)]
+
+
 def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
     players = params["players"]
     seats = rotate_seats(params["policies"], players, index)
@@ -219,8 +242,8 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
                     if red["seat"] == e.seat:
                         red["ratted"] = True
 
-    final = cast(HospitalRushState,
-                 run(game, seats, seed=int(rng.integers(2**63)), on_action=watch))
+    final = cast(HospitalRushState, run(game, _unfair_policies(game, seats),
+                                        seed=int(rng.integers(2**63)), on_action=watch))
     outcome = cast(Outcome, final.outcome)  # the game ran to its end
     out: list[dict[str, Any]] = list(reds)
     made = [0] * players
@@ -364,7 +387,8 @@ UNFAIR = register_study(
             "seat (final prestige, win, steals made and suffered) and one per steal (thief, "
             "victim, item).  Summary: P(ratted out) by place in the round and by policy "
             "(Wilson), win rate, mean prestige and steals by policy.  "
-            "summed_steal_graph(result) adds up the steal graphs."
+            "summed_steal_graph(result) adds up the steal graphs.  honest-mcts: the "
+            "default search player that never places on a red space."
         ),
         params=(
             Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
@@ -372,8 +396,9 @@ UNFAIR = register_study(
                 "policies",
                 ("honest", "opportunist"),
                 tuple,
-                choices=_CHOICES,
-                help="policies the seats rotate through",
+                choices=policy_choices(*POLICIES, HONEST_MCTS),
+                help="policies the seats rotate through (honest-mcts: mcts never on a "
+                     "red space)",
             ),
         ),
         run_chunk=per_game(_unfair_game),

@@ -170,3 +170,30 @@ def test_seats_rows_credit_each_seat_with_its_own_result():
                          & (result.summary.players == 2)].iloc[0]
     want_win = proportion_row(games[(games.players == 2) & (games.seat == 0)].win)
     assert win.estimate == pytest.approx(want_win["estimate"])
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rows_of_a_search_game_match_its_events(players):
+    """The rows that the studies make of a game of search players (docs/studies/bad_doctor.md
+    counts its deaths and wins from them) say what the game's events and outcome say."""
+    from simlab.games.bad_doctor.studies import patient_rows, seat_rows
+
+    game = simlab.load_game("bad_doctor", players=players)
+    fate: dict[str, str] = {}
+
+    def watch(state, actor, action, events):
+        for e in events:
+            if e.kind in ("death", "cure"):
+                fate[re.match(r"Patient (\S+) ", e.text).group(1)] = e.kind
+
+    final = simlab.run(game, ["mcts-3"] * players, seed=players, on_action=watch)
+    rows = patient_rows(final, {"players": players, "mix": "mcts-3"})
+    died = {r["patient"] for r in rows if r["status"] == "died"}
+    assert died == {p for p, how in fate.items() if how == "death"} and died
+    assert {r["patient"] for r in rows if r["status"] == "cured"} == {
+        p for p, how in fate.items() if how == "cure"}
+    assert rows[0]["deaths"] == len(died) and sum(r["game_row"] for r in rows) == 1
+    seats = seat_rows(final)
+    assert [r["win"] for r in seats] == [s in final.outcome.winners for s in range(players)]
+    assert [r["score"] for r in seats] == list(final.outcome.scores)
+    assert rows[0]["winner_score"] == max(r["score"] for r in seats if r["win"])

@@ -90,3 +90,52 @@ def test_unfair_red_rows_match_hand_counted_games(players, index):
     # places of the round (the bug recorded such markers at an earlier place, marker 1)
     opp = got[reds.policy == "opportunist"]
     assert (opp.marker == 2).all() and (opp.position >= players - 1).all()
+
+
+def _placements_of_seat_0(policy, seed):
+    """Seat 0's placements in a 3-player game against two greedy seats: (space, any fair)."""
+    game = HospitalRushGame(players=3)
+    seen = []
+
+    class Watch:
+        uses_view = True
+
+        def act(self, view, legal, rng):
+            action = policy.act(view, legal, rng)
+            if isinstance(action, A.Place):
+                fair = any(isinstance(a, A.Place) and a.space not in game.red_spaces
+                           for a in legal)
+                seen.append((action.space, fair))
+            return action
+
+    simlab.run(game, [Watch(), "greedy", "greedy"], seed=seed)
+    return game, seen
+
+
+def test_honest_mcts_never_places_on_a_red_space_that_plain_mcts_uses():
+    from dataclasses import replace
+
+    from simlab.core.search import MCTSPolicy
+    from simlab.games.hospital_rush.evaluate import honest_settings
+
+    game = HospitalRushGame(players=3)
+    small = replace(game.search_settings(), iterations=8)
+    honest_red = plain_red = 0
+    for seed in range(3):
+        honest = MCTSPolicy(game, 0, honest_settings(small), "honest-mcts")
+        game, seen = _placements_of_seat_0(honest, seed)
+        assert seen and all(space not in game.red_spaces for space, fair in seen if fair)
+        honest_red += sum(space in game.red_spaces for space, _ in seen)
+        plain = MCTSPolicy(game, 0, small, "mcts-8")
+        game, seen = _placements_of_seat_0(plain, seed)
+        plain_red += sum(space in game.red_spaces for space, _ in seen)
+    assert honest_red == 0 and plain_red >= 3  # the pruning, not the budget, keeps it honest
+
+
+def test_unfair_study_takes_honest_mcts():
+    from simlab.core.study.registry import get_study
+
+    study = get_study("hospital-rush-unfair")
+    assert study.resolve(policies="mcts,honest-mcts")["policies"] == ("mcts", "honest-mcts")
+    with pytest.raises(simlab.SimlabError, match="bad value 'honest-mcts-5'"):
+        study.resolve(policies="honest-mcts-5")
