@@ -332,7 +332,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
 
         Examples
         --------
-        >>> s = HospitalRushGame(players=2).new_initial_state()
+        >>> s = HospitalRushGame(players=3).new_initial_state()
         >>> s.beds[0] = Bed("Al Furry")
         >>> c = s.clone()
         >>> c.beds[0].tiles[0] += 1; c.medicine[1][2] = 3
