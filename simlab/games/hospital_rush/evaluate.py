@@ -22,11 +22,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from simlab.core.api import Action
-from simlab.core.search import SearchSettings, race_values
+from simlab.core.search import MCTSPolicy, SearchSettings, race_values
 from simlab.games.hospital_rush import actions as A
-from simlab.games.hospital_rush.rules import HospitalRushState
+from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState
 
-__all__ = ["ITERATIONS", "evaluate", "honest_candidates", "honest_settings", "settings"]
+__all__ = ["HONEST_MCTS", "ITERATIONS", "evaluate", "honest_candidates", "honest_policy",
+           "honest_settings", "settings"]
+
+#: The registered search player that never places its own action marker on a red space.
+HONEST_MCTS = "honest-mcts"
 
 
 def evaluate(state: HospitalRushState) -> list[float]:
@@ -93,3 +97,15 @@ def honest_settings(base: SearchSettings | None = None) -> SearchSettings:
     (True, 100)
     """
     return replace(base or settings(), candidates=honest_candidates)
+
+
+def honest_policy(game: HospitalRushGame, seat: int) -> MCTSPolicy:
+    """The policy :data:`HONEST_MCTS` for ``seat``: the game's ``mcts`` defaults, honest.
+
+    Examples
+    --------
+    >>> from simlab.games.hospital_rush.rules import HospitalRushGame
+    >>> honest_policy(HospitalRushGame(players=3), 2).name
+    'honest-mcts'
+    """
+    return MCTSPolicy(game, seat, honest_settings(game.search_settings()), HONEST_MCTS)

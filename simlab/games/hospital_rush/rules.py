@@ -250,8 +250,11 @@ class HospitalRushGame(Game):
         return RENDERER
 
     def policy_names(self) -> list[str]:
-        """Registered policies (see :mod:`simlab.games.hospital_rush.policies`)."""
-        return ["random", "honest", "opportunist", "greedy", *self.search_policy_names()]
+        """Registered policies (see :mod:`simlab.games.hospital_rush.policies`), the search
+        players, and ``honest-mcts`` (:data:`.evaluate.HONEST_MCTS`: ``mcts`` never on a red
+        space)."""
+        return ["random", "honest", "opportunist", "greedy", *self.search_policy_names(),
+                "honest-mcts"]
 
     def search_settings(self):
         """The search players' defaults (:mod:`simlab.games.hospital_rush.evaluate`)."""
@@ -260,11 +263,19 @@ class HospitalRushGame(Game):
         return evaluate.settings()
 
     def make_policy(self, name: str, seat: int):
-        """Build a registered policy."""
-        from simlab.games.hospital_rush import policies
+        """Build a registered policy.
+
+        Examples
+        --------
+        >>> HospitalRushGame(players=3).make_policy("honest-mcts", 1).settings.candidates.__name__
+        'honest_candidates'
+        """
+        from simlab.games.hospital_rush import evaluate, policies
 
         if is_search_name(name):
             return super().make_policy(name, seat)
+        if name == evaluate.HONEST_MCTS:
+            return evaluate.honest_policy(self, seat)
         return policies.make(name, seat)
 
 

@@ -11,7 +11,7 @@ the round's placing order; the final prestige of honest against opportunist
 play; the steal graph summed over the games (``summed_steal_graph``).  Its
 seats may also play ``honest-mcts``: the default search player (``mcts``)
 that never places its own action marker on a red space
-(:func:`~simlab.games.hospital_rush.evaluate.honest_settings`), so that
+(a registered policy, :func:`~simlab.games.hospital_rush.evaluate.honest_policy`), so that
 honest and unfair play can be compared between two strong players
 (``policies=mcts,honest-mcts``).
 
@@ -36,7 +36,7 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.api import Event, Outcome
 from simlab.core.play import run
-from simlab.core.search import MCTSPolicy, policy_choices
+from simlab.core.search import policy_choices
 from simlab.core.study import (
     Param,
     Study,
@@ -48,15 +48,14 @@ from simlab.core.study import (
 )
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.board import steal_graph, sum_steal_graphs
+from simlab.games.hospital_rush.evaluate import HONEST_MCTS
 from simlab.games.hospital_rush.policies import POLICIES
 from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState, Phase
 
-__all__ = ["BOARDS", "HONEST_MCTS", "PATIENTS", "UNFAIR", "summed_steal_graph"]
+__all__ = ["BOARDS", "PATIENTS", "UNFAIR", "summed_steal_graph"]
 
 #: Policies a study's seats may play: the heuristics and the search players.
 _CHOICES = policy_choices(*POLICIES)
-#: The search player that never uses a red space (``hospital-rush-unfair`` only).
-HONEST_MCTS = "honest-mcts"
 
 _FATES = {"discharge": "cured", "early": "cured early", "preterm": "preterm"}
 FATES = ("cured", "cured early", "preterm", "discarded")
@@ -191,22 +190,6 @@ PATIENTS = register_study(
 # -- hospital-rush-unfair -------------------------------------------------------------------
 
 
-def _unfair_policies(game: HospitalRushGame, seats: list[str]) -> list[Any]:
-    """The seats' policies: names, and :data:`HONEST_MCTS` built here (no registered name).
-
-    Examples
-    --------
-    >>> from simlab.games.hospital_rush.rules import HospitalRushGame
-    >>> made = _unfair_policies(HospitalRushGame(players=3), ["honest-mcts", "mcts", "greedy"])
-    >>> made[0].name, made[0].settings.candidates.__name__, made[1:]
-    ('honest-mcts', 'honest_candidates', ['mcts', 'greedy'])
-    """
-    from simlab.games.hospital_rush.evaluate import honest_settings
-
-    return [MCTSPolicy(game, s, honest_settings(game.search_settings()), HONEST_MCTS)
-            if name == HONEST_MCTS else name for s, name in enumerate(seats)]
-
-
 def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
     players = params["players"]
     seats = rotate_seats(params["policies"], players, index)
@@ -242,7 +225,7 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
                     if red["seat"] == e.seat:
                         red["ratted"] = True
 
-    final = cast(HospitalRushState, run(game, _unfair_policies(game, seats),
+    final = cast(HospitalRushState, run(game, seats,
                                         seed=int(rng.integers(2**63)), on_action=watch))
     outcome = cast(Outcome, final.outcome)  # the game ran to its end
     out: list[dict[str, Any]] = list(reds)

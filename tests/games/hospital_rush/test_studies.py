@@ -139,3 +139,12 @@ def test_unfair_study_takes_honest_mcts():
     assert study.resolve(policies="mcts,honest-mcts")["policies"] == ("mcts", "honest-mcts")
     with pytest.raises(simlab.SimlabError, match="bad value 'honest-mcts-5'"):
         study.resolve(policies="honest-mcts-5")
+
+
+def test_honest_mcts_is_a_registered_policy_of_the_game():
+    game = HospitalRushGame(players=3)
+    assert "honest-mcts" in game.policy_names()  # the CLI, studies and the stepper's menus
+    policy = game.make_policy("honest-mcts", 2)
+    assert policy.name == "honest-mcts" and policy.seat == 2
+    assert policy.settings.candidates.__name__ == "honest_candidates"
+    assert policy.settings.iterations == game.search_settings().iterations
