@@ -208,16 +208,27 @@ def _words32(n: int) -> list[int]:
     return out
 
 
+def _hashmix(value: int, h: int) -> tuple[int, int]:
+    """numpy's ``hashmix``: ``value`` hashed, and the hash constant after it."""
+    value ^= h
+    h = h * _MULT_A & _UINT32
+    value = value * h & _UINT32
+    return value ^ value >> 16, h
+
+
+def _mix(x: int, y: int) -> int:
+    """numpy's ``mix`` of two 32-bit words."""
+    r = (_MIX_L * x - _MIX_R * y) & _UINT32
+    return r ^ r >> 16
+
+
 def _mix_in(pool: list[int], words: list[int], h: int) -> int:
     """Mix ``words`` into each word of ``pool`` (in place), as SeedSequence mixes entropy
     beyond its pool; returns the hash constant after them."""
     for w in words:
         for d in range(_POOL):
-            v = w ^ h
-            h = h * _MULT_A & _UINT32
-            v = v * h & _UINT32
-            r = (_MIX_L * pool[d] - _MIX_R * (v ^ v >> 16)) & _UINT32
-            pool[d] = r ^ r >> 16
+            v, h = _hashmix(w, h)
+            pool[d] = _mix(pool[d], v)
     return h
 
 
@@ -268,18 +279,13 @@ def spawned_generators(seed: int, n: int) -> list[np.random.Generator]:
     entropy += [0] * (_POOL - len(entropy))  # padded to the pool: a spawn key follows
     h, pool = _INIT_A, []
     for w in entropy[:_POOL]:  # hashmix each word into the pool
-        v = w ^ h
-        h = h * _MULT_A & _UINT32
-        v = v * h & _UINT32
-        pool.append(v ^ v >> 16)
+        v, h = _hashmix(w, h)
+        pool.append(v)
     for s in range(_POOL):  # every word mixed into every other
         for d in range(_POOL):
             if s != d:
-                v = pool[s] ^ h
-                h = h * _MULT_A & _UINT32
-                v = v * h & _UINT32
-                r = (_MIX_L * pool[d] - _MIX_R * (v ^ v >> 16)) & _UINT32
-                pool[d] = r ^ r >> 16
+                v, h = _hashmix(pool[s], h)
+                pool[d] = _mix(pool[d], v)
     h = _mix_in(pool, entropy[_POOL:], h)  # a seed of more than 128 bits
     out = []
     for child in range(n):  # child ``child``'s spawn key is (child,)
