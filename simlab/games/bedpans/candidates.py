@@ -51,7 +51,7 @@ import numpy as np
 
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Decide
-from simlab.games.bedpans.policies import HeuristicPolicy, _after, mover_cost
+from simlab.games.bedpans.policies import HeuristicPolicy, mover_cost, step_target
 from simlab.games.bedpans.rules import HIDDEN, BedpansState
 
 __all__ = ["NEAR", "Candidates", "candidates", "is_view", "kind", "mover_at", "near"]
@@ -130,7 +130,7 @@ def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[
         if a == A.Stop():
             return (0, 0, str(a))
         if isinstance(a, A.Step):
-            return (1, cost(_after(here, a, state)), str(a))
+            return (1, cost(step_target(here, a, state)), str(a))
         return (2, 0, str(a))
 
     rest = sorted((a for a in legal if a != best), key=key)

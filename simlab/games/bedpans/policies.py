@@ -46,7 +46,7 @@ from simlab.games.bedpans.rules import STAFFERS, BedpansState
 from simlab.games.bedpans.stuff import ABILITIES
 
 __all__ = ["HeuristicPolicy", "distance_field", "escape_goals", "frontier", "goals",
-           "make", "mover_cost"]
+           "make", "mover_cost", "step_target"]
 
 _STEP = {"N": 0, "E": 1, "S": 2, "W": 3}
 #: Extra cost the Elder puts on a space holding or next to a Staffer.
@@ -89,7 +89,17 @@ def distance_field(state: BedpansState, goals: Iterable[Space],
                       lambda: bfs_field(lay.neighbours(), starts, cut))
 
 
-def _after(space: Space, action: A.Step, state: BedpansState) -> Space:
+def step_target(space: Space, action: A.Step, state: BedpansState) -> Space:
+    """The space a Character on ``space`` reaches by the Step ``action`` (a stair or
+    elevator link for ``down``/``up``).
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s = BedpansGame(players=2).new_initial_state()
+    >>> step_target(("G1", 4, 4), A.Step("E"), s)
+    ('G1', 5, 4)
+    """
     if action.direction in ("down", "up"):
         return state.links[space][0]
     d = _STEP[action.direction]
@@ -358,7 +368,7 @@ class HeuristicPolicy:
         best_cost = cost(here)
         for a in legal:
             if isinstance(a, A.Step):
-                c = cost(_after(here, a, view))
+                c = cost(step_target(here, a, view))
             elif isinstance(a, A.TryDoor):  # worth it when going round is much longer
                 d = _STEP[a.direction]
                 c = cost((here[0], here[1] + DX[d], here[2] + DY[d])) + TRY_COST

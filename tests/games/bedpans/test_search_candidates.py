@@ -15,7 +15,7 @@ from simlab.games.bedpans.candidates import (
     mover_at,
     near,
 )
-from simlab.games.bedpans.policies import HeuristicPolicy, _after, mover_cost
+from simlab.games.bedpans.policies import HeuristicPolicy, mover_cost, step_target
 from tests.games._search_checks import decisions_of
 
 GAME = simlab.load_game("bedpans", players=3)
@@ -129,8 +129,8 @@ def test_a_step_limit_keeps_the_heuristic_step_stop_and_the_next_best_steps():
         steps = [a for a in mine[1:] if isinstance(a, A.Step)]
         left = [a for a in rest if isinstance(a, A.Step) and a not in steps]
         if steps and left:  # the steps kept are the cheapest by the heuristic's own cost
-            assert max(cost(_after(here, a, state)) for a in steps) <= min(
-                cost(_after(here, a, state)) for a in left
+            assert max(cost(step_target(here, a, state)) for a in steps) <= min(
+                cost(step_target(here, a, state)) for a in left
             )
         seen += 1
     assert seen > 20
