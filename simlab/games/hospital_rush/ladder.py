@@ -2,8 +2,8 @@
 
 Built by :func:`simlab.core.study.policy_ladder.policy_ladder` (which says
 how games are laid out and scored).  The default policies are every
-registered policy of the game and ``mcts-30``, a search player with a small
-budget (``mcts``, ``mcts-N`` with a larger N, may be named instead).
+heuristic the game registers and ``mcts-30``, a search player with a small
+budget (``mcts``, ``mcts-N`` with a larger N, or ``honest-mcts`` may be named instead).
 
 Examples
 --------
