@@ -297,6 +297,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write the printed summary to a .csv, .parquet or .json file")
     p.add_argument("--games-out", metavar="FILE",
                    help="write the per-game rows to a .csv, .parquet or .json file")
+    p.add_argument("--tally", action="store_true",
+                   help="fold the rows into counts as the games are played: memory flat "
+                        "in the number of games, the same summary (--games-out then "
+                        "writes the counts); for the studies whose summary allows it "
+                        "(an error lists them)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--list-params", action="store_true", help="list the study's parameters")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

@@ -209,6 +209,8 @@ def study_command(args: argparse.Namespace) -> int:
     folders.update({k: v for k in ("data", "compare_data")
                     if (v := getattr(args, k, None)) is not None})
     study.resolve(**params)  # a bad parameter is reported before the bar appears
+    if getattr(args, "tally", False):
+        folders["tally"] = True
     games = int(study.default_games) if args.games is None else args.games
     runs = 2 if "compare_data" in folders else 1
     progress = Progress(games * runs, study.name, show=_show_bar(args))
@@ -231,7 +233,8 @@ def study_command(args: argparse.Namespace) -> int:
     with pd.option_context("display.width", 160, "display.max_rows", 500,
                            "display.max_columns", 30):
         print(result.summary.to_string(index=False))
-    print(f"{len(result.games)} result rows from {result.params['games']} games "
+    rows = "tally rows" if result.params.get("tally") else "result rows"
+    print(f"{len(result.games)} {rows} from {result.params['games']} games "
           f"in {result.elapsed:.2f} s")
     return 0
 

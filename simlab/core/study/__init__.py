@@ -4,7 +4,8 @@ One module a concern: :mod:`.params` (Param), :mod:`.definition` (Study),
 :mod:`.registry` (names to studies), :mod:`.seeding` (chunks, their seeds,
 ``per_game``), :mod:`.design` (the setting of each game), :mod:`.executors`
 (where chunks run), :mod:`.combine` (chunk frames into the games table),
-:mod:`.progress` (bars), :mod:`.runner` (``run_study``), :mod:`.result`
+:mod:`.tally` (rows folded into counts), :mod:`.progress` (bars),
+:mod:`.runner` (``run_study``), :mod:`.result`
 (StudyResult) and :mod:`.output` (files and JSON).  No module draws: the
 default figure is the notebook layer's (:mod:`simlab.widgets.study_figures`).
 
@@ -43,7 +44,10 @@ At most ``2 × workers`` chunks are in flight at once.  With
 frames (memory grows with the result rows only).  With ``combine="sum"``
 chunks are aggregated counts with a ``count`` column; they are folded into a
 running ``groupby(keys).sum()`` as they arrive, so memory stays flat in the
-number of games.
+number of games.  A ``combine="concat"`` study that declares ``Study.tally``
+(its group columns) gets the same with ``run_study(..., tally=True)``: each
+chunk's rows are folded into counts of each value of each quantity in the
+worker that played them (:mod:`.tally`), and the summary is the same.
 
 Examples
 --------
@@ -72,12 +76,17 @@ from simlab.core.study.registry import get_study, register_study, study_names, u
 from simlab.core.study.result import StudyResult
 from simlab.core.study.runner import run_study
 from simlab.core.study.seeding import per_game
+from simlab.core.study.tally import is_tally, summarize_games, tally_rows, tally_values
 
 __all__ = [
     "PROGRESS_MIN_GAMES",
     "Param",
     "Study",
     "StudyResult",
+    "is_tally",
+    "summarize_games",
+    "tally_rows",
+    "tally_values",
     "game_setting",
     "get_study",
     "per_game",

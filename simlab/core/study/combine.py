@@ -56,9 +56,10 @@ def combine(
     study: Study,
     results: Iterable[tuple[tuple[int, int, int], pd.DataFrame]],
     bar: Any,
+    tally: bool = False,
 ) -> pd.DataFrame:
-    """Games table from chunk frames arriving in chunk order."""
-    if study.combine == "sum":
+    """Games table from chunk frames arriving in chunk order (tallies are summed)."""
+    if study.combine == "sum" or tally:
         fold = SumFold(study.name)
         for (_, _, n), frame in results:
             fold.add(frame)

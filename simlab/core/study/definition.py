@@ -21,7 +21,7 @@ __all__ = ["Study"]
 
 #: Names that :func:`run_study` takes itself, so no parameter may have them.
 _RESERVED = frozenset({"games", "seed", "jobs", "executor", "progress", "name_or_study",
-                       "data", "compare_data"})
+                       "data", "compare_data", "tally"})
 _COMBINES = ("concat", "sum")
 
 
@@ -60,6 +60,11 @@ class Study:
         Longer text for notebooks and the ``games`` command.
     default_games : int, default 1000
         Games played when ``run_study`` is not told how many.
+    tally : tuple of str, optional
+        The group columns of a study whose ``summarize`` (and ``plot``) also
+        take a tally of its rows (:mod:`simlab.core.study.tally`): then
+        ``run_study(..., tally=True)`` folds each chunk's rows into counts by
+        these columns, and memory stays flat in the number of games.
 
     Examples
     --------
@@ -79,9 +84,14 @@ class Study:
     combine: str = "concat"
     description: str = ""
     default_games: int = 1000
+    tally: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", tuple(self.params))
+        if self.tally is not None:
+            if self.combine != "concat":
+                raise ConfigError(f"study {self.name!r}: only a combine='concat' study can tally")
+            object.__setattr__(self, "tally", tuple(self.tally))
         if self.combine not in _COMBINES:
             raise ConfigError(
                 f"study {self.name!r}: combine must be 'concat' or 'sum', not {self.combine!r}"

@@ -18,6 +18,7 @@ from simlab.core.study.combine import SumFold
 from simlab.core.study.definition import Study
 from simlab.core.study.registry import _REGISTRY, get_study, provider_module
 from simlab.core.study.seeding import chunk_seed
+from simlab.core.study.tally import tally_rows
 
 __all__ = ["chunk_results"]
 
@@ -43,11 +44,14 @@ def _run_chunk_task(
     first: int,
     n: int,
     data: str | None = None,
+    tally: bool = False,
 ) -> pd.DataFrame:
     """Play chunk ``k`` (module level, so any executor and start method can run it).
 
     ``data``: the component folder every game of the chunk is built on
-    (``None``: as the study says, normally the shipped set).
+    (``None``: as the study says, normally the shipped set).  ``tally``: hand
+    back the chunk's rows folded into a tally by ``study.tally`` (done here, in
+    the worker, so only counts travel back).
     """
     study = _resolve_ref(ref)
     with components_scope(ANY_GAME, data):
@@ -56,6 +60,8 @@ def _run_chunk_task(
         raise ConfigError(f"study {study.name!r}: run_chunk returned {type(frame).__name__}")
     if study.combine == "sum":
         return SumFold(study.name).add(frame).result()
+    if tally:
+        return tally_rows(frame, study.tally or ())
     return frame
 
 
@@ -124,21 +130,25 @@ def chunk_results(
     jobs: int,
     executor: cf.Executor | None,
     data: str | None = None,
+    tally: bool = False,
 ) -> Generator[pd.DataFrame, None, None]:
-    """Chunk frames in chunk order, played where ``jobs``/``executor`` say (on ``data``)."""
+    """Chunk frames in chunk order, played where ``jobs``/``executor`` say (on ``data``).
+
+    ``tally``: each frame is the chunk's tally (see :func:`_run_chunk_task`).
+    """
     if executor is not None:
         ref = _study_ref(study, check_pickle=False)
-        tasks = ((ref, params, entropy, *chunk, data) for chunk in chunks)
+        tasks = ((ref, params, entropy, *chunk, data, tally) for chunk in chunks)
         width = _executor_width(executor)
         yield from _ordered_results(executor, tasks, _IN_FLIGHT_PER_WORKER * width)
         return
     workers = min(jobs, len(chunks))
     if workers <= 1:
         for chunk in chunks:
-            yield _run_chunk_task(study, params, entropy, *chunk, data)
+            yield _run_chunk_task(study, params, entropy, *chunk, data, tally)
         return
     ref = _study_ref(study, check_pickle=True)
-    tasks = ((ref, params, entropy, *chunk, data) for chunk in chunks)
+    tasks = ((ref, params, entropy, *chunk, data, tally) for chunk in chunks)
     pool = cf.ProcessPoolExecutor(max_workers=workers)
     try:
         yield from _ordered_results(pool, tasks, _IN_FLIGHT_PER_WORKER * workers)

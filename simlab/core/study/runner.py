@@ -48,6 +48,7 @@ def run_study(
     progress: Any = None,
     data: str | os.PathLike[str] | None = None,
     compare_data: str | os.PathLike[str] | None = None,
+    tally: bool = False,
     **params: Any,
 ) -> Any:
     """Play a study's games and summarize them (or compare two component sets).
@@ -88,6 +89,12 @@ def run_study(
         ``compare_data`` on the same seed, and a
         :class:`~simlab.core.study.compare.ComparisonResult` gives each
         quantity's difference with a paired interval.
+    tally : bool, default False
+        Fold each chunk's rows into counts by the study's group columns
+        (``Study.tally``; :mod:`simlab.core.study.tally`) as the games are
+        played: ``result.games`` is then the tally, memory stays flat in the
+        number of games, and the summary is the same.  Only for studies that
+        declare ``tally``, and not with ``compare_data`` (which pairs games).
     **params
         Study parameters, typed values or command-line strings.
 
@@ -107,14 +114,31 @@ def run_study(
     entropy = _check_seed(seed)
     n_jobs = _check_jobs(jobs)
     folder_a, folder_b = _check_folder(data, "data"), _check_folder(compare_data, "compare_data")
+    tally = _check_tally(tally, study, folder_b)
     if folder_b is not None:
         from simlab.core.study.compare import ComparisonResult, difference_table
 
-        a = _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_a)
-        b = _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_b)
+        a = _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_a, False)
+        b = _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_b, False)
         return ComparisonResult(a, b, _label(folder_a), _label(folder_b),
                                 difference_table(a.games, a.summary, b.games, b.summary))
-    return _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_a)
+    return _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_a, tally)
+
+
+def _check_tally(tally: Any, study: Study, compare: str | None) -> bool:
+    """``tally`` as a bool, refused where the study cannot tally or games must pair."""
+    if not isinstance(tally, bool):
+        raise ConfigError(f"tally must be True or False, not {tally!r}")
+    if tally and study.tally is None:
+        from simlab.core.study.registry import study_names
+
+        able = [n for n in study_names() if get_study(n).tally is not None]
+        raise ConfigError(f"study {study.name!r} keeps a row a game and cannot tally; "
+                          f"studies that can: {', '.join(able) or '(none)'}")
+    if tally and compare is not None:
+        raise ConfigError("tally and compare_data exclude each other: a comparison pairs "
+                          "the games, a tally keeps none")
+    return tally
 
 
 def _check_folder(data: Any, what: str) -> str | None:
@@ -131,14 +155,15 @@ def _label(folder: str | None) -> str:
 
 
 def _run(study: Study, values: dict[str, Any], n_games: int, entropy: int, n_jobs: int,
-         executor: cf.Executor | None, progress: Any, data: str | None) -> StudyResult:
-    """One run of ``study`` on the components in ``data``."""
+         executor: cf.Executor | None, progress: Any, data: str | None,
+         tally: bool) -> StudyResult:
+    """One run of ``study`` on the components in ``data`` (its rows tallied if ``tally``)."""
     chunks = make_chunks(n_games, int(study.chunk_size))
     started = time.perf_counter()
     bar = progress_bar(progress, n_games, study.name, slow=searches(values))
-    results = chunk_results(study, values, entropy, chunks, n_jobs, executor, data)
+    results = chunk_results(study, values, entropy, chunks, n_jobs, executor, data, tally)
     try:
-        table = combine(study, zip(chunks, results, strict=True), bar)
+        table = combine(study, zip(chunks, results, strict=True), bar, tally)
     finally:
         results.close()  # on an error: cancel pending chunks, shut our pool down now
         bar.close()
@@ -148,7 +173,8 @@ def _run(study: Study, values: dict[str, Any], n_games: int, entropy: int, n_job
     return StudyResult(
         study=study,
         params={**values, "games": n_games, "seed": entropy,
-                **({} if data is None else {"data": data})},
+                **({} if data is None else {"data": data}),
+                **({"tally": True} if tally else {})},
         games=table,
         summary=summary,
         elapsed=time.perf_counter() - started,

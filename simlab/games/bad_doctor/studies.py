@@ -38,7 +38,7 @@ import pandas as pd
 import simlab
 from simlab.core import stats
 from simlab.core.search import policy_choices
-from simlab.core.study import Param, Study, per_game, register_study
+from simlab.core.study import Param, Study, per_game, register_study, summarize_games
 from simlab.games.bad_doctor.rules import BadDoctorState
 
 __all__ = [
@@ -216,7 +216,7 @@ def seat_rows(state: BadDoctorState) -> list[dict[str, Any]]:
 
 
 def _seats_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
-    return stats.summarize(games, by=["players", "seat"], proportions=["win"], means=["score"])
+    return summarize_games(games, by=["players", "seat"], proportions=["win"], means=["score"])
 
 
 def _seats_plot(result: Any) -> Any:
@@ -297,5 +297,6 @@ SEATS = register_study(
         plot=_seats_plot,
         chunk_size=100,
         default_games=900,
+        tally=("players", "seat"),
     )
 )

@@ -34,7 +34,7 @@ from simlab.core import stats
 from simlab.core.api import Outcome
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, run, sample_chance
-from simlab.core.study import Param, Study, game_setting, per_game, register_study
+from simlab.core.study import Param, Study, game_setting, per_game, register_study, summarize_games
 from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribution
 
 __all__ = ["ESCAPE", "OUTCOMES", "PAIRINGS", "corridor_state", "exact_escape_one_turn"]
@@ -67,7 +67,7 @@ def _outcome_game(params: dict[str, Any], rng: np.random.Generator, index: int) 
 
 
 def _outcome_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
-    return stats.summarize(
+    return summarize_games(
         games, by=["players", "pairing"],
         proportions=["staff_win", "elder_win", "undecided"],
         means=["rounds", "neutralizations", "exit_1_round", "exit_2_round", "exit_3_round"],
@@ -139,6 +139,7 @@ OUTCOMES = register_study(
         plot=_outcomes_plot,
         chunk_size=20,
         default_games=400,
+        tally=("players", "pairing"),
     )
 )
 

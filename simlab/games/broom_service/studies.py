@@ -45,6 +45,8 @@ from simlab.core.study import (
     per_game,
     register_study,
     rotate_seats,
+    summarize_games,
+    tally_values,
 )
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.rules import HAND, BroomServiceGame, BroomServiceState
@@ -231,7 +233,7 @@ def _scores_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
 def _scores_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
     parts = []
     for key in ("policy", "seat"):
-        table = stats.summarize(games.assign(level=games[key].astype(str)), by=["level"],
+        table = summarize_games(games.assign(level=games[key].astype(str)), by=["level"],
                                 proportions=["win", "sole_win"], means=["vp"])
         table.insert(0, "by", key)
         parts.append(table)
@@ -247,10 +249,12 @@ def _scores_plot(result: Any) -> Any:
     games, table = result.games, result.summary
     fig = Figure(figsize=(10, 4.0), layout="constrained")
     left, right = fig.subplots(1, 2)
-    low, high = int(games.vp.min()), int(games.vp.max())
+    every, _ = tally_values(games, "vp")  # rows or a tally (run_study(..., tally=True))
+    low, high = int(every.min()), int(every.max())
     bins = np.linspace(low - 0.5, high + 0.5, min(25, high - low + 1) + 1)
-    for policy, part in games.groupby("policy"):
-        left.hist(part.vp, bins=bins, histtype="step", lw=1.6, label=str(policy))
+    for policy in sorted(set(games["policy"])):
+        vp, seats = tally_values(games, "vp", policy=policy)
+        left.hist(vp, bins=bins, weights=seats, histtype="step", lw=1.6, label=str(policy))
     left.set_xlabel("final VP (victory points) of a seat")
     left.set_ylabel("seats")
     whole_ticks(left, "x")
@@ -294,5 +298,6 @@ SCORES = register_study(
         plot=_scores_plot,
         chunk_size=25,
         default_games=100,
+        tally=("seat", "policy"),
     )
 )

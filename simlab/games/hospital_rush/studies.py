@@ -42,9 +42,11 @@ from simlab.core.study import (
     Study,
     StudyResult,
     game_setting,
+    is_tally,
     per_game,
     register_study,
     rotate_seats,
+    summarize_games,
 )
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.board import steal_graph, sum_steal_graphs
@@ -413,8 +415,9 @@ def _boards_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
 
 
 def _boards_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
-    games = games.assign(win=games["win"].astype(bool))
-    table = stats.summarize(games, by=["board"], proportions=["win"], means=["prestige"])
+    if not is_tally(games):
+        games = games.assign(win=games["win"].astype(bool))
+    table = summarize_games(games, by=["board"], proportions=["win"], means=["prestige"])
     table["fair_share"] = 1 / params["players"]
     return table
 
@@ -461,5 +464,6 @@ BOARDS = register_study(
         plot=_boards_plot,
         chunk_size=50,
         default_games=400,
+        tally=("board", "seat"),
     )
 )
