@@ -120,6 +120,16 @@ def integer_below(n: int, rng: np.random.Generator) -> int:
     if not 1 < n <= _UINT32:
         return int(rng.integers(n))
     word, state = _words(rng.bit_generator)
+    return _lemire(n, word, state)
+
+
+def _lemire(n: int, word: Any, state: int) -> int:
+    """numpy's draw of an integer below ``2 <= n <= 2**32`` from 32-bit words ``word(state)``.
+
+    Lemire's method as ``buffered_bounded_lemire_uint32`` does it: ``w * n >> 32`` of a
+    word ``w``, unless the low half of ``w * n`` falls under ``(2**32 - n) % n``, when
+    another word is taken.
+    """
     m = word(state) * n
     if m & _UINT32 < n:  # n bounds the rejection threshold: compute it only below n
         threshold = (_UINT32 + 1 - n) % n
@@ -136,7 +146,8 @@ def choose_indices(n: int, k: int, rng: np.random.Generator) -> list[int]:
     ``[0, j]`` and keeps it, or ``j`` if it was kept already; then it shuffles the
     ``k`` kept, drawing an integer in ``[0, i]`` for ``i`` from ``k - 1`` down to 1.
     Each draw is :func:`integer_below` of ``j + 1`` (numpy's Lemire method on the
-    generator's 32-bit words), so this makes the same draws and leaves the generator
+    generator's 32-bit words, :func:`_lemire`, with the generator's word function looked
+    up once for all of them), so this makes the same draws and leaves the generator
     where numpy leaves it; the shuffle's order is dropped, the indices are sorted.
     ``tests/core/test_chance.py`` compares it with ``rng.choice``.
 
@@ -150,12 +161,13 @@ def choose_indices(n: int, k: int, rng: np.random.Generator) -> list[int]:
     """
     if not 0 <= k <= n < 10_000:
         return sorted(int(i) for i in rng.choice(n, size=k, replace=False))
+    word, state = _words(rng.bit_generator)  # taken once for all the draws
     kept: set[int] = set()
-    for j in range(n - k, n):
-        drawn = integer_below(j + 1, rng)
+    for j in range(n - k, n):  # integer_below(j + 1, rng) for each j: nothing drawn below 1
+        drawn = _lemire(j + 1, word, state) if j else 0
         kept.add(j if drawn in kept else drawn)
     for i in range(k - 1, 0, -1):  # numpy's shuffle of the kept: its draws only
-        integer_below(i + 1, rng)
+        _lemire(i + 1, word, state)
     return sorted(kept)
 
 
