@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import ctypes
 import functools
+import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
@@ -253,18 +254,51 @@ class _Pool(ISeedSequence):
         self.pool = pool
 
     def generate_state(self, n_words: int, dtype: Any = np.uint32) -> np.ndarray:
-        """``SeedSequence.generate_state``: ``n_words`` words from the pool, by its hash."""
-        wide = np.dtype(dtype) == np.uint64
-        n = n_words * 2 if wide else n_words
-        h, pool, out = _INIT_B, self.pool, []
-        for i in range(n):
-            v = pool[i % _POOL] ^ h
-            h = h * _MULT_B & _UINT32
-            v = v * h & _UINT32
+        """``SeedSequence.generate_state``: ``n_words`` words from the pool, by its hash.
+
+        numpy hashes the pool words in turn with a hash constant that steps on by
+        :data:`_MULT_B` at each word, whatever the pool holds: :func:`_state_steps` works
+        those constants out once.  64-bit words are the 32-bit ones two by two, as
+        numpy's ``view`` reads them on a little-endian machine.
+        """
+        wide = dtype is np.uint64 or np.dtype(dtype) == np.uint64
+        pool, out = self.pool, []
+        for i, (before, after) in enumerate(_state_steps(n_words * 2 if wide else n_words)):
+            v = (pool[i % _POOL] ^ before) * after & _UINT32
             out.append(v ^ v >> 16)
         if not wide:
             return np.array(out, dtype=np.uint32)
-        return np.array([out[i] | out[i + 1] << 32 for i in range(0, n, 2)], dtype=np.uint64)
+        if sys.byteorder == "little":
+            return np.array(out, dtype=np.uint32).view(np.uint64)
+        return np.array([out[i] | out[i + 1] << 32  # pragma: no cover - big-endian
+                         for i in range(0, len(out), 2)], dtype=np.uint64)
+
+
+@functools.lru_cache(maxsize=16)
+def _state_steps(n: int) -> tuple[tuple[int, int], ...]:
+    """The hash constant of ``generate_state`` before and after each of its ``n`` words."""
+    steps, h = [], _INIT_B
+    for _ in range(n):
+        after = h * _MULT_B & _UINT32
+        steps.append((h, after))
+        h = after
+    return tuple(steps)
+
+
+@functools.lru_cache(maxsize=256)
+def _spawn_key_hashes(child: int, h: int) -> tuple[tuple[int, ...], ...]:
+    """The words of spawn key ``(child,)`` hashed as :func:`_mix_in` hashes them from hash
+    constant ``h``: one value a pool word, for each word of the key.  They depend on the
+    key and ``h`` only (``h`` after the entropy depends only on its length), so the
+    children of every seed share them."""
+    out = []
+    for w in _words32(child):
+        row = []
+        for _ in range(_POOL):
+            v, h = _hashmix(w, h)
+            row.append(v)
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def spawned_generators(seed: int, n: int) -> list[np.random.Generator]:
@@ -301,8 +335,9 @@ def spawned_generators(seed: int, n: int) -> list[np.random.Generator]:
     h = _mix_in(pool, entropy[_POOL:], h)  # a seed of more than 128 bits
     out = []
     for child in range(n):  # child ``child``'s spawn key is (child,)
-        mixed = pool.copy()
-        _mix_in(mixed, _words32(child), h)
+        mixed = pool
+        for hashed in _spawn_key_hashes(child, h):  # as _mix_in(mixed, _words32(child), h)
+            mixed = [_mix(p, v) for p, v in zip(mixed, hashed, strict=True)]
         bits = np.random.PCG64(_Pool(mixed))  # type: ignore[arg-type]  # an ISeedSequence
         out.append(np.random.Generator(bits))
     return out
