@@ -121,7 +121,12 @@ def integer_below(n: int, rng: np.random.Generator) -> int:
     if not 1 < n <= _UINT32:
         return int(rng.integers(n))
     word, state = _words(rng.bit_generator)
-    return _lemire(n, word, state)
+    m = word(state) * n  # _lemire written out: this runs at every random decision
+    if m & _UINT32 < n:  # n bounds the rejection threshold: compute it only below n
+        threshold = (_UINT32 + 1 - n) % n
+        while m & _UINT32 < threshold:
+            m = word(state) * n
+    return m >> 32  # type: ignore[no-any-return]
 
 
 def _lemire(n: int, word: Any, state: int) -> int:

@@ -57,6 +57,7 @@ from simlab.core.api import (
 )
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
+from simlab.core.policies import RandomPolicy
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor import pending as W
 from simlab.games.bad_doctor.actions import (
@@ -227,6 +228,8 @@ class BadDoctorGame(Game):
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy for ``seat``."""
+        if name == "random":  # the play loop asks for it at every game of a random study
+            return RandomPolicy()
         from simlab.games.bad_doctor.policies import POLICIES
 
         if name in POLICIES:
