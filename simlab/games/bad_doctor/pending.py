@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 __all__ = [
@@ -33,6 +34,8 @@ __all__ = [
     "RefillPatient",
     "ShiftEnd",
     "TurnEnd",
+    "death",
+    "draw",
 ]
 
 
@@ -105,3 +108,22 @@ class NextTurn(Pending):
 TURN_END = TurnEnd()
 SHIFT_END = ShiftEnd()
 NEXT_TURN = NextTurn()
+
+
+@functools.lru_cache(maxsize=64)
+def draw(seat: int) -> Draw:
+    """``Draw(seat)``, built once a seat: turns queue draws again and again (a frozen value
+    is shared safely).
+
+    Examples
+    --------
+    >>> draw(1) == Draw(1), draw(1) is draw(1)
+    (True, True)
+    """
+    return Draw(seat)
+
+
+@functools.lru_cache(maxsize=256)
+def death(patient: str) -> Death:
+    """``Death(patient)``, built once a Patient (as :func:`draw`)."""
+    return Death(patient)
