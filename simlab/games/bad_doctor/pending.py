@@ -34,6 +34,7 @@ __all__ = [
     "RefillPatient",
     "ShiftEnd",
     "TurnEnd",
+    "bonus_of",
     "death",
     "draw",
 ]
@@ -127,3 +128,9 @@ def draw(seat: int) -> Draw:
 def death(patient: str) -> Death:
     """``Death(patient)``, built once a Patient (as :func:`draw`)."""
     return Death(patient)
+
+
+@functools.lru_cache(maxsize=512)
+def bonus_of(bonus: str, may_decline: bool, tile: str) -> PendingBonus:
+    """``PendingBonus(bonus, may_decline, tile)``, built once a tile (as :func:`draw`)."""
+    return PendingBonus(bonus, may_decline, tile)

@@ -43,7 +43,7 @@ from simlab.games.bad_doctor.actions import DiscardTile, DrawTile, Pass, PlaceTi
 from simlab.games.bad_doctor.board import NO_MARKER
 from simlab.games.bad_doctor.components import load_components
 from simlab.games.bad_doctor.fields import StateFields
-from simlab.games.bad_doctor.pending import PendingBonus, PendingMarker, draw
+from simlab.games.bad_doctor.pending import PendingMarker, bonus_of, draw
 
 __all__ = ["HAND_LIMIT", "TakeActions"]
 
@@ -102,12 +102,15 @@ class TakeActions(StateFields):
         >>> len(state.placements(0))                     # 4 Starting Patients x 2 spaces
         8
         """
+        hand = self.hands[seat]
+        if not hand:
+            return []
         kinds = _kinds()
         seen: set = set()
         out: list[Action] = []
         spaces = [(p.id, space, malady) for p in self.hospital  # the open Malady spaces
                   for space, (malady, _) in p.spaces.items() if space not in p.junctions]
-        for t in self.hands[seat]:
+        for t in hand:
             kind = kinds[t]
             if kind in seen:
                 continue
@@ -167,7 +170,7 @@ class TakeActions(StateFields):
         patient.visited = True
         if tile.bonus:
             nested = from_bonus or self.game.options["optional_bonuses"]
-            self.queue.append(PendingBonus(tile.bonus, nested, tile.id))
+            self.queue.append(bonus_of(tile.bonus, nested, tile.id))
         if owner == NO_MARKER and any(
             board.markers_of(p, seat) for p in self.hospital if p is not patient
         ):
