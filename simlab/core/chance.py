@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import ctypes
 import functools
+import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
@@ -120,6 +121,21 @@ def integer_below(n: int, rng: np.random.Generator) -> int:
     if not 1 < n <= _UINT32:
         return int(rng.integers(n))
     word, state = _words(rng.bit_generator)
+    m = word(state) * n  # _lemire written out: this runs at every random decision
+    if m & _UINT32 < n:  # n bounds the rejection threshold: compute it only below n
+        threshold = (_UINT32 + 1 - n) % n
+        while m & _UINT32 < threshold:
+            m = word(state) * n
+    return m >> 32  # type: ignore[no-any-return]
+
+
+def _lemire(n: int, word: Any, state: int) -> int:
+    """numpy's draw of an integer below ``2 <= n <= 2**32`` from 32-bit words ``word(state)``.
+
+    Lemire's method as ``buffered_bounded_lemire_uint32`` does it: ``w * n >> 32`` of a
+    word ``w``, unless the low half of ``w * n`` falls under ``(2**32 - n) % n``, when
+    another word is taken.
+    """
     m = word(state) * n
     if m & _UINT32 < n:  # n bounds the rejection threshold: compute it only below n
         threshold = (_UINT32 + 1 - n) % n
@@ -136,7 +152,8 @@ def choose_indices(n: int, k: int, rng: np.random.Generator) -> list[int]:
     ``[0, j]`` and keeps it, or ``j`` if it was kept already; then it shuffles the
     ``k`` kept, drawing an integer in ``[0, i]`` for ``i`` from ``k - 1`` down to 1.
     Each draw is :func:`integer_below` of ``j + 1`` (numpy's Lemire method on the
-    generator's 32-bit words), so this makes the same draws and leaves the generator
+    generator's 32-bit words, :func:`_lemire`, with the generator's word function looked
+    up once for all of them), so this makes the same draws and leaves the generator
     where numpy leaves it; the shuffle's order is dropped, the indices are sorted.
     ``tests/core/test_chance.py`` compares it with ``rng.choice``.
 
@@ -150,12 +167,13 @@ def choose_indices(n: int, k: int, rng: np.random.Generator) -> list[int]:
     """
     if not 0 <= k <= n < 10_000:
         return sorted(int(i) for i in rng.choice(n, size=k, replace=False))
+    word, state = _words(rng.bit_generator)  # taken once for all the draws
     kept: set[int] = set()
-    for j in range(n - k, n):
-        drawn = integer_below(j + 1, rng)
+    for j in range(n - k, n):  # integer_below(j + 1, rng) for each j: nothing drawn below 1
+        drawn = _lemire(j + 1, word, state) if j else 0
         kept.add(j if drawn in kept else drawn)
     for i in range(k - 1, 0, -1):  # numpy's shuffle of the kept: its draws only
-        integer_below(i + 1, rng)
+        _lemire(i + 1, word, state)
     return sorted(kept)
 
 
@@ -241,18 +259,51 @@ class _Pool(ISeedSequence):
         self.pool = pool
 
     def generate_state(self, n_words: int, dtype: Any = np.uint32) -> np.ndarray:
-        """``SeedSequence.generate_state``: ``n_words`` words from the pool, by its hash."""
-        wide = np.dtype(dtype) == np.uint64
-        n = n_words * 2 if wide else n_words
-        h, pool, out = _INIT_B, self.pool, []
-        for i in range(n):
-            v = pool[i % _POOL] ^ h
-            h = h * _MULT_B & _UINT32
-            v = v * h & _UINT32
+        """``SeedSequence.generate_state``: ``n_words`` words from the pool, by its hash.
+
+        numpy hashes the pool words in turn with a hash constant that steps on by
+        :data:`_MULT_B` at each word, whatever the pool holds: :func:`_state_steps` works
+        those constants out once.  64-bit words are the 32-bit ones two by two, as
+        numpy's ``view`` reads them on a little-endian machine.
+        """
+        wide = dtype is np.uint64 or np.dtype(dtype) == np.uint64
+        pool, out = self.pool, []
+        for i, (before, after) in enumerate(_state_steps(n_words * 2 if wide else n_words)):
+            v = (pool[i % _POOL] ^ before) * after & _UINT32
             out.append(v ^ v >> 16)
         if not wide:
             return np.array(out, dtype=np.uint32)
-        return np.array([out[i] | out[i + 1] << 32 for i in range(0, n, 2)], dtype=np.uint64)
+        if sys.byteorder == "little":
+            return np.array(out, dtype=np.uint32).view(np.uint64)
+        return np.array([out[i] | out[i + 1] << 32  # pragma: no cover - big-endian
+                         for i in range(0, len(out), 2)], dtype=np.uint64)
+
+
+@functools.lru_cache(maxsize=16)
+def _state_steps(n: int) -> tuple[tuple[int, int], ...]:
+    """The hash constant of ``generate_state`` before and after each of its ``n`` words."""
+    steps, h = [], _INIT_B
+    for _ in range(n):
+        after = h * _MULT_B & _UINT32
+        steps.append((h, after))
+        h = after
+    return tuple(steps)
+
+
+@functools.lru_cache(maxsize=256)
+def _spawn_key_hashes(child: int, h: int) -> tuple[tuple[int, ...], ...]:
+    """The words of spawn key ``(child,)`` hashed as :func:`_mix_in` hashes them from hash
+    constant ``h``: one value a pool word, for each word of the key.  They depend on the
+    key and ``h`` only (``h`` after the entropy depends only on its length), so the
+    children of every seed share them."""
+    out = []
+    for w in _words32(child):
+        row = []
+        for _ in range(_POOL):
+            v, h = _hashmix(w, h)
+            row.append(v)
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def spawned_generators(seed: int, n: int) -> list[np.random.Generator]:
@@ -289,8 +340,9 @@ def spawned_generators(seed: int, n: int) -> list[np.random.Generator]:
     h = _mix_in(pool, entropy[_POOL:], h)  # a seed of more than 128 bits
     out = []
     for child in range(n):  # child ``child``'s spawn key is (child,)
-        mixed = pool.copy()
-        _mix_in(mixed, _words32(child), h)
+        mixed = pool
+        for hashed in _spawn_key_hashes(child, h):  # as _mix_in(mixed, _words32(child), h)
+            mixed = [_mix(p, v) for p, v in zip(mixed, hashed, strict=True)]
         bits = np.random.PCG64(_Pool(mixed))  # type: ignore[arg-type]  # an ISeedSequence
         out.append(np.random.Generator(bits))
     return out

@@ -49,6 +49,20 @@ def test_random_policy_picks_what_rng_integers_picks():
     assert picks == [legal[int(b.integers(len(legal)))] for _ in range(300)]
 
 
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937, np.random.Philox])
+def test_uniform_index_draws_what_rng_random_draws_mixed_with_other_draws(bits):
+    plan = np.random.default_rng(7)
+    for seed in range(30):
+        ours, numpy = np.random.Generator(bits(seed)), np.random.Generator(bits(seed))
+        for _ in range(40):
+            n = int(plan.integers(1, 60))
+            expected = sample_chance([(i, Fraction(1, n)) for i in range(n)], numpy)
+            assert uniform_index(n, ours) == expected
+            if plan.random() < 0.3:  # a bounded integer between (a half-word kept)
+                assert integer_below(9, ours) == int(numpy.integers(9))
+        assert ours.random() == numpy.random()
+
+
 def test_uniform_index_draws_what_sample_chance_draws():
     for n in (1, 2, 3, 10, 37):
         a, b = np.random.default_rng(n), np.random.default_rng(n)

@@ -40,7 +40,7 @@ from simlab.core.api import Action, Event
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import ActivateBonus, AddCube, MoveCube, RemoveCube, RemoveTile
 from simlab.games.bad_doctor.fields import StateFields
-from simlab.games.bad_doctor.pending import Draw, RefillPatient
+from simlab.games.bad_doctor.pending import RefillPatient, draw
 
 __all__ = ["HOSPITAL_MAX", "Bonuses"]
 
@@ -77,11 +77,11 @@ class Bonuses(StateFields):
     def _drawing_bonus(self, bonus: str) -> None:
         seat, n = self.seat, self.game.players
         if bonus == "Draw 1":
-            self.queue.append(Draw(seat))
+            self.queue.append(draw(seat))
         elif bonus == "Draw 2":
-            self.queue.extend([Draw(seat)] * 2)
+            self.queue.extend([draw(seat)] * 2)
         elif bonus == "All Draw 1":
-            self.queue.extend(Draw((seat + k) % n) for k in reversed(range(n)))
+            self.queue.extend(draw((seat + k) % n) for k in reversed(range(n)))
         else:  # Add Patient
             self.queue.append(RefillPatient(HOSPITAL_MAX))
 

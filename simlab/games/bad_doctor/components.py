@@ -20,7 +20,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from simlab.core.data import component_loader, line_problems, problem, read_text
@@ -83,13 +83,18 @@ class TreatmentTile:
     Examples
     --------
     >>> t = TreatmentTile("T35", ("wild",), "")
-    >>> t.describe(), t.is_wild
-    ('wild', True)
+    >>> t.describe(), t.is_wild, str(t)
+    ('wild', True, 'T35 (wild)')
     """
 
     id: str
     ends: tuple[str, ...]
     bonus: str = ""
+    #: ``str(tile)``, made once: the log names a tile at every draw and placement.
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.id} ({self.describe()})")
 
     @property
     def kind(self) -> tuple[tuple[str, ...], str]:
@@ -107,7 +112,7 @@ class TreatmentTile:
         return f"{ends}, {self.bonus}" if self.bonus else ends
 
     def __str__(self) -> str:
-        return f"{self.id} ({self.describe()})"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,7 +53,7 @@ from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import RemoveMarker
 from simlab.games.bad_doctor.board import NO_MARKER, Patient
 from simlab.games.bad_doctor.fields import StateFields
-from simlab.games.bad_doctor.pending import SHIFT_END, Death
+from simlab.games.bad_doctor.pending import SHIFT_END, Death, death
 
 __all__ = ["CuresAndDeaths", "Departure"]
 
@@ -118,7 +118,7 @@ class CuresAndDeaths(StateFields):
             elif not spare:
                 dying.append(patient.id)
         self.queue.append(SHIFT_END)
-        self.queue.extend(Death(pid) for pid in reversed(dying))
+        self.queue.extend([death(pid) for pid in reversed(dying)])
 
     def _bury(self, pid: str, log: list[Event]) -> None:
         """The rest of a death: markers home or to Score Piles, tiles and Patient discarded."""

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 __all__ = [
@@ -33,6 +34,9 @@ __all__ = [
     "RefillPatient",
     "ShiftEnd",
     "TurnEnd",
+    "bonus_of",
+    "death",
+    "draw",
 ]
 
 
@@ -105,3 +109,28 @@ class NextTurn(Pending):
 TURN_END = TurnEnd()
 SHIFT_END = ShiftEnd()
 NEXT_TURN = NextTurn()
+
+
+@functools.lru_cache(maxsize=64)
+def draw(seat: int) -> Draw:
+    """``Draw(seat)``, built once a seat: turns queue draws again and again (a frozen value
+    is shared safely).
+
+    Examples
+    --------
+    >>> draw(1) == Draw(1), draw(1) is draw(1)
+    (True, True)
+    """
+    return Draw(seat)
+
+
+@functools.lru_cache(maxsize=256)
+def death(patient: str) -> Death:
+    """``Death(patient)``, built once a Patient (as :func:`draw`)."""
+    return Death(patient)
+
+
+@functools.lru_cache(maxsize=512)
+def bonus_of(bonus: str, may_decline: bool, tile: str) -> PendingBonus:
+    """``PendingBonus(bonus, may_decline, tile)``, built once a tile (as :func:`draw`)."""
+    return PendingBonus(bonus, may_decline, tile)

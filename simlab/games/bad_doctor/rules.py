@@ -57,6 +57,7 @@ from simlab.core.api import (
 )
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
+from simlab.core.policies import RandomPolicy
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor import pending as W
 from simlab.games.bad_doctor.actions import (
@@ -89,6 +90,8 @@ __all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadD
 
 #: Patients the hospital is refilled to.
 HOSPITAL_SIZE = 4
+#: A Patient brought in at the end of a shift (one frozen value serves every refill).
+_REFILL = W.RefillPatient(HOSPITAL_SIZE)
 
 
 class BadDoctorGame(Game):
@@ -227,6 +230,8 @@ class BadDoctorGame(Game):
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy for ``seat``."""
+        if name == "random":  # the play loop asks for it at every game of a random study
+            return RandomPolicy()
         from simlab.games.bad_doctor.policies import POLICIES
 
         if name in POLICIES:
@@ -252,6 +257,11 @@ def _reveal(tile_id: str) -> RevealTile:
     return RevealTile(tile_id)
 
 
+@functools.lru_cache(maxsize=256)
+def _arrive(patient: str) -> RevealPatient:
+    return RevealPatient(patient)
+
+
 @functools.lru_cache(maxsize=65536)
 def _tile_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
     """Chance outcomes of a draw from ``pile``: each tile, equally likely (R8).
@@ -266,7 +276,7 @@ def _tile_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]
 def _patient_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
     """Chance outcomes of drawing a Patient from ``pile`` (each equally likely)."""
     p = _share(1, len(pile))
-    return tuple((RevealPatient(pid), p) for pid in pile)
+    return tuple((_arrive(pid), p) for pid in pile)
 
 
 class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
@@ -346,7 +356,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                 self.hospital.append(board.new_patient(parts.card(pid, side),
                                                        extra=game.extra_cube_spaces))
         for _ in range(2):
-            queue.extend(W.Draw(s) for s in range(n))
+            queue.extend(W.draw(s) for s in range(n))
         self.queue: list[W.Pending] = queue[::-1]
         self._advance([])
 
@@ -415,7 +425,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
             return _reveal(pile[uniform_index(len(pile), rng)])
         if isinstance(item, W.RefillPatient):
             pile = self.patient_deck or self.patient_discard
-            return RevealPatient(pile[uniform_index(len(pile), rng)])
+            return _arrive(pile[uniform_index(len(pile), rng)])
         return super()._sample_chance(rng)
 
     def _legal_actions(self) -> list[Action]:
@@ -587,7 +597,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
             patient.visited = False
         self.shift += 1
         self.queue.append(W.NEXT_TURN)
-        self.queue.extend([W.RefillPatient(HOSPITAL_SIZE)] * (HOSPITAL_SIZE - len(self.hospital)))
+        self.queue.extend([_REFILL] * (HOSPITAL_SIZE - len(self.hospital)))
 
     def _next_turn(self, log: list[Event]) -> None:
         if not self.hospital:

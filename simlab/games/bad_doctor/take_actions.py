@@ -43,12 +43,14 @@ from simlab.games.bad_doctor.actions import DiscardTile, DrawTile, Pass, PlaceTi
 from simlab.games.bad_doctor.board import NO_MARKER
 from simlab.games.bad_doctor.components import load_components
 from simlab.games.bad_doctor.fields import StateFields
-from simlab.games.bad_doctor.pending import Draw, PendingBonus, PendingMarker
+from simlab.games.bad_doctor.pending import PendingMarker, bonus_of, draw
 
 __all__ = ["HAND_LIMIT", "TakeActions"]
 
 #: Treatment Tiles a player may hold.
 HAND_LIMIT = 5
+#: The draw action (a frozen value: one serves every decision).
+DRAW_TILE = DrawTile()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -100,12 +102,15 @@ class TakeActions(StateFields):
         >>> len(state.placements(0))                     # 4 Starting Patients x 2 spaces
         8
         """
+        hand = self.hands[seat]
+        if not hand:
+            return []
         kinds = _kinds()
         seen: set = set()
         out: list[Action] = []
         spaces = [(p.id, space, malady) for p in self.hospital  # the open Malady spaces
                   for space, (malady, _) in p.spaces.items() if space not in p.junctions]
-        for t in self.hands[seat]:
+        for t in hand:
             kind = kinds[t]
             if kind in seen:
                 continue
@@ -131,8 +136,8 @@ class TakeActions(StateFields):
             if self.drew and not self.placed and places:
                 return places
             if self.placed and not self.drew and can_draw:
-                return [DrawTile()]
-        actions: list[Action] = [DrawTile()] if can_draw else []
+                return [DRAW_TILE]
+        actions: list[Action] = [DRAW_TILE] if can_draw else []
         actions.extend(places)
         if actions:
             return actions
@@ -165,7 +170,7 @@ class TakeActions(StateFields):
         patient.visited = True
         if tile.bonus:
             nested = from_bonus or self.game.options["optional_bonuses"]
-            self.queue.append(PendingBonus(tile.bonus, nested, tile.id))
+            self.queue.append(bonus_of(tile.bonus, nested, tile.id))
         if owner == NO_MARKER and any(
             board.markers_of(p, seat) for p in self.hospital if p is not patient
         ):
@@ -175,14 +180,14 @@ class TakeActions(StateFields):
     def _draw(self, action: Action) -> list[Event]:
         self.actions_left -= 1
         self.drew += 1
-        self.queue.append(Draw(self.seat))
+        self.queue.append(draw(self.seat))
         return [Event(f"{self._name(self.seat)} draws a Treatment Tile", "draw", self.seat)]
 
     def _discard(self, action: DiscardTile) -> list[Event]:
         seat = self.seat
         self.hands[seat].remove(action.tile)
         bisect.insort(self.discard, action.tile)
-        self.queue.append(Draw(seat))
+        self.queue.append(draw(seat))
         return [Event(f"{self._name(seat)} is stuck and discards {action.tile}", "stuck", seat)]
 
     def _pass(self, action: Action) -> list[Event]:
