@@ -55,6 +55,7 @@ __all__ = [
     "open_edges_in_view",
     "parse_space",
     "passage",
+    "passages",
     "reachable",
     "space_text",
     "view_targets",
@@ -198,7 +199,31 @@ def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int,
     if found is None:
         return None
     g, i = found
-    kind = g.edges[i][d]
+    return _way(tiles, geo, markers, space, g.edges[i][d], d, marker)
+
+
+def passages(tiles: Tiles, geo: Geo, markers: Mapping, space: Space,
+             marker: str = DOOR) -> tuple[str | None, ...]:
+    """:func:`passage` in the 4 directions N E S W (the space's own tile read once).
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.components import load_components
+    >>> geo = geometry_table(load_components())
+    >>> passages({("U", 0, 0): ("S", 0)}, geo, {}, ("U", 0, 0))
+    (None, 'o', 'o', None)
+    """
+    found = _locate(tiles, geo, space)
+    if found is None:
+        return (None, None, None, None)
+    g, i = found
+    edges = g.edges[i]
+    return tuple(_way(tiles, geo, markers, space, edges[d], d, marker) for d in range(4))
+
+
+def _way(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, kind: str, d: int,
+         marker: str) -> str | None:
+    """:func:`passage` once the edge of ``space`` facing ``d`` is known (``kind``)."""
     floor, x, y = space
     nx_, ny_ = x + DX[d], y + DY[d]
     if nx_ // 3 == x // 3 and ny_ // 3 == y // 3:

@@ -51,6 +51,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Exploration"]
 
 _DRAW_TILE = Chance(Draw.TILE)
+#: No tile position sealed (the usual case), as the key of what is in view.
+_UNSEALED: frozenset = frozenset()
 
 #: The corner spaces of each side of a tile (by the side's direction).
 CORNERS = {0: (0, 2), 1: (2, 8), 2: (6, 8), 3: (0, 6)}
@@ -66,7 +68,7 @@ class Exploration(StateFields):
 
     def _targets(self, space: Space) -> list[OpenEdge]:
         lay = layout_of(self)  # what is in view from a space: kept for the layout
-        key = ("in view", space, frozenset(self.sealed))
+        key = ("in view", space, frozenset(self.sealed) if self.sealed else _UNSEALED)
         found = lay.memo.get(key)
         if found is None:
             found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
@@ -247,11 +249,19 @@ class Exploration(StateFields):
         return any(space in pos for pos in self.tokens.values())
 
     def _tile_pool(self) -> list[str]:
+        """The tiles that fit the open edge being explored (the chance node's outcomes; kept
+        for the layout, as the draw is looked for and then made)."""
         target = cast(OpenEdge, self.target)  # set: a tile is drawn for it
-        pool = [t for t in self.stack if self._fitting(t, target)]
-        if not self.stack and target.floor != "U" and self.exits_on.get(target.floor, 0) < 2:
-            pool = [t for t in self.exits_left if self._fitting(t, target)]
-        return pool
+        key = ("pool", target, tuple(self.stack), tuple(self.exits_left),
+               self.exits_on.get(target.floor, 0))
+        memo = layout_of(self).memo
+        found = memo.get(key)
+        if found is None:
+            pool = [t for t in self.stack if self._fitting(t, target)]
+            if not self.stack and target.floor != "U" and key[-1] < 2:
+                pool = [t for t in self.exits_left if self._fitting(t, target)]
+            found = memo[key] = tuple(pool)
+        return list(found)
 
     def _draw_tile(self, action: A.DrawTile) -> list[Event]:
         what = cast(Chance, self.need).draw

@@ -33,7 +33,9 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from simlab.games.bedpans.board import DX, DY, MARKER, Space, marker_key, passage
+from simlab.core.api import Action
+from simlab.games.bedpans.actions import STEP_TO
+from simlab.games.bedpans.board import DX, DY, MARKER, Space, marker_key, passage, passages
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.fields import StateFields
@@ -103,6 +105,25 @@ class Layout:
                                          if ways[d] is not None)
         return found  # type: ignore[no-any-return]
 
+    def plain_steps(self, space: Space) -> tuple[Action, ...] | None:
+        """The Step actions out of ``space`` where only the walls decide (:meth:`steps`),
+        or None when ``space`` or a space it steps to is on an Elevator shaft or Stairs
+        (whether one may go there depends on who stands at the other end).  Kept per space:
+        the move options at every step of a move without Stuff in play."""
+        table = self.memo.get("plain steps")
+        if table is None:
+            table = self.memo["plain steps"] = {}
+        if space in table:
+            return table[space]  # type: ignore[no-any-return]
+        links = self.links
+        near = self.steps(space)
+        if space in links or any(nxt in links for _, nxt in near):
+            found = None
+        else:
+            found = tuple(STEP_TO[d] for d, _ in near)
+        table[space] = found
+        return found
+
     def neighbours(self) -> dict[Space, tuple[Space, ...]]:
         """Where a Character may move from each space: across an open edge, a door or a
         Door-marker, and along an Elevator shaft or Stairs (who stands where ignored)."""
@@ -139,8 +160,7 @@ def layout_of(state: StateFields) -> Layout:
         for floor, tx, ty in tiles:
             for i in range(9):
                 space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-                ways[space] = tuple(passage(tiles, geo, markers, space, d, MARKER)
-                                    for d in range(4))
+                ways[space] = passages(tiles, geo, markers, space, MARKER)
         memo: dict[Hashable, Any] = {}
     else:  # the passages away from what was placed are as before
         old = cast(Layout, lay)
@@ -148,11 +168,15 @@ def layout_of(state: StateFields) -> Layout:
         for floor, tx, ty in [p for p in tiles if p not in old.tiles]:
             for i in range(9):
                 ways[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = _NO_WAYS
-        for space, d in fresh:
+        for space, dirs in fresh.items():
             here = ways.get(space)
-            if here is not None:
-                ways[space] = (*here[:d], passage(tiles, geo, markers, space, d, MARKER),
-                               *here[d + 1:])
+            if here is None:
+                continue
+            if len(dirs) == 4:
+                ways[space] = passages(tiles, geo, markers, space, MARKER)
+            else:
+                ways[space] = tuple(passage(tiles, geo, markers, space, d, MARKER)
+                                    if d in dirs else here[d] for d in range(4))
         memo = _carried(old, tiles, markers)
     lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
     state._layout = lay
@@ -162,26 +186,33 @@ def layout_of(state: StateFields) -> Layout:
 _NO_WAYS = (None, None, None, None)
 
 
-def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> set | None:
-    """The passages ``(space, d)`` that may differ from ``old``'s (a passage reads the
-    tiles on either side of it and its Door-marker): every passage of the tiles placed
-    since, the passages of the spaces next to them that face them, and both sides of a
-    new Door-marker; None when everything must be worked out again (no ``old``, or a tile
-    or Door-marker gone)."""
+def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> dict | None:
+    """The passages that may differ from ``old``'s (a passage reads the tiles on either
+    side of it and its Door-marker), as ``{space: directions}``: every passage of the
+    tiles placed since, the passages of the spaces next to them that face them, and both
+    sides of a new Door-marker; None when everything must be worked out again (no ``old``,
+    or a tile or Door-marker gone)."""
     if old is None or any(tiles.get(p) != t for p, t in old.tiles.items()) \
             or not old.markers <= markers.keys():
         return None
-    fresh = set()
+    fresh: dict[Space, set[int]] = {}
     for floor, tx, ty in tiles.keys() - old.tiles.keys():
         for i in range(9):
             x, y = 3 * tx + i % 3, 3 * ty + i // 3
-            for d in range(4):
-                fresh.add(((floor, x, y), d))
-                fresh.add(((floor, x + DX[d], y + DY[d]), (d + 2) % 4))
+            fresh.setdefault((floor, x, y), set()).update(_ALL_DIRECTIONS)
+            for d in _EDGE_DIRECTIONS[i]:  # the spaces beyond the tile's border
+                fresh.setdefault((floor, x + DX[d], y + DY[d]), set()).add((d + 2) % 4)
     for a, b in markers.keys() - old.markers:
-        for d in range(4):
-            fresh.update(((a, d), (b, d)))
+        fresh.setdefault(a, set()).update(_ALL_DIRECTIONS)
+        fresh.setdefault(b, set()).update(_ALL_DIRECTIONS)
     return fresh
+
+
+_ALL_DIRECTIONS = (0, 1, 2, 3)
+#: The directions in which local space ``i = 3 * row + col`` of a tile faces its border.
+_EDGE_DIRECTIONS = tuple(tuple(d for d, edge in enumerate((i < 3, i % 3 == 2, i >= 6,
+                                                           i % 3 == 0)) if edge)
+                         for i in range(9))
 
 
 def _carried(old: Layout, tiles: Mapping, markers: Mapping) -> dict[Hashable, Any]:

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, cast
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
-from simlab.games.bedpans.components import STAFFERS
+from simlab.games.bedpans.components import COLOURS, STAFFERS
 from simlab.games.bedpans.fields import StateFields
-from simlab.games.bedpans.layout import layout_of
+from simlab.games.bedpans.layout import Layout, layout_of
 from simlab.games.bedpans.parts import Decide, Decision, Lasting
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,8 +44,12 @@ STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
 _TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
 _TAKE, _STOP = A.TakeStuff(), A.Stop()
+#: Each direction on a floor as (dx, dy).
+_DELTA = {label: (DX[d], DY[d]) for label, d in STEP_DIRS.items()}
+#: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
+_RESIDENTS = {f"{c} {i + 1}": (c, i) for c in COLOURS for i in (0, 1)}
 #: The same, by direction number (N E S W).
-_STEP_TO = tuple(_STEP[label] for label in STEP_DIRS)
+_STEP_TO = A.STEP_TO
 _TRY_TO = tuple(_TRY[label] for label in STEP_DIRS)
 
 
@@ -64,7 +68,13 @@ class Moves(StateFields):
             bingo = self.fx.get(Lasting.BINGO_ON_TV)
             if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
                 beds = self.bed_distances()
-        if self.points > 0:
+        if self.points > 0 and not (status or blocked or self.fx):
+            # no Status-marker, blocked door or Stuff in play: the walls decide, and
+            # the Elevator shafts and Stairs when there are some here or next door
+            lay = layout_of(self)
+            plain = lay.plain_steps(space)
+            options = list(plain) if plain is not None else self._steps_near_links(space, lay)
+        elif self.points > 0:
             links = self.links
             for d, nxt in layout_of(self).steps(space):  # no wall, a tile beyond
                 if blocked and marker_key(space, nxt) in blocked:
@@ -89,6 +99,17 @@ class Moves(StateFields):
                 options.append(_TAKE)
         if options:
             options.append(_STOP)
+        return options
+
+    def _steps_near_links(self, space: Space, lay: Layout) -> list[Action]:
+        """The steps from ``space`` next to an Elevator shaft or Stairs, with no Status-marker,
+        blocked door or Stuff in play: "When Characters occupy an Elevator space, the other,
+        corresponding space may not be entered" (both ways: a step onto it, or a ride)."""
+        options: list[Action] = [_STEP_TO[d] for d, nxt in lay.steps(space)
+                                 if not self._shaft_closed(nxt)]
+        link = self.links.get(space)
+        if link is not None and not (link[1] == "elevator" and self._occupied(link[0])):
+            options.append(_STEP["down" if space[0] == "U" else "up"])
         return options
 
     def _shaft_closed(self, space: Space) -> bool:
@@ -141,13 +162,13 @@ class Moves(StateFields):
         name = cast(str, self.mover)  # a step is offered only to a mover on the layout
         space = cast(Space, self.position(name))
         self.points -= 1
-        if action.direction in ("down", "up"):
+        delta = _DELTA.get(action.direction)
+        if delta is None:  # down or up
             target, kind = self.links[space]
             if kind == "elevator":  # everyone in the Elevator space rides along
                 self._ride(space, target)
         else:
-            d = STEP_DIRS[action.direction]
-            target = (space[0], space[1] + DX[d], space[2] + DY[d])
+            target = (space[0], space[1] + delta[0], space[2] + delta[1])
         if self.status and self.status.get(target) == "Puddle":  # ruling S8: a slip
             self.points = max(0, self.points - 1)
         if target in self.bed_bumps:  # ruling S13: entering it ends the movement
@@ -202,16 +223,16 @@ class Moves(StateFields):
     def _arrive(self, name: str, target: Space) -> list[Event]:
         events: list[Event] = []
         self.can_take = True
-        if name in STAFFERS:
+        token = _RESIDENTS.get(name)
+        if token is None:  # a Staffer
             self.staffers[STAFFERS.index(name)] = target
             if any(target in pair for pair in self.tokens.values()):  # stopped by a Resident
                 self.points = 0
             self._resolve(target)
             return events
-        colour, idx = name.split()
-        i = int(idx) - 1
-        self.tokens[colour][i] = target
+        colour, i = token
         pair = self.tokens[colour]
+        pair[i] = target
         if pair[0] == pair[1]:
             self.known[colour] = False  # the two may be shuffled
         feature = self.features.get(target)

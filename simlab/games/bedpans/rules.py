@@ -519,9 +519,12 @@ class BedpansState(Exploration, Moves, State):
         return any(space in pos for pos in self.tokens.values())
 
     def beds(self, colour: str) -> list[Space]:
-        """Bed spaces of ``colour`` on the layout."""
+        """Bed spaces of ``colour`` on the layout (kept for the layout: the features are
+        those of its tiles)."""
         letter = _BED[colour]
-        return sorted(s for s, f in self.features.items() if f == letter)
+        found = layout_of(self).known(("beds of", letter), lambda: tuple(
+            sorted(s for s, f in self.features.items() if f == letter)))
+        return list(found)
 
     # -- set-up --------------------------------------------------------------------------
     def start_tiles(self) -> list[str]:
@@ -897,8 +900,9 @@ class BedpansState(Exploration, Moves, State):
 
     def _window_plays(self, seat: int) -> list[Action]:
         plays = self.stuff_plays(seat)
-        if self.doors_held[seat] > 0:
-            plays = plays + [A.PlayDoor(a, b) for a, b in self.door_spots()]
+        if self.doors_held[seat] > 0:  # the Door-marker plays: made once per layout
+            plays += layout_of(self).known("door plays", lambda: tuple(
+                A.PlayDoor(a, b) for a, b in self.door_spots()))
         return plays
 
     def door_spots(self) -> list[tuple[Space, Space]]:
@@ -1041,10 +1045,10 @@ class BedpansState(Exploration, Moves, State):
         before = [pair.count(None) for pair in self.tokens.values()]  # tokens off the layout
         count = self.neutralized
         events = _HANDLERS[kind](self, action)
-        if self.returned or self.neutralized != count or any(
-                pair.count(None) > off
-                for pair, off in zip(self.tokens.values(), before, strict=True)):
-            # someone was removed, or neutralized as they re-entered
+        if self.returned or self.neutralized != count or [
+                pair.count(None) for pair in self.tokens.values()] != before:
+            # someone may have been removed, or neutralized as they re-entered (a colour
+            # with no more tokens off the layout than before is told nothing)
             events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
             if self.returned:
                 events += self._return_events()

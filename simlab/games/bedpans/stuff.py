@@ -166,8 +166,8 @@ def window_of(state: BedpansState, seat: int) -> Window:
     """The Stuff window ``seat`` plays in now."""
     active = state.active
     colour = state.colour_of(active) if active > 0 else ""
-    return Window(state, seat, state.phase == "window1", active, colour,
-                  bool(colour) and any(p is not None for p in state.tokens[colour]))
+    on = bool(colour) and state.tokens[colour] != [None, None]
+    return Window(state, seat, state.phase == "window1", active, colour, on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,18 +292,26 @@ def _a_door(win: Window, kind: str) -> list[str]:
     """Jammed Door (next to one of the player's Residents, for an Elder), Door Code (and
     the order of the facedown markers, top to bottom): an unblocked door."""
     state, seat = win.state, win.seat
-    doors = [(s, d) for s, d in _doors(state)
-             if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
+    if kind == "Door Code" and not state.blocked:  # every door: the same for the layout
+        return list(layout_of(state).known("door code targets", lambda: tuple(
+            _door_code_targets(_doors(state)))))
+    doors = _doors(state)
+    if state.blocked:
+        doors = [(s, d) for s, d in doors
+                 if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
     if kind == "Jammed Door":
         mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
         doors = [(s, d) for s, d in doors
                  if s in mine or (s[0], s[1] + DX[d], s[2] + DY[d]) in mine]
-    targets = [_door_text(s, d) for s, d in doors]
-    if kind == "Door Code":
-        from simlab.games.bedpans.rules import CODE_ORDERS
+        return [_door_text(s, d) for s, d in doors]
+    return _door_code_targets(doors)
 
-        targets = [f"{t} {o}" for t in targets for o in CODE_ORDERS]
-    return targets
+
+def _door_code_targets(doors: list[tuple[Space, int]]) -> list[str]:
+    """Door Code's targets on ``doors``: each door with each order of the 3 markers."""
+    from simlab.games.bedpans.rules import CODE_ORDERS
+
+    return [f"{_door_text(s, d)} {o}" for s, d in doors for o in CODE_ORDERS]
 
 
 def _nurse_call(win: Window, kind: str) -> list[str]:
