@@ -218,7 +218,15 @@ def passages(tiles: Tiles, geo: Geo, markers: Mapping, space: Space,
         return (None, None, None, None)
     g, i = found
     edges = g.edges[i]
-    return tuple(_way(tiles, geo, markers, space, edges[d], d, marker) for d in range(4))
+    border = _BORDER[i]  # the directions in which the space faces another tile
+    return tuple(_way(tiles, geo, markers, space, edges[d], d, marker)
+                 if d in border or edges[d] == WALL else edges[d] for d in range(4))
+
+
+#: The directions (N E S W) in which local space ``i = 3 * row + col`` of a tile faces its
+#: border: a passage there reads the tile beyond; inside the tile, the tile's own edge.
+_BORDER = tuple(frozenset(d for d, edge in enumerate((i < 3, i % 3 == 2, i >= 6, i % 3 == 0))
+                          if edge) for i in range(9))
 
 
 def _way(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, kind: str, d: int,

@@ -159,8 +159,8 @@ class Moves(StateFields):
                       cast(Decide, self.need).seat)]
 
     def _step(self, action: A.Step) -> list[Event]:
-        name = cast(str, self.mover)  # a step is offered only to a mover on the layout
-        space = cast(Space, self.position(name))
+        name: str = self.mover  # type: ignore[assignment]  # a step is offered only to a
+        space: Space = self.position(name)  # type: ignore[assignment]  # mover on the layout
         self.points -= 1
         delta = _DELTA.get(action.direction)
         if delta is None:  # down or up

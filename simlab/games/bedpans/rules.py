@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from fractions import Fraction
 from typing import Any, ClassVar, cast
 
@@ -125,6 +126,8 @@ _PAIR = {c: (f"{c} 1", f"{c} 2") for c in COLOURS}
 #: Actions offered again and again, made once (they are frozen values).
 _PASS = A.Pass()
 _CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
+#: How many of a colour's 2 tokens are off the layout.
+_OFF_LAYOUT = operator.methodcaller("count", None)
 #: What chance draws, made once.
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
 
@@ -470,7 +473,7 @@ class BedpansState(Exploration, Moves, State):
     @property
     def decider(self) -> int:
         """The seat that decides now (asked at a decision)."""
-        return cast(Decide, self.need).seat
+        return self.need.seat  # type: ignore[union-attr]  # at a decision
 
     @property
     def outcome(self) -> Outcome | None:
@@ -980,7 +983,7 @@ class BedpansState(Exploration, Moves, State):
         total)``), a movement roll with no Stuff in play (its running totals made once), a
         tile (equally likely ones, :func:`~simlab.core.chance.uniform_index`).
         ``tests/games/bedpans/test_chance_draws.py`` checks the draws against the default."""
-        what = cast(Chance, self.need).draw
+        what = self.need.draw  # type: ignore[union-attr]  # at a chance node
         if what == "stuff":
             unseen = self.unseen
             kinds = [k for k, c in unseen.items() if c]
@@ -1042,11 +1045,11 @@ class BedpansState(Exploration, Moves, State):
             events = _HANDLERS[kind](self, action)
             self._settle()
             return events  # type: ignore[no-any-return]
-        before = [pair.count(None) for pair in self.tokens.values()]  # tokens off the layout
+        before = [*map(_OFF_LAYOUT, self.tokens.values())]  # each colour's tokens off the layout
         count = self.neutralized
         events = _HANDLERS[kind](self, action)
         if self.returned or self.neutralized != count or [
-                pair.count(None) for pair in self.tokens.values()] != before:
+                *map(_OFF_LAYOUT, self.tokens.values())] != before:
             # someone may have been removed, or neutralized as they re-entered (a colour
             # with no more tokens off the layout than before is told nothing)
             events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
@@ -1122,7 +1125,7 @@ class BedpansState(Exploration, Moves, State):
                       self.active)]
 
     def _pass(self, action: A.Pass) -> list[Event]:
-        kind = cast(Decide, self.need).decision
+        kind = self.need.decision  # type: ignore[union-attr]  # a decision
         if kind == "decoy":
             self._open_window("window1")
         elif kind == "window":
