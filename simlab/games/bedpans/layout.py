@@ -154,8 +154,7 @@ def layout_of(state: StateFields) -> Layout:
     if lay is not None and lay.key == key:
         return lay
     tiles, geo, markers = state.tiles, state.game.geo, state.door_markers
-    fresh = _changed(lay, tiles, markers)
-    if fresh is None:
+    if not _grows(lay, tiles, markers):  # the first layout, or a tile or Door-marker gone
         ways = {}
         for floor, tx, ty in tiles:
             for i in range(9):
@@ -165,18 +164,27 @@ def layout_of(state: StateFields) -> Layout:
     else:  # the passages away from what was placed are as before
         old = cast(Layout, lay)
         ways = {**old.ways}  # in the tiles' order, the new tiles last
-        for floor, tx, ty in [p for p in tiles if p not in old.tiles]:
+        new_tiles = [p for p in tiles if p not in old.tiles]
+        for floor, tx, ty in new_tiles:  # a new tile's passages, all 4 ways
             for i in range(9):
-                ways[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = _NO_WAYS
-        for space, dirs in fresh.items():
-            here = ways.get(space)
-            if here is None:
-                continue
-            if len(dirs) == 4:
+                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
                 ways[space] = passages(tiles, geo, markers, space, MARKER)
-            else:
-                ways[space] = tuple(passage(tiles, geo, markers, space, d, MARKER)
-                                    if d in dirs else here[d] for d in range(4))
+        for floor, tx, ty in new_tiles:  # the old spaces that face a new tile: that way
+            for i in range(9):
+                x, y = 3 * tx + i % 3, 3 * ty + i // 3
+                for d in _EDGE_DIRECTIONS[i]:
+                    beyond = (floor, x + DX[d], y + DY[d])
+                    here = ways.get(beyond)
+                    if here is not None and (floor, (x + DX[d]) // 3,
+                                             (y + DY[d]) // 3) in old.tiles:
+                        back = (d + 2) % 4
+                        ways[beyond] = (*here[:back],
+                                        passage(tiles, geo, markers, beyond, back, MARKER),
+                                        *here[back + 1:])
+        for a, b in markers.keys() - old.markers:  # both sides of a new Door-marker
+            for space in (a, b):
+                if space in ways:
+                    ways[space] = passages(tiles, geo, markers, space, MARKER)
         memo = _carried(old, tiles, markers)
     lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
     state._layout = lay
@@ -186,29 +194,14 @@ def layout_of(state: StateFields) -> Layout:
 _NO_WAYS = (None, None, None, None)
 
 
-def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> dict | None:
-    """The passages that may differ from ``old``'s (a passage reads the tiles on either
-    side of it and its Door-marker), as ``{space: directions}``: every passage of the
-    tiles placed since, the passages of the spaces next to them that face them, and both
-    sides of a new Door-marker; None when everything must be worked out again (no ``old``,
-    or a tile or Door-marker gone)."""
-    if old is None or any(tiles.get(p) != t for p, t in old.tiles.items()) \
-            or not old.markers <= markers.keys():
-        return None
-    fresh: dict[Space, set[int]] = {}
-    for floor, tx, ty in tiles.keys() - old.tiles.keys():
-        for i in range(9):
-            x, y = 3 * tx + i % 3, 3 * ty + i // 3
-            fresh.setdefault((floor, x, y), set()).update(_ALL_DIRECTIONS)
-            for d in _EDGE_DIRECTIONS[i]:  # the spaces beyond the tile's border
-                fresh.setdefault((floor, x + DX[d], y + DY[d]), set()).add((d + 2) % 4)
-    for a, b in markers.keys() - old.markers:
-        fresh.setdefault(a, set()).update(_ALL_DIRECTIONS)
-        fresh.setdefault(b, set()).update(_ALL_DIRECTIONS)
-    return fresh
+def _grows(old: Layout | None, tiles: Mapping, markers: Mapping) -> bool:
+    """Whether the layout is ``old``'s with tiles or Door-markers added (then only the
+    passages they touch are worked out again: a passage reads the tiles on either side of
+    it and its Door-marker), rather than a tile or Door-marker gone or no ``old``."""
+    return not (old is None or any(tiles.get(p) != t for p, t in old.tiles.items())
+                or not old.markers <= markers.keys())
 
 
-_ALL_DIRECTIONS = (0, 1, 2, 3)
 #: The directions in which local space ``i = 3 * row + col`` of a tile faces its border.
 _EDGE_DIRECTIONS = tuple(tuple(d for d, edge in enumerate((i < 3, i % 3 == 2, i >= 6,
                                                            i % 3 == 0)) if edge)

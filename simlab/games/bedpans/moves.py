@@ -61,37 +61,17 @@ class Moves(StateFields):
         space = self.position(name)  # type: ignore[arg-type]
         if space is None:
             return []
-        options: list[Action] = []
-        status, blocked = self.status, self.blocked
-        beds = None
-        if self.fx:
-            bingo = self.fx.get(Lasting.BINGO_ON_TV)
-            if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
-                beds = self.bed_distances()
-        if self.points > 0 and not (status or blocked or self.fx):
+        options: list[Action]
+        if self.points <= 0:
+            options = []
+        elif not (self.status or self.blocked or self.fx):
             # no Status-marker, blocked door or Stuff in play: the walls decide, and
             # the Elevator shafts and Stairs when there are some here or next door
             lay = layout_of(self)
             plain = lay.plain_steps(space)
             options = list(plain) if plain is not None else self._steps_near_links(space, lay)
-        elif self.points > 0:
-            links = self.links
-            for d, nxt in layout_of(self).steps(space):  # no wall, a tile beyond
-                if blocked and marker_key(space, nxt) in blocked:
-                    options.append(_TRY_TO[d])
-                    continue
-                if status and status.get(nxt) == "Just Cleaned":
-                    continue
-                if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
-                    continue
-                if nxt in links and self._shaft_closed(nxt):
-                    continue
-                options.append(_STEP_TO[d])
-            link = links.get(space)
-            if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
-                    and not (status and status.get(link[0]) == "Just Cleaned") \
-                    and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
-                options.append(_STEP["down" if space[0] == "U" else "up"])
+        else:
+            options = self._steps_with_stuff(name, space)  # type: ignore[arg-type]
         if self.can_take and self.stuff_at.get(space, 0) > 0:
             paid = self.game.options["stuff_is_stuff"]
             if ((self.took == 0 and not paid) or self.points > 0) and (
@@ -99,6 +79,35 @@ class Moves(StateFields):
                 options.append(_TAKE)
         if options:
             options.append(_STOP)
+        return options
+
+    def _steps_with_stuff(self, name: str, space: Space) -> list[Action]:
+        """The steps from ``space`` with Status-markers, blocked doors or Stuff in play: a
+        blocked door is tried (ruling S9), no one enters a Just Cleaned space, Bingo on TV
+        allows no step away from the closest bed, and the Elevator shafts as ever."""
+        options: list[Action] = []
+        status, blocked = self.status, self.blocked
+        beds = None
+        bingo = self.fx.get(Lasting.BINGO_ON_TV)
+        if bingo and name.split()[0] in bingo:
+            beds = self.bed_distances()
+        links = self.links
+        for d, nxt in layout_of(self).steps(space):  # no wall, a tile beyond
+            if blocked and marker_key(space, nxt) in blocked:
+                options.append(_TRY_TO[d])
+                continue
+            if status and status.get(nxt) == "Just Cleaned":
+                continue
+            if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
+                continue
+            if nxt in links and self._shaft_closed(nxt):
+                continue
+            options.append(_STEP_TO[d])
+        link = links.get(space)
+        if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
+                and not (status and status.get(link[0]) == "Just Cleaned") \
+                and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
+            options.append(_STEP["down" if space[0] == "U" else "up"])
         return options
 
     def _steps_near_links(self, space: Space, lay: Layout) -> list[Action]:
