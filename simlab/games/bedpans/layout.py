@@ -35,7 +35,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 from simlab.core.api import Action
 from simlab.games.bedpans.actions import STEP_TO
-from simlab.games.bedpans.board import DX, DY, MARKER, Space, marker_key, passage, passages
+from simlab.games.bedpans.board import (
+    DX,
+    DY,
+    MARKER,
+    Space,
+    marker_key,
+    passage,
+    passages,
+    tile_passages,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.fields import StateFields
@@ -156,19 +165,15 @@ def layout_of(state: StateFields) -> Layout:
     tiles, geo, markers = state.tiles, state.game.geo, state.door_markers
     if not _grows(lay, tiles, markers):  # the first layout, or a tile or Door-marker gone
         ways = {}
-        for floor, tx, ty in tiles:
-            for i in range(9):
-                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-                ways[space] = passages(tiles, geo, markers, space, MARKER)
+        for pos in tiles:
+            ways.update(tile_passages(tiles, geo, markers, pos, MARKER))
         memo: dict[Hashable, Any] = {}
     else:  # the passages away from what was placed are as before
         old = cast(Layout, lay)
         ways = {**old.ways}  # in the tiles' order, the new tiles last
         new_tiles = [p for p in tiles if p not in old.tiles]
-        for floor, tx, ty in new_tiles:  # a new tile's passages, all 4 ways
-            for i in range(9):
-                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-                ways[space] = passages(tiles, geo, markers, space, MARKER)
+        for pos in new_tiles:  # a new tile's passages, all 4 ways
+            ways.update(tile_passages(tiles, geo, markers, pos, MARKER))
         for floor, tx, ty in new_tiles:  # the old spaces that face a new tile: that way
             for i in range(9):
                 x, y = 3 * tx + i % 3, 3 * ty + i // 3
