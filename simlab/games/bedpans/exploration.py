@@ -100,7 +100,10 @@ class Exploration(StateFields):
             cx, cy = x + DX[d], y + DY[d]
             i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
             back = (d + 2) % 4
-            faced, neighbours = self._around((floor, tx, ty))
+            around = memo.get(("around", floor, tx, ty))  # the same for every tile tried
+            if around is None:
+                around = memo[("around", floor, tx, ty)] = self._around((floor, tx, ty))
+            faced, neighbours = around
             found = memo[key] = () if faced else tuple(
                 rot for rot, g in enumerate(self.game.geo[tid])
                 if g.edges[i][back] == OPEN and g.exit_side() not in neighbours)

@@ -375,23 +375,22 @@ def _marked(state: BedpansState, space: Space) -> bool:
 
 
 def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
+    """Laughing Gas: a Character of another player in the space of one of ``seat``'s;
+    Steroids!: a Resident of another colour with a Staffer."""
     from simlab.games.bedpans.rules import STAFFERS
 
     found: list[str] = []
+    mine = state.colour_of(seat) if seat > 0 else ""
+    residents = [(f"{c} {i + 1}", c, p) for c, pair in state.tokens.items()
+                 for i, p in enumerate(pair) if p is not None and c != mine]
     if kind == "Laughing Gas":
-        for _, space in _mine(state, seat):
-            toks, staff = state.occupants(space)
-            if seat > 0:
-                found += [STAFFERS[i] for i in staff]
-            mine = state.colour_of(seat) if seat > 0 else ""
-            found += [f"{c} {i + 1}" for c, i in toks
-                      if c != mine and _harmless(state, seat, kind, c)]
+        spaces = {space for _, space in _mine(state, seat)}
+        if seat > 0:
+            found += [STAFFERS[i] for i, p in enumerate(state.staffers) if p in spaces]
     else:
-        for spot in set(state.staffers):
-            if spot is not None:
-                toks, _ = state.occupants(spot)
-                found += [f"{c} {j + 1}" for c, j in toks if _harmless(state, seat, kind, c)
-                          and (seat == 0 or c != state.colour_of(seat))]
+        spaces = {p for p in state.staffers if p is not None}
+    found += [name for name, c, p in residents
+              if p in spaces and _harmless(state, seat, kind, c)]
     return sorted(set(found))
 
 
