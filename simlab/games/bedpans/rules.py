@@ -132,6 +132,20 @@ _OFF_LAYOUT = operator.methodcaller("count", None)
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
 
 
+#: The Decoy placements offered so far, made once (they are frozen values).
+_DECOY_AT: dict[Space, A.PlaceDecoy] = {}
+
+
+def _decoy_at(space: Space) -> A.PlaceDecoy:
+    """The action that places the Decoy on ``space``."""
+    found = _DECOY_AT.get(space)
+    if found is None:
+        if len(_DECOY_AT) > 10_000:  # the beds of many layouts: start again
+            _DECOY_AT.clear()
+        found = _DECOY_AT[space] = A.PlaceDecoy(space)
+    return found
+
+
 def roll_distribution(kind: str) -> tuple[tuple[int, Fraction], ...]:
     """Exact distribution of a movement result, by enumerating the three-sided dice.
 
@@ -850,7 +864,7 @@ class BedpansState(Exploration, Moves, State):
             pairs = sorted({(a, b) for a, b in itertools.combinations(hand, 2)})
             return [_PASS, *(A.Exchange(a, b) for a, b in pairs)]
         if kind == "decoy":
-            return [_PASS, *(A.PlaceDecoy(s) for s in self._decoy_spaces(seat))]
+            return [_PASS, *map(_decoy_at, self._decoy_spaces(seat))]
         if kind == "reenter":
             return [A.Reenter(s) for s in self.beds(self.colour_of(seat))]
         if kind == "explore":
