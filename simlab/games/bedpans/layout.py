@@ -126,10 +126,10 @@ class Layout:
             return table[space]  # type: ignore[no-any-return]
         links = self.links
         near = self.steps(space)
-        if space in links or any(nxt in links for _, nxt in near):
-            found = None
-        else:
-            found = tuple(STEP_TO[d] for d, _ in near)
+        found = None if space in links else tuple(STEP_TO[d] for d, _ in near)
+        for _, nxt in near:
+            if nxt in links:
+                found = None
         table[space] = found
         return found
 

@@ -1043,8 +1043,10 @@ class BedpansState(Exploration, Moves, State):
         lay = layout_of(self)
 
         def work() -> dict[Space, int]:
-            near = {s: tuple(n for n in ns if lay.links.get(s, (n, "elevator")) != (n, "stairs"))
-                    for s, ns in lay.neighbours().items()}
+            near = dict(lay.neighbours())
+            for s, (other, kind) in lay.links.items():  # no way along the Stairs
+                if kind == "stairs" and s in near:
+                    near[s] = tuple(n for n in near[s] if n != other)
             beds = [(floor, 3 * tx + i % 3, 3 * ty + i // 3)
                     for (floor, tx, ty), (tid, rot) in self.tiles.items()
                     for i, f in enumerate(self.game.geo[tid][rot].features) if f in "RBYG"]

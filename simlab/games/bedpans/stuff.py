@@ -122,6 +122,19 @@ def _doors(state: BedpansState) -> list[tuple[Space, int]]:
     return lay.known("doors", work)
 
 
+def _doors_at(state: BedpansState) -> dict[Space, tuple[tuple[Space, int], ...]]:
+    """The doors of :func:`_doors` by the spaces on their two sides (kept for the layout)."""
+
+    def work() -> dict[Space, tuple[tuple[Space, int], ...]]:
+        out: dict[Space, list[tuple[Space, int]]] = {}
+        for s, d in _doors(state):
+            out.setdefault(s, []).append((s, d))
+            out.setdefault((s[0], s[1] + DX[d], s[2] + DY[d]), []).append((s, d))
+        return {space: tuple(doors) for space, doors in out.items()}
+
+    return layout_of(state).known("doors at", work)  # type: ignore[no-any-return]
+
+
 def _door_text(space: Space, d: int) -> str:
     return f"{space_text(space)} {'NESW'[d]}"
 
@@ -280,7 +293,8 @@ def _a_space(win: Window, kind: str) -> list[str]:
     it mops up, ``<space> mop <space>``)."""
     state = win.state
     spaces = _spaces(state)
-    free = [s for s in spaces if not _marked(state, s)]
+    marked = state.status.keys() | state.bed_bumps  # what _marked reads
+    free = [s for s in spaces if s not in marked] if marked else list(spaces)
     targets = [spaces[s] for s in free]
     if kind == "Just Cleaned":
         puddles = sorted(s for s, k in state.status.items() if k == "Puddle")
@@ -301,9 +315,9 @@ def _a_door(win: Window, kind: str) -> list[str]:
                  if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
     if kind == "Jammed Door":
         mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
-        doors = [(s, d) for s, d in doors
-                 if s in mine or (s[0], s[1] + DX[d], s[2] + DY[d]) in mine]
-        return [_door_text(s, d) for s, d in doors]
+        near = _doors_at(state)  # the doors on either side of each space, in _doors' order
+        picked = {door for p in mine for door in near.get(p, ())}
+        return [_door_text(s, d) for s, d in doors if (s, d) in picked]
     return _door_code_targets(doors)
 
 
@@ -381,16 +395,14 @@ def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
 
     found: list[str] = []
     mine = state.colour_of(seat) if seat > 0 else ""
-    residents = [(f"{c} {i + 1}", c, p) for c, pair in state.tokens.items()
-                 for i, p in enumerate(pair) if p is not None and c != mine]
     if kind == "Laughing Gas":
         spaces = {space for _, space in _mine(state, seat)}
         if seat > 0:
             found += [STAFFERS[i] for i, p in enumerate(state.staffers) if p in spaces]
     else:
         spaces = {p for p in state.staffers if p is not None}
-    found += [name for name, c, p in residents
-              if p in spaces and _harmless(state, seat, kind, c)]
+    found += [f"{c} {i + 1}" for c, pair in state.tokens.items() if c != mine
+              for i, p in enumerate(pair) if p in spaces and _harmless(state, seat, kind, c)]
     return sorted(set(found))
 
 
