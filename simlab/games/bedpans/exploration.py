@@ -206,6 +206,16 @@ class Exploration(StateFields):
         tile goes "adjacent to any non-Elevator, upper floor tile" and an Exit tile next to
         any tile of a ground-floor group with fewer than 2 Exits.
         """
+        key = ("special", tid, anchor, kind, frozenset(self.sealed) if self.sealed
+               else _UNSEALED, self.exits_on.get("G1", 0), self.exits_on.get("G2", 0))
+        memo = layout_of(self).memo  # asked at the draw's check, outcomes and placement
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(self._special_spots(tid, anchor, kind))
+        return list(found)
+
+    def _special_spots(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
+        """:meth:`_special_options` worked out."""
         if kind == "elevator":
             floors = {"U"}
         else:

@@ -62,11 +62,12 @@ class Moves(StateFields):
         if space is None:
             return []
         options: list[Action]
+        bingo = self.fx.get(Lasting.BINGO_ON_TV) if self.fx else None
         if self.points <= 0:
             options = []
-        elif not (self.status or self.blocked or self.fx):
-            # no Status-marker, blocked door or Stuff in play: the walls decide, and
-            # the Elevator shafts and Stairs when there are some here or next door
+        elif not (self.status or self.blocked or (bingo and name.split()[0] in bingo)):
+            # no Status-marker, blocked door or Bingo on TV on the mover: the walls decide,
+            # and the Elevator shafts and Stairs when there are some here or next door
             lay = layout_of(self)
             plain = lay.plain_steps(space)
             options = list(plain) if plain is not None else self._steps_near_links(space, lay)
@@ -82,9 +83,9 @@ class Moves(StateFields):
         return options
 
     def _steps_with_stuff(self, name: str, space: Space) -> list[Action]:
-        """The steps from ``space`` with Status-markers, blocked doors or Stuff in play: a
-        blocked door is tried (ruling S9), no one enters a Just Cleaned space, Bingo on TV
-        allows no step away from the closest bed, and the Elevator shafts as ever."""
+        """The steps from ``space`` with Status-markers, blocked doors or Bingo on TV in
+        play: a blocked door is tried (ruling S9), no one enters a Just Cleaned space, Bingo
+        on TV allows no step away from the closest bed, and the Elevator shafts as ever."""
         options: list[Action] = []
         status, blocked = self.status, self.blocked
         beds = None
