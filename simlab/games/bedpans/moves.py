@@ -57,8 +57,8 @@ class Moves(StateFields):
     """Moving Characters for :class:`~simlab.games.bedpans.rules.BedpansState`."""
 
     def _move_options(self) -> list[Action]:
-        name = self.mover
-        space = self.position(name)  # type: ignore[arg-type]
+        name: str = self.mover  # type: ignore[assignment]  # asked with a mover
+        space = self.position(name)
         if space is None:
             return []
         options: list[Action]
@@ -72,7 +72,7 @@ class Moves(StateFields):
             plain = lay.plain_steps(space)
             options = list(plain) if plain is not None else self._steps_near_links(space, lay)
         else:
-            options = self._steps_with_stuff(name, space)  # type: ignore[arg-type]
+            options = self._steps_with_stuff(name, space)
         if self.can_take and self.stuff_at.get(space, 0) > 0:
             paid = self.game.options["stuff_is_stuff"]
             if ((self.took == 0 and not paid) or self.points > 0) and (
