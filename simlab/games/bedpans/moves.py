@@ -57,6 +57,8 @@ class Moves(StateFields):
     """Moving Characters for :class:`~simlab.games.bedpans.rules.BedpansState`."""
 
     def _move_options(self) -> list[Action]:
+        if self.points <= 0 and not self.can_take:  # the move is over: no step, no Stuff
+            return []
         name: str = self.mover  # type: ignore[assignment]  # asked with a mover
         space = self.position(name)
         if space is None:
