@@ -162,6 +162,10 @@ class Step(Action):
         return f"step {self.direction}"
 
 
+#: The step on the floor in each direction ``d`` (0-3: N E S W), made once (frozen values).
+STEP_TO = tuple(Step(label) for label in "NESW")
+
+
 @dataclass(frozen=True, slots=True)
 class Stop(Action):
     """End the current move early (movement is up to the result: ruling M1)."""

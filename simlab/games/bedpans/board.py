@@ -55,6 +55,8 @@ __all__ = [
     "open_edges_in_view",
     "parse_space",
     "passage",
+    "passages",
+    "tile_passages",
     "reachable",
     "space_text",
     "view_targets",
@@ -198,7 +200,89 @@ def passage(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, d: int,
     if found is None:
         return None
     g, i = found
-    kind = g.edges[i][d]
+    return _way(tiles, geo, markers, space, g.edges[i][d], d, marker)
+
+
+def passages(tiles: Tiles, geo: Geo, markers: Mapping, space: Space,
+             marker: str = DOOR) -> tuple[str | None, ...]:
+    """:func:`passage` in the 4 directions N E S W (the space's own tile read once).
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.components import load_components
+    >>> geo = geometry_table(load_components())
+    >>> passages({("U", 0, 0): ("S", 0)}, geo, {}, ("U", 0, 0))
+    (None, 'o', 'o', None)
+    """
+    found = _locate(tiles, geo, space)
+    if found is None:
+        return (None, None, None, None)
+    g, i = found
+    edges = g.edges[i]
+    border = _BORDER[i]  # the directions in which the space faces another tile
+    return tuple(_way(tiles, geo, markers, space, edges[d], d, marker)
+                 if d in border or edges[d] == WALL else edges[d] for d in range(4))
+
+
+def tile_passages(tiles: Tiles, geo: Geo, markers: Mapping, pos: TilePos,
+                  marker: str = DOOR) -> dict[Space, tuple[str | None, ...]]:
+    """:func:`passages` of the 9 spaces of the tile at ``pos``, reading the tile beyond each
+    of its 4 sides once: inside the tile its own edges, across a side the edges that meet.
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.components import load_components
+    >>> geo = geometry_table(load_components())
+    >>> tiles = {("U", 0, 0): ("S", 0)}
+    >>> tile_passages(tiles, geo, {}, ("U", 0, 0))[("U", 0, 0)]
+    (None, 'o', 'o', None)
+    """
+    floor, tx, ty = pos
+    tid, rot = tiles[pos]
+    g = geo[tid][rot]
+    beyond = []
+    for d in range(4):
+        other = tiles.get((floor, tx + DX[d], ty + DY[d]))
+        beyond.append(None if other is None else geo[other[0]][other[1]])
+    out = {}
+    for i in range(9):
+        x, y = 3 * tx + i % 3, 3 * ty + i // 3
+        space = (floor, x, y)
+        edges = g.edges[i]
+        border = _BORDER[i]
+        ways: list[str | None] = []
+        for d in range(4):
+            kind = edges[d]
+            if d not in border:  # inside the tile
+                if kind == WALL:  # a Door-marker inside a tile (Variation "Door-markers")
+                    ways.append(marker if markers and marker_key(
+                        space, (floor, x + DX[d], y + DY[d])) in markers else None)
+                else:
+                    ways.append(kind)
+                continue
+            og = beyond[d]
+            if og is None:
+                ways.append(None)
+                continue
+            nx_, ny_ = x + DX[d], y + DY[d]
+            back = og.edges[3 * (ny_ % 3) + nx_ % 3][(d + 2) % 4]
+            if kind == WALL or back == WALL:
+                ways.append(marker if marker_key(space, (floor, nx_, ny_)) in markers else None)
+            else:
+                ways.append(DOOR if DOOR in (kind, back) else OPEN)
+        out[space] = tuple(ways)
+    return out
+
+
+#: The directions (N E S W) in which local space ``i = 3 * row + col`` of a tile faces its
+#: border: a passage there reads the tile beyond; inside the tile, the tile's own edge.
+_BORDER = tuple(frozenset(d for d, edge in enumerate((i < 3, i % 3 == 2, i >= 6, i % 3 == 0))
+                          if edge) for i in range(9))
+
+
+def _way(tiles: Tiles, geo: Geo, markers: Mapping, space: Space, kind: str, d: int,
+         marker: str) -> str | None:
+    """:func:`passage` once the edge of ``space`` facing ``d`` is known (``kind``)."""
     floor, x, y = space
     nx_, ny_ = x + DX[d], y + DY[d]
     if nx_ // 3 == x // 3 and ny_ // 3 == y // 3:

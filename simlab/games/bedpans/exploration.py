@@ -51,6 +51,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Exploration"]
 
 _DRAW_TILE = Chance(Draw.TILE)
+#: No tile position sealed (the usual case), as the key of what is in view.
+_UNSEALED: frozenset = frozenset()
 
 #: The corner spaces of each side of a tile (by the side's direction).
 CORNERS = {0: (0, 2), 1: (2, 8), 2: (6, 8), 3: (0, 6)}
@@ -66,7 +68,7 @@ class Exploration(StateFields):
 
     def _targets(self, space: Space) -> list[OpenEdge]:
         lay = layout_of(self)  # what is in view from a space: kept for the layout
-        key = ("in view", space, frozenset(self.sealed))
+        key = ("in view", space, frozenset(self.sealed) if self.sealed else _UNSEALED)
         found = lay.memo.get(key)
         if found is None:
             found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
@@ -98,7 +100,10 @@ class Exploration(StateFields):
             cx, cy = x + DX[d], y + DY[d]
             i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
             back = (d + 2) % 4
-            faced, neighbours = self._around((floor, tx, ty))
+            around = memo.get(("around", floor, tx, ty))  # the same for every tile tried
+            if around is None:
+                around = memo[("around", floor, tx, ty)] = self._around((floor, tx, ty))
+            faced, neighbours = around
             found = memo[key] = () if faced else tuple(
                 rot for rot, g in enumerate(self.game.geo[tid])
                 if g.edges[i][back] == OPEN and g.exit_side() not in neighbours)
@@ -201,6 +206,16 @@ class Exploration(StateFields):
         tile goes "adjacent to any non-Elevator, upper floor tile" and an Exit tile next to
         any tile of a ground-floor group with fewer than 2 Exits.
         """
+        key = ("special", tid, anchor, kind, frozenset(self.sealed) if self.sealed
+               else _UNSEALED, self.exits_on.get("G1", 0), self.exits_on.get("G2", 0))
+        memo = layout_of(self).memo  # asked at the draw's check, outcomes and placement
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(self._special_spots(tid, anchor, kind))
+        return list(found)
+
+    def _special_spots(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
+        """:meth:`_special_options` worked out."""
         if kind == "elevator":
             floors = {"U"}
         else:
@@ -247,11 +262,19 @@ class Exploration(StateFields):
         return any(space in pos for pos in self.tokens.values())
 
     def _tile_pool(self) -> list[str]:
+        """The tiles that fit the open edge being explored (the chance node's outcomes; kept
+        for the layout, as the draw is looked for and then made)."""
         target = cast(OpenEdge, self.target)  # set: a tile is drawn for it
-        pool = [t for t in self.stack if self._fitting(t, target)]
-        if not self.stack and target.floor != "U" and self.exits_on.get(target.floor, 0) < 2:
-            pool = [t for t in self.exits_left if self._fitting(t, target)]
-        return pool
+        key = ("pool", target, tuple(self.stack), tuple(self.exits_left),
+               self.exits_on.get(target.floor, 0))
+        memo = layout_of(self).memo
+        found = memo.get(key)
+        if found is None:
+            pool = [t for t in self.stack if self._fitting(t, target)]
+            if not self.stack and target.floor != "U" and key[-1] < 2:
+                pool = [t for t in self.exits_left if self._fitting(t, target)]
+            found = memo[key] = tuple(pool)
+        return list(found)
 
     def _draw_tile(self, action: A.DrawTile) -> list[Event]:
         what = cast(Chance, self.need).draw

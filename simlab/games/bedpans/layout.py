@@ -33,7 +33,18 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from simlab.games.bedpans.board import DX, DY, MARKER, Space, marker_key, passage
+from simlab.core.api import Action
+from simlab.games.bedpans.actions import STEP_TO
+from simlab.games.bedpans.board import (
+    DX,
+    DY,
+    MARKER,
+    Space,
+    marker_key,
+    passage,
+    passages,
+    tile_passages,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.fields import StateFields
@@ -103,6 +114,25 @@ class Layout:
                                          if ways[d] is not None)
         return found  # type: ignore[no-any-return]
 
+    def plain_steps(self, space: Space) -> tuple[Action, ...] | None:
+        """The Step actions out of ``space`` where only the walls decide (:meth:`steps`),
+        or None when ``space`` or a space it steps to is on an Elevator shaft or Stairs
+        (whether one may go there depends on who stands at the other end).  Kept per space:
+        the move options at every step of a move without Stuff in play."""
+        table = self.memo.get("plain steps")
+        if table is None:
+            table = self.memo["plain steps"] = {}
+        if space in table:
+            return table[space]  # type: ignore[no-any-return]
+        links = self.links
+        near = self.steps(space)
+        found = None if space in links else tuple(STEP_TO[d] for d, _ in near)
+        for _, nxt in near:
+            if nxt in links:
+                found = None
+        table[space] = found
+        return found
+
     def neighbours(self) -> dict[Space, tuple[Space, ...]]:
         """Where a Character may move from each space: across an open edge, a door or a
         Door-marker, and along an Elevator shaft or Stairs (who stands where ignored)."""
@@ -133,26 +163,33 @@ def layout_of(state: StateFields) -> Layout:
     if lay is not None and lay.key == key:
         return lay
     tiles, geo, markers = state.tiles, state.game.geo, state.door_markers
-    fresh = _changed(lay, tiles, markers)
-    if fresh is None:
+    if not _grows(lay, tiles, markers):  # the first layout, or a tile or Door-marker gone
         ways = {}
-        for floor, tx, ty in tiles:
-            for i in range(9):
-                space = (floor, 3 * tx + i % 3, 3 * ty + i // 3)
-                ways[space] = tuple(passage(tiles, geo, markers, space, d, MARKER)
-                                    for d in range(4))
+        for pos in tiles:
+            ways.update(tile_passages(tiles, geo, markers, pos, MARKER))
         memo: dict[Hashable, Any] = {}
     else:  # the passages away from what was placed are as before
         old = cast(Layout, lay)
         ways = {**old.ways}  # in the tiles' order, the new tiles last
-        for floor, tx, ty in [p for p in tiles if p not in old.tiles]:
+        new_tiles = [p for p in tiles if p not in old.tiles]
+        for pos in new_tiles:  # a new tile's passages, all 4 ways
+            ways.update(tile_passages(tiles, geo, markers, pos, MARKER))
+        for floor, tx, ty in new_tiles:  # the old spaces that face a new tile: that way
             for i in range(9):
-                ways[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = _NO_WAYS
-        for space, d in fresh:
-            here = ways.get(space)
-            if here is not None:
-                ways[space] = (*here[:d], passage(tiles, geo, markers, space, d, MARKER),
-                               *here[d + 1:])
+                x, y = 3 * tx + i % 3, 3 * ty + i // 3
+                for d in _EDGE_DIRECTIONS[i]:
+                    beyond = (floor, x + DX[d], y + DY[d])
+                    here = ways.get(beyond)
+                    if here is not None and (floor, (x + DX[d]) // 3,
+                                             (y + DY[d]) // 3) in old.tiles:
+                        back = (d + 2) % 4
+                        ways[beyond] = (*here[:back],
+                                        passage(tiles, geo, markers, beyond, back, MARKER),
+                                        *here[back + 1:])
+        for a, b in markers.keys() - old.markers:  # both sides of a new Door-marker
+            for space in (a, b):
+                if space in ways:
+                    ways[space] = passages(tiles, geo, markers, space, MARKER)
         memo = _carried(old, tiles, markers)
     lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
     state._layout = lay
@@ -162,26 +199,18 @@ def layout_of(state: StateFields) -> Layout:
 _NO_WAYS = (None, None, None, None)
 
 
-def _changed(old: Layout | None, tiles: Mapping, markers: Mapping) -> set | None:
-    """The passages ``(space, d)`` that may differ from ``old``'s (a passage reads the
-    tiles on either side of it and its Door-marker): every passage of the tiles placed
-    since, the passages of the spaces next to them that face them, and both sides of a
-    new Door-marker; None when everything must be worked out again (no ``old``, or a tile
-    or Door-marker gone)."""
-    if old is None or any(tiles.get(p) != t for p, t in old.tiles.items()) \
-            or not old.markers <= markers.keys():
-        return None
-    fresh = set()
-    for floor, tx, ty in tiles.keys() - old.tiles.keys():
-        for i in range(9):
-            x, y = 3 * tx + i % 3, 3 * ty + i // 3
-            for d in range(4):
-                fresh.add(((floor, x, y), d))
-                fresh.add(((floor, x + DX[d], y + DY[d]), (d + 2) % 4))
-    for a, b in markers.keys() - old.markers:
-        for d in range(4):
-            fresh.update(((a, d), (b, d)))
-    return fresh
+def _grows(old: Layout | None, tiles: Mapping, markers: Mapping) -> bool:
+    """Whether the layout is ``old``'s with tiles or Door-markers added (then only the
+    passages they touch are worked out again: a passage reads the tiles on either side of
+    it and its Door-marker), rather than a tile or Door-marker gone or no ``old``."""
+    return not (old is None or any(tiles.get(p) != t for p, t in old.tiles.items())
+                or not old.markers <= markers.keys())
+
+
+#: The directions in which local space ``i = 3 * row + col`` of a tile faces its border.
+_EDGE_DIRECTIONS = tuple(tuple(d for d, edge in enumerate((i < 3, i % 3 == 2, i >= 6,
+                                                           i % 3 == 0)) if edge)
+                         for i in range(9))
 
 
 def _carried(old: Layout, tiles: Mapping, markers: Mapping) -> dict[Hashable, Any]:

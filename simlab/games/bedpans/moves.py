@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, cast
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
-from simlab.games.bedpans.components import STAFFERS
+from simlab.games.bedpans.components import COLOURS, STAFFERS
 from simlab.games.bedpans.fields import StateFields
-from simlab.games.bedpans.layout import layout_of
+from simlab.games.bedpans.layout import Layout, layout_of
 from simlab.games.bedpans.parts import Decide, Decision, Lasting
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,8 +44,12 @@ STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
 _TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
 _TAKE, _STOP = A.TakeStuff(), A.Stop()
+#: Each direction on a floor as (dx, dy).
+_DELTA = {label: (DX[d], DY[d]) for label, d in STEP_DIRS.items()}
+#: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
+_RESIDENTS = {f"{c} {i + 1}": (c, i) for c in COLOURS for i in (0, 1)}
 #: The same, by direction number (N E S W).
-_STEP_TO = tuple(_STEP[label] for label in STEP_DIRS)
+_STEP_TO = A.STEP_TO
 _TRY_TO = tuple(_TRY[label] for label in STEP_DIRS)
 
 
@@ -53,35 +57,24 @@ class Moves(StateFields):
     """Moving Characters for :class:`~simlab.games.bedpans.rules.BedpansState`."""
 
     def _move_options(self) -> list[Action]:
-        name = self.mover
-        space = self.position(name)  # type: ignore[arg-type]
+        if self.points <= 0 and not self.can_take:  # the move is over: no step, no Stuff
+            return []
+        name: str = self.mover  # type: ignore[assignment]  # asked with a mover
+        space = self.position(name)
         if space is None:
             return []
-        options: list[Action] = []
-        status, blocked = self.status, self.blocked
-        beds = None
-        if self.fx:
-            bingo = self.fx.get(Lasting.BINGO_ON_TV)
-            if bingo and name.split()[0] in bingo:  # type: ignore[union-attr]
-                beds = self.bed_distances()
-        if self.points > 0:
-            links = self.links
-            for d, nxt in layout_of(self).steps(space):  # no wall, a tile beyond
-                if blocked and marker_key(space, nxt) in blocked:
-                    options.append(_TRY_TO[d])
-                    continue
-                if status and status.get(nxt) == "Just Cleaned":
-                    continue
-                if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
-                    continue
-                if nxt in links and self._shaft_closed(nxt):
-                    continue
-                options.append(_STEP_TO[d])
-            link = links.get(space)
-            if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
-                    and not (status and status.get(link[0]) == "Just Cleaned") \
-                    and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
-                options.append(_STEP["down" if space[0] == "U" else "up"])
+        options: list[Action]
+        bingo = self.fx.get(Lasting.BINGO_ON_TV) if self.fx else None
+        if self.points <= 0:
+            options = []
+        elif not (self.status or self.blocked or (bingo and name.split()[0] in bingo)):
+            # no Status-marker, blocked door or Bingo on TV on the mover: the walls decide,
+            # and the Elevator shafts and Stairs when there are some here or next door
+            lay = layout_of(self)
+            plain = lay.plain_steps(space)
+            options = list(plain) if plain is not None else self._steps_near_links(space, lay)
+        else:
+            options = self._steps_with_stuff(name, space)
         if self.can_take and self.stuff_at.get(space, 0) > 0:
             paid = self.game.options["stuff_is_stuff"]
             if ((self.took == 0 and not paid) or self.points > 0) and (
@@ -89,6 +82,46 @@ class Moves(StateFields):
                 options.append(_TAKE)
         if options:
             options.append(_STOP)
+        return options
+
+    def _steps_with_stuff(self, name: str, space: Space) -> list[Action]:
+        """The steps from ``space`` with Status-markers, blocked doors or Bingo on TV in
+        play: a blocked door is tried (ruling S9), no one enters a Just Cleaned space, Bingo
+        on TV allows no step away from the closest bed, and the Elevator shafts as ever."""
+        options: list[Action] = []
+        status, blocked = self.status, self.blocked
+        beds = None
+        bingo = self.fx.get(Lasting.BINGO_ON_TV)
+        if bingo and name.split()[0] in bingo:
+            beds = self.bed_distances()
+        links = self.links
+        for d, nxt in layout_of(self).steps(space):  # no wall, a tile beyond
+            if blocked and marker_key(space, nxt) in blocked:
+                options.append(_TRY_TO[d])
+                continue
+            if status and status.get(nxt) == "Just Cleaned":
+                continue
+            if beds is not None and beds.get(nxt, 0) > beds.get(space, 0):
+                continue
+            if nxt in links and self._shaft_closed(nxt):
+                continue
+            options.append(_STEP_TO[d])
+        link = links.get(space)
+        if link is not None and not (link[1] == "elevator" and self._occupied(link[0])) \
+                and not (status and status.get(link[0]) == "Just Cleaned") \
+                and not (beds is not None and beds.get(link[0], 0) > beds.get(space, 0)):
+            options.append(_STEP["down" if space[0] == "U" else "up"])
+        return options
+
+    def _steps_near_links(self, space: Space, lay: Layout) -> list[Action]:
+        """The steps from ``space`` next to an Elevator shaft or Stairs, with no Status-marker,
+        blocked door or Stuff in play: "When Characters occupy an Elevator space, the other,
+        corresponding space may not be entered" (both ways: a step onto it, or a ride)."""
+        options: list[Action] = [_STEP_TO[d] for d, nxt in lay.steps(space)
+                                 if not self._shaft_closed(nxt)]
+        link = self.links.get(space)
+        if link is not None and not (link[1] == "elevator" and self._occupied(link[0])):
+            options.append(_STEP["down" if space[0] == "U" else "up"])
         return options
 
     def _shaft_closed(self, space: Space) -> bool:
@@ -138,16 +171,16 @@ class Moves(StateFields):
                       cast(Decide, self.need).seat)]
 
     def _step(self, action: A.Step) -> list[Event]:
-        name = cast(str, self.mover)  # a step is offered only to a mover on the layout
-        space = cast(Space, self.position(name))
+        name: str = self.mover  # type: ignore[assignment]  # a step is offered only to a
+        space: Space = self.position(name)  # type: ignore[assignment]  # mover on the layout
         self.points -= 1
-        if action.direction in ("down", "up"):
+        delta = _DELTA.get(action.direction)
+        if delta is None:  # down or up
             target, kind = self.links[space]
             if kind == "elevator":  # everyone in the Elevator space rides along
                 self._ride(space, target)
         else:
-            d = STEP_DIRS[action.direction]
-            target = (space[0], space[1] + DX[d], space[2] + DY[d])
+            target = (space[0], space[1] + delta[0], space[2] + delta[1])
         if self.status and self.status.get(target) == "Puddle":  # ruling S8: a slip
             self.points = max(0, self.points - 1)
         if target in self.bed_bumps:  # ruling S13: entering it ends the movement
@@ -202,16 +235,16 @@ class Moves(StateFields):
     def _arrive(self, name: str, target: Space) -> list[Event]:
         events: list[Event] = []
         self.can_take = True
-        if name in STAFFERS:
+        token = _RESIDENTS.get(name)
+        if token is None:  # a Staffer
             self.staffers[STAFFERS.index(name)] = target
             if any(target in pair for pair in self.tokens.values()):  # stopped by a Resident
                 self.points = 0
             self._resolve(target)
             return events
-        colour, idx = name.split()
-        i = int(idx) - 1
-        self.tokens[colour][i] = target
+        colour, i = token
         pair = self.tokens[colour]
+        pair[i] = target
         if pair[0] == pair[1]:
             self.known[colour] = False  # the two may be shuffled
         feature = self.features.get(target)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from fractions import Fraction
 from typing import Any, ClassVar, cast
 
@@ -125,8 +126,24 @@ _PAIR = {c: (f"{c} 1", f"{c} 2") for c in COLOURS}
 #: Actions offered again and again, made once (they are frozen values).
 _PASS = A.Pass()
 _CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
+#: How many of a colour's 2 tokens are off the layout.
+_OFF_LAYOUT = operator.methodcaller("count", None)
 #: What chance draws, made once.
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
+
+
+#: The Decoy placements offered so far, made once (they are frozen values).
+_DECOY_AT: dict[Space, A.PlaceDecoy] = {}
+
+
+def _decoy_at(space: Space) -> A.PlaceDecoy:
+    """The action that places the Decoy on ``space``."""
+    found = _DECOY_AT.get(space)
+    if found is None:
+        if len(_DECOY_AT) > 10_000:  # the beds of many layouts: start again
+            _DECOY_AT.clear()
+        found = _DECOY_AT[space] = A.PlaceDecoy(space)
+    return found
 
 
 def roll_distribution(kind: str) -> tuple[tuple[int, Fraction], ...]:
@@ -470,7 +487,7 @@ class BedpansState(Exploration, Moves, State):
     @property
     def decider(self) -> int:
         """The seat that decides now (asked at a decision)."""
-        return cast(Decide, self.need).seat
+        return self.need.seat  # type: ignore[union-attr]  # at a decision
 
     @property
     def outcome(self) -> Outcome | None:
@@ -519,9 +536,12 @@ class BedpansState(Exploration, Moves, State):
         return any(space in pos for pos in self.tokens.values())
 
     def beds(self, colour: str) -> list[Space]:
-        """Bed spaces of ``colour`` on the layout."""
+        """Bed spaces of ``colour`` on the layout (kept for the layout: the features are
+        those of its tiles)."""
         letter = _BED[colour]
-        return sorted(s for s, f in self.features.items() if f == letter)
+        found = layout_of(self).known(("beds of", letter), lambda: tuple(
+            sorted(s for s, f in self.features.items() if f == letter)))
+        return list(found)
 
     # -- set-up --------------------------------------------------------------------------
     def start_tiles(self) -> list[str]:
@@ -844,7 +864,7 @@ class BedpansState(Exploration, Moves, State):
             pairs = sorted({(a, b) for a, b in itertools.combinations(hand, 2)})
             return [_PASS, *(A.Exchange(a, b) for a, b in pairs)]
         if kind == "decoy":
-            return [_PASS, *(A.PlaceDecoy(s) for s in self._decoy_spaces(seat))]
+            return [_PASS, *map(_decoy_at, self._decoy_spaces(seat))]
         if kind == "reenter":
             return [A.Reenter(s) for s in self.beds(self.colour_of(seat))]
         if kind == "explore":
@@ -897,8 +917,9 @@ class BedpansState(Exploration, Moves, State):
 
     def _window_plays(self, seat: int) -> list[Action]:
         plays = self.stuff_plays(seat)
-        if self.doors_held[seat] > 0:
-            plays = plays + [A.PlayDoor(a, b) for a, b in self.door_spots()]
+        if self.doors_held[seat] > 0:  # the Door-marker plays: made once per layout
+            plays += layout_of(self).known("door plays", lambda: tuple(
+                A.PlayDoor(a, b) for a, b in self.door_spots()))
         return plays
 
     def door_spots(self) -> list[tuple[Space, Space]]:
@@ -976,7 +997,7 @@ class BedpansState(Exploration, Moves, State):
         total)``), a movement roll with no Stuff in play (its running totals made once), a
         tile (equally likely ones, :func:`~simlab.core.chance.uniform_index`).
         ``tests/games/bedpans/test_chance_draws.py`` checks the draws against the default."""
-        what = cast(Chance, self.need).draw
+        what = self.need.draw  # type: ignore[union-attr]  # at a chance node
         if what == "stuff":
             unseen = self.unseen
             kinds = [k for k, c in unseen.items() if c]
@@ -1022,8 +1043,10 @@ class BedpansState(Exploration, Moves, State):
         lay = layout_of(self)
 
         def work() -> dict[Space, int]:
-            near = {s: tuple(n for n in ns if lay.links.get(s, (n, "elevator")) != (n, "stairs"))
-                    for s, ns in lay.neighbours().items()}
+            near = dict(lay.neighbours())
+            for s, (other, kind) in lay.links.items():  # no way along the Stairs
+                if kind == "stairs" and s in near:
+                    near[s] = tuple(n for n in near[s] if n != other)
             beds = [(floor, 3 * tx + i % 3, 3 * ty + i // 3)
                     for (floor, tx, ty), (tid, rot) in self.tiles.items()
                     for i, f in enumerate(self.game.geo[tid][rot].features) if f in "RBYG"]
@@ -1038,13 +1061,13 @@ class BedpansState(Exploration, Moves, State):
             events = _HANDLERS[kind](self, action)
             self._settle()
             return events  # type: ignore[no-any-return]
-        before = [pair.count(None) for pair in self.tokens.values()]  # tokens off the layout
+        before = [*map(_OFF_LAYOUT, self.tokens.values())]  # each colour's tokens off the layout
         count = self.neutralized
         events = _HANDLERS[kind](self, action)
-        if self.returned or self.neutralized != count or any(
-                pair.count(None) > off
-                for pair, off in zip(self.tokens.values(), before, strict=True)):
-            # someone was removed, or neutralized as they re-entered
+        if self.returned or self.neutralized != count or [
+                *map(_OFF_LAYOUT, self.tokens.values())] != before:
+            # someone may have been removed, or neutralized as they re-entered (a colour
+            # with no more tokens off the layout than before is told nothing)
             events += self._removal_events(dict(zip(self.tokens, before, strict=True)))
             if self.returned:
                 events += self._return_events()
@@ -1118,7 +1141,7 @@ class BedpansState(Exploration, Moves, State):
                       self.active)]
 
     def _pass(self, action: A.Pass) -> list[Event]:
-        kind = cast(Decide, self.need).decision
+        kind = self.need.decision  # type: ignore[union-attr]  # a decision
         if kind == "decoy":
             self._open_window("window1")
         elif kind == "window":

@@ -122,6 +122,19 @@ def _doors(state: BedpansState) -> list[tuple[Space, int]]:
     return lay.known("doors", work)
 
 
+def _doors_at(state: BedpansState) -> dict[Space, tuple[tuple[Space, int], ...]]:
+    """The doors of :func:`_doors` by the spaces on their two sides (kept for the layout)."""
+
+    def work() -> dict[Space, tuple[tuple[Space, int], ...]]:
+        out: dict[Space, list[tuple[Space, int]]] = {}
+        for s, d in _doors(state):
+            out.setdefault(s, []).append((s, d))
+            out.setdefault((s[0], s[1] + DX[d], s[2] + DY[d]), []).append((s, d))
+        return {space: tuple(doors) for space, doors in out.items()}
+
+    return layout_of(state).known("doors at", work)  # type: ignore[no-any-return]
+
+
 def _door_text(space: Space, d: int) -> str:
     return f"{space_text(space)} {'NESW'[d]}"
 
@@ -166,8 +179,8 @@ def window_of(state: BedpansState, seat: int) -> Window:
     """The Stuff window ``seat`` plays in now."""
     active = state.active
     colour = state.colour_of(active) if active > 0 else ""
-    return Window(state, seat, state.phase == "window1", active, colour,
-                  bool(colour) and any(p is not None for p in state.tokens[colour]))
+    on = bool(colour) and state.tokens[colour] != [None, None]
+    return Window(state, seat, state.phase == "window1", active, colour, on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +293,8 @@ def _a_space(win: Window, kind: str) -> list[str]:
     it mops up, ``<space> mop <space>``)."""
     state = win.state
     spaces = _spaces(state)
-    free = [s for s in spaces if not _marked(state, s)]
+    marked = state.status.keys() | state.bed_bumps  # what _marked reads
+    free = [s for s in spaces if s not in marked] if marked else list(spaces)
     targets = [spaces[s] for s in free]
     if kind == "Just Cleaned":
         puddles = sorted(s for s, k in state.status.items() if k == "Puddle")
@@ -292,18 +306,26 @@ def _a_door(win: Window, kind: str) -> list[str]:
     """Jammed Door (next to one of the player's Residents, for an Elder), Door Code (and
     the order of the facedown markers, top to bottom): an unblocked door."""
     state, seat = win.state, win.seat
-    doors = [(s, d) for s, d in _doors(state)
-             if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
+    if kind == "Door Code" and not state.blocked:  # every door: the same for the layout
+        return list(layout_of(state).known("door code targets", lambda: tuple(
+            _door_code_targets(_doors(state)))))
+    doors = _doors(state)
+    if state.blocked:
+        doors = [(s, d) for s, d in doors
+                 if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
     if kind == "Jammed Door":
         mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
-        doors = [(s, d) for s, d in doors
-                 if s in mine or (s[0], s[1] + DX[d], s[2] + DY[d]) in mine]
-    targets = [_door_text(s, d) for s, d in doors]
-    if kind == "Door Code":
-        from simlab.games.bedpans.rules import CODE_ORDERS
+        near = _doors_at(state)  # the doors on either side of each space, in _doors' order
+        picked = {door for p in mine for door in near.get(p, ())}
+        return [_door_text(s, d) for s, d in doors if (s, d) in picked]
+    return _door_code_targets(doors)
 
-        targets = [f"{t} {o}" for t in targets for o in CODE_ORDERS]
-    return targets
+
+def _door_code_targets(doors: list[tuple[Space, int]]) -> list[str]:
+    """Door Code's targets on ``doors``: each door with each order of the 3 markers."""
+    from simlab.games.bedpans.rules import CODE_ORDERS
+
+    return [f"{_door_text(s, d)} {o}" for s, d in doors for o in CODE_ORDERS]
 
 
 def _nurse_call(win: Window, kind: str) -> list[str]:
@@ -367,23 +389,20 @@ def _marked(state: BedpansState, space: Space) -> bool:
 
 
 def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
+    """Laughing Gas: a Character of another player in the space of one of ``seat``'s;
+    Steroids!: a Resident of another colour with a Staffer."""
     from simlab.games.bedpans.rules import STAFFERS
 
     found: list[str] = []
+    mine = state.colour_of(seat) if seat > 0 else ""
     if kind == "Laughing Gas":
-        for _, space in _mine(state, seat):
-            toks, staff = state.occupants(space)
-            if seat > 0:
-                found += [STAFFERS[i] for i in staff]
-            mine = state.colour_of(seat) if seat > 0 else ""
-            found += [f"{c} {i + 1}" for c, i in toks
-                      if c != mine and _harmless(state, seat, kind, c)]
+        spaces = {space for _, space in _mine(state, seat)}
+        if seat > 0:
+            found += [STAFFERS[i] for i, p in enumerate(state.staffers) if p in spaces]
     else:
-        for spot in set(state.staffers):
-            if spot is not None:
-                toks, _ = state.occupants(spot)
-                found += [f"{c} {j + 1}" for c, j in toks if _harmless(state, seat, kind, c)
-                          and (seat == 0 or c != state.colour_of(seat))]
+        spaces = {p for p in state.staffers if p is not None}
+    found += [f"{c} {i + 1}" for c, pair in state.tokens.items() if c != mine
+              for i, p in enumerate(pair) if p in spaces and _harmless(state, seat, kind, c)]
     return sorted(set(found))
 
 

@@ -152,3 +152,52 @@ def test_sight_read_from_the_layout_equals_sight_read_from_the_tiles(reading):
                                 s.marker_edge, lay.ways) == \
                 view_targets(s.tiles, s.game.geo, space, s.sealed, s.door_markers,
                              s.marker_edge), space
+
+
+@pytest.mark.parametrize("variants", [(), ("door_markers",)])
+def test_a_space_s_passages_read_at_once_are_those_read_one_by_one(variants):
+    """``board.passages`` and ``board.tile_passages`` (the new tile's passages, the tile
+    beyond each side located once) answer as ``board.passage`` does in each direction,
+    Door-markers inside a tile included (Variation "Door-markers")."""
+    from simlab.games.bedpans.board import passages, tile_passages
+
+    states = layouts_along(1, variants=variants)
+    assert any(s.door_markers for s in states)
+    for s in states:
+        tiles, geo, markers = s.tiles, s.game.geo, s.door_markers
+        expected = full_ways(s)
+        for pos in tiles:
+            found = tile_passages(tiles, geo, markers, pos, "m")
+            assert found == {space: expected[space] for space in found}
+            for space, ways in found.items():
+                assert passages(tiles, geo, markers, space, "m") == ways
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 5)])
+def test_the_kept_steps_of_a_space_are_those_the_full_check_offers(players, seed):
+    """``Layout.plain_steps``, read at a move with no Status-marker, blocked door or Bingo
+    on TV, offers what the full check (``_steps_with_stuff``: walls, shafts, Stuff) offers
+    there, and is None next to an Elevator shaft or Stairs."""
+    game = BedpansGame(players=players)
+    checked = [0, 0]
+
+    def tick(state, actor, action, events):
+        need = state.need
+        if getattr(need, "decision", None) != "move" or state.status or state.blocked:
+            return
+        if state.fx.get("Bingo on TV") or state.points <= 0:
+            return
+        space = state.position(state.mover)
+        plain = layout_of(state).plain_steps(space)
+        full = state._steps_with_stuff(state.mover, space)
+        if plain is None:
+            assert space in state.links or any(
+                (space[0], space[1] + DX[d], space[2] + DY[d]) in state.links for d in range(4))
+            checked[1] += 1
+        else:
+            assert list(plain) == full
+            checked[0] += 1
+
+    for k in range(3):
+        simlab.run(game, None, seed=seed + k, on_action=tick)
+    assert checked[0] > 100
