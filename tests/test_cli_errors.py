@@ -68,7 +68,8 @@ def test_policy_names_are_listed_one_way_everywhere(capsys):
     _, info_out, _ = run(["info", "broom_service"], capsys)
     code, _, err = run(["play", "broom_service", "--policy", "genius"], capsys)
     line = policy_line(simlab.load_game("broom_service").policy_names())
-    assert line.startswith("random, brave, cowardly, brave-P, heuristic, mcts, mcts-N (brave-P: ")
+    assert line.startswith("random, brave, cowardly, brave-P, heuristic, mcts, mcts-N, "
+                           "mcts-brave, mcts-cowardly (brave-P: ")
     assert "; mcts-N: search player with N iterations a decision" in line
     assert f"policies: {line}\n" in games_out
     assert f"policies: {line}\n" in info_out

@@ -4,7 +4,9 @@
 on matched seeds (the same seed drives both), by player count: the Elder
 win rate and game length with intervals, and a table holding each
 Variation's measured effect against the rulebook's label (favors Elders /
-favors Staff / neutral), saying plainly where the simulation disagrees.
+favors Staff / neutral), saying plainly where the simulation disagrees.  Each
+side may play its own policy (``staff=mcts``, ``elders=mcts``: the Variation
+verdicts under search players, issue 12 point 6).
 
 ``bedpans-stuff``: the worth of each Stuff kind: games where the holder (the
 red Elder, or the Staff) starts with that Stuff, against the same seeds
@@ -32,13 +34,17 @@ from simlab.core import stats
 from simlab.core.api import Outcome
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, sample_chance
+from simlab.core.search import policy_choices
 from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Chance, Draw
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 from simlab.games.bedpans.stuff import IMPLEMENTED
 
-__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "verdicts", "worth"]
+__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "seat_policies", "verdicts", "worth"]
+
+#: Policies one side may play in ``bedpans-variants`` ("": the ``policy`` parameter's).
+_SIDE_POLICIES = policy_choices("", "heuristic", "random")
 
 #: The rulebook's label of each Variation ("Variations").
 LABELS: dict[str, str] = {
@@ -93,6 +99,26 @@ def _result(final: BedpansState) -> dict[str, Any]:
             "undecided": not winners, "rounds": final.round}
 
 
+def seat_policies(params: dict[str, Any], players: int) -> list[str]:
+    """The policy of each seat: the Staff's (seat 0), then the Elders'.
+
+    ``staff`` and ``elders`` name a side's policy (``mcts`` and ``mcts-N``
+    allowed: the game's search player, each side with its own search settings,
+    ``SearchSettings.seats``, as in ``benchmarks/bedpans_strength.py``); empty,
+    the side plays ``policy``, as every seat did before they existed.
+
+    Examples
+    --------
+    >>> seat_policies({"policy": "heuristic", "staff": "", "elders": ""}, 3)
+    ['heuristic', 'heuristic', 'heuristic']
+    >>> seat_policies({"policy": "heuristic", "staff": "", "elders": "mcts"}, 3)
+    ['heuristic', 'mcts', 'mcts']
+    """
+    staff = params.get("staff") or params["policy"]
+    elders = params.get("elders") or params["policy"]
+    return [staff] + [elders] * (players - 1)
+
+
 def _variant_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> list[dict]:
     players, variant = game_setting(index, params["players"], params["variants"])
     seed = int(rng.integers(2**63))
@@ -100,7 +126,7 @@ def _variant_game(params: dict[str, Any], rng: np.random.Generator, index: int) 
     for arm, variants in (("base", ()), ("variant", (variant,))):
         game = BedpansGame(players=players, variants=variants,
                            round_limit=params["round_limit"])
-        names = [params["policy"]] * players
+        names = seat_policies(params, players)
         final = _play(game.new_initial_state(), names, np.random.default_rng(seed))
         rows.append({"players": players, "variant": variant, "pair": index, "arm": arm,
                      **_result(final)})
@@ -221,7 +247,11 @@ VARIANTS_STUDY = register_study(
             Param("variants", tuple(LABELS), tuple, choices=tuple(LABELS),
                   help="Variations compared with the base game"),
             Param("policy", "heuristic", str, choices=("heuristic", "random"),
-                  help="policy of every seat"),
+                  help="policy of every seat (unless staff or elders names a side's)"),
+            Param("staff", "", str, choices=_SIDE_POLICIES,
+                  help="policy of the Staff (seat 0), e.g. mcts; empty: policy"),
+            Param("elders", "", str, choices=_SIDE_POLICIES,
+                  help="policy of every Elder seat, e.g. mcts; empty: policy"),
             Param("round_limit", 40, int, low=1, help="round limit of each game (ruling B14)"),
         ),
         run_chunk=per_game(_variant_game),

@@ -20,12 +20,24 @@ Examples
 
 from __future__ import annotations
 
-from simlab.core.search import SearchSettings, race_values
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from simlab.core.api import Action
+from simlab.core.errors import ConfigError
+from simlab.core.search import MCTSPolicy, SearchSettings, race_values
+from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.rules import ROUNDS, BroomServiceState
 
+if TYPE_CHECKING:
+    from simlab.games.broom_service.rules import BroomServiceGame
+
 __all__ = [
-    "DEPTH", "EXPLORATION", "ITERATIONS", "ROLLOUT", "SPREAD_PER_ROUND", "evaluate",
-    "projected_vp", "settings",
+    "DEPTH", "EXPLORATION", "ITERATIONS", "ROLE_SEARCH_NAMES", "ROLLOUT", "SPREAD_PER_ROUND",
+    "brave_candidates", "cowardly_candidates", "evaluate", "is_role_search_name",
+    "projected_vp", "role_search_policy", "role_settings", "settings",
 ]
 
 #: VP the scores may still move apart per round left (plus one round's worth at the end).
@@ -67,3 +79,114 @@ def settings() -> SearchSettings:
     """The defaults of ``mcts`` in Broom Service (tuned in issue 12; see docs/studies)."""
     return SearchSettings(iterations=ITERATIONS, exploration=EXPLORATION, depth=DEPTH,
                           rollout=ROLLOUT, evaluate=evaluate)
+
+
+#: The registered search players whose own role plays are all brave, or all cowardly
+#: (``mcts-brave-N`` / ``mcts-cowardly-N``: the same with N iterations).
+ROLE_SEARCH_NAMES = ("mcts-brave", "mcts-cowardly")
+_ROLE_SEARCH = re.compile(r"mcts-(brave|cowardly)(?:-(\d+))?")
+
+
+def _role_plays(state: BroomServiceState, legal: Sequence[Action], seat: int,
+                brave: bool) -> Sequence[Action]:
+    """``legal`` without ``seat``'s own role plays of the other kind (see below)."""
+    if state.current_player != seat:
+        return legal
+    kept = [a for a in legal if not (isinstance(a, A.PlayRole) and a.brave != brave)]
+    return kept or legal
+
+
+def brave_candidates(state: BroomServiceState, legal: Sequence[Action],
+                     seat: int) -> Sequence[Action]:
+    """The actions a brave search seat weighs: every role card of its own played brave.
+
+    The rulebook lets each player "decide whether to play it brave or
+    cowardly"; this seat always decides brave, as the ``brave`` heuristic
+    does.  Only the searching ``seat``'s own plays are pruned (its opponents
+    are searched over both readings, as by ``mcts``); its choice of cards and
+    everything it does while performing a role are searched as usual.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from simlab.core.play import sample_chance
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> state, rng = BroomServiceGame(players=3).new_initial_state(), np.random.default_rng(0)
+    >>> while state.is_chance or not any(isinstance(a, A.PlayRole) for a in state.legal_actions()):
+    ...     _ = state.apply(sample_chance(state.chance_outcomes(), rng) if state.is_chance
+    ...                     else state.legal_actions()[0])
+    >>> seat, legal = state.current_player, state.legal_actions()
+    >>> sorted({a.brave for a in legal}), {a.brave for a in brave_candidates(state, legal, seat)}
+    ([False, True], {True})
+    >>> brave_candidates(state, legal, seat + 1) == legal   # an opponent's decision
+    True
+    """
+    return _role_plays(state, legal, seat, True)
+
+
+def cowardly_candidates(state: BroomServiceState, legal: Sequence[Action],
+                        seat: int) -> Sequence[Action]:
+    """The actions a cowardly search seat weighs: every role card of its own played cowardly.
+
+    The mirror of :func:`brave_candidates` (a cowardly play is always legal
+    beside the brave one, so the seat never has to play brave).
+    """
+    return _role_plays(state, legal, seat, False)
+
+
+def is_role_search_name(name: str) -> bool:
+    """Whether ``name`` is ``mcts-brave``, ``mcts-cowardly`` or one of them with ``-N``.
+
+    Examples
+    --------
+    >>> [is_role_search_name(n) for n in ("mcts-brave", "mcts-cowardly-30", "mcts-30", "brave")]
+    [True, True, False, False]
+    """
+    return _ROLE_SEARCH.fullmatch(name) is not None
+
+
+def role_settings(brave: bool, base: SearchSettings | None = None) -> SearchSettings:
+    """``base`` (default: the ``mcts`` defaults) searching only brave (or cowardly) own plays.
+
+    The tree never plays a role card of the searching seat the other way; the
+    ``heuristic`` rollouts below the tree play every seat, this one included,
+    as the heuristic does, so only its value estimates, never its own moves,
+    allow for the other reading.
+
+    Examples
+    --------
+    >>> role_settings(True).candidates is brave_candidates, role_settings(False).iterations
+    (True, 50)
+    """
+    return replace(base or settings(),
+                   candidates=brave_candidates if brave else cowardly_candidates)
+
+
+def role_search_policy(game: BroomServiceGame, name: str, seat: int) -> MCTSPolicy:
+    """The policy ``mcts-brave[-N]`` or ``mcts-cowardly[-N]`` for ``seat``.
+
+    The game's ``mcts`` defaults (N iterations with ``-N``), its own role
+    plays restricted by :func:`role_settings`.
+
+    Raises
+    ------
+    ConfigError
+        ``name`` is none of those, or N < 1.
+
+    Examples
+    --------
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> policy = role_search_policy(BroomServiceGame(players=3), "mcts-cowardly-20", 2)
+    >>> policy.name, policy.settings.iterations, policy.settings.candidates.__name__
+    ('mcts-cowardly-20', 20, 'cowardly_candidates')
+    """
+    m = _ROLE_SEARCH.fullmatch(name)
+    if m is None:
+        raise ConfigError(f"policy {name!r}: role-restricted search players are "
+                          "mcts-brave, mcts-cowardly, mcts-brave-N and mcts-cowardly-N")
+    base = game.search_settings()
+    if m[2] is not None:
+        if int(m[2]) < 1:
+            raise ConfigError(f"policy {name!r}: needs N >= 1 iterations")
+        base = replace(base, iterations=int(m[2]), seconds=None)
+    return MCTSPolicy(game, seat, role_settings(m[1] == "brave", base), name)

@@ -197,7 +197,8 @@ class BroomServiceGame(Game):
     >>> game.parse_action("Seat 0 plays Weather Fairy cowardly")
     PlayRole(seat=0, role='Weather Fairy', brave=False)
     >>> game.policy_names()
-    ['random', 'brave', 'cowardly', 'brave-0.5', 'heuristic', 'mcts', 'mcts-100']
+    ['random', 'brave', 'cowardly', 'brave-0.5', 'heuristic', 'mcts', 'mcts-100', 'mcts-brave',
+     'mcts-cowardly']
     """
 
     NAME = "broom_service"
@@ -269,9 +270,16 @@ class BroomServiceGame(Game):
         return RENDERER
 
     def policy_names(self) -> list[str]:
-        """Registered policies; ``brave-P`` takes any probability P in [0, 1]."""
+        """Registered policies; ``brave-P`` takes any probability P in [0, 1].
+
+        ``mcts-brave`` and ``mcts-cowardly`` (and ``-N``) are the search player
+        whose own role plays are all brave, or all cowardly
+        (:func:`.evaluate.role_search_policy`).
+        """
+        from simlab.games.broom_service.evaluate import ROLE_SEARCH_NAMES
+
         return ["random", "brave", "cowardly", "brave-0.5", "heuristic",
-                *self.search_policy_names()]
+                *self.search_policy_names(), *ROLE_SEARCH_NAMES]
 
     def search_settings(self):
         """The search players' defaults (:mod:`simlab.games.broom_service.evaluate`)."""
@@ -281,8 +289,10 @@ class BroomServiceGame(Game):
 
     def make_policy(self, name: str, seat: int):
         """Build a registered policy (see :mod:`simlab.games.broom_service.policies`)."""
-        from simlab.games.broom_service import policies
+        from simlab.games.broom_service import evaluate, policies
 
+        if evaluate.is_role_search_name(name):
+            return evaluate.role_search_policy(self, name, seat)
         if is_search_name(name):
             return super().make_policy(name, seat)
         try:

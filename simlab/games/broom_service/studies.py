@@ -14,7 +14,11 @@ a claim at place k among n seats (k = 1 for the starting player) is stolen with
 probability ``1 - (1 - 0.4 q) ** (n - k)``.
 
 ``broom-service-scores``: final VP distribution and win rate by seat and by
-policy, seats rotating through the policies from game to game.
+policy, seats rotating through the policies from game to game.  Brave against
+cowardly play between strong players: ``policies=mcts-brave,mcts-cowardly,mcts``
+(the default search player restricted to brave, or cowardly, role plays of
+its own, :func:`~simlab.games.broom_service.evaluate.role_search_policy`,
+beside a free one).
 
 Examples
 --------
@@ -49,12 +53,27 @@ from simlab.core.study import (
     tally_values,
 )
 from simlab.games.broom_service import actions as A
+from simlab.games.broom_service.evaluate import ROLE_SEARCH_NAMES, is_role_search_name
 from simlab.games.broom_service.rules import HAND, BroomServiceGame, BroomServiceState
 
 __all__ = ["SCORES", "STEALS", "exact_steal_probability"]
 
-_POLICIES = policy_choices("random", "brave", "cowardly", "brave-0.25", "brave-0.5", "brave-0.75",
-                           "heuristic")
+
+
+class _Choices(tuple):
+    """Policy names a study accepts: those of ``policy_choices``, and ``mcts-brave[-N]``,
+    ``mcts-cowardly[-N]``."""
+
+    __slots__ = ()
+
+    def __contains__(self, name: object) -> bool:
+        return tuple.__contains__(self, name) or name in _SEARCH or (
+            isinstance(name, str) and is_role_search_name(name))
+
+
+_SEARCH = policy_choices("random", "brave", "cowardly", "brave-0.25", "brave-0.5", "brave-0.75",
+                         "heuristic")
+_POLICIES = _Choices((*_SEARCH, *ROLE_SEARCH_NAMES))
 _ROLES = 10
 
 
