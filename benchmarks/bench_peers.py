@@ -24,9 +24,21 @@ every absolute rate but leaves the ratios meaningful.
 catanatron is the optional extra ``peers`` (``pip install -e ".[peers]"``);
 without it the script says so in one line and exits with status 0.
 
+``--instructions`` counts instead of timing, a ratio that the machine's load does not
+change: each contender plays whole random games from seed 0 on, until it has applied
+``--transitions`` transitions, in a child process under ``valgrind --tool=callgrind``
+that collects only inside the games (they run inside ``itertools.starmap``, which
+neither simlab nor catanatron uses; ``--toggle-collect=starmap_next``), after one game
+that is not counted (imports, caches).  The ratio is catanatron's machine instructions
+per transition over the game's.  Both are CPython running pure-Python game code, so
+instructions track time closely; the timed ratio stays the issue's measure, the counted
+one says which way a change moved it when the load makes the timed one noisy.
+
 Usage::
 
     python benchmarks/bench_peers.py [--json] [--rounds R] [--seconds S] [--players N ...]
+                                     [--games NAME ...]
+    python benchmarks/bench_peers.py --instructions [--transitions T] [--players N ...]
                                      [--games NAME ...]
 """
 
@@ -181,7 +193,90 @@ def print_table(result: dict[str, Any]) -> None:
           "'chance' is the share of ROLL actions (each rolls its dice).")
 
 
+#: The C function of CPython inside which the counted games run (callgrind collects there).
+COUNTED = "starmap_next"
+
+
+def _count_child(contender: str, players: int, transitions: int) -> None:
+    """Child of :func:`count_instructions`: whole games from seed 0 until ``transitions``.
+
+    Prints ``{"games": g, "transitions": t}`` as JSON on stdout.
+    """
+    from collections import deque
+    from itertools import starmap
+
+    play = (catanatron_player(players) if contender == PEER
+            else simlab_player(contender, players))
+    play(10**6)  # not counted: imports, caches, first data loads
+    done = {"games": 0, "transitions": 0}
+
+    def one(seed: int) -> None:
+        t, _ = play(seed)
+        done["games"] += 1
+        done["transitions"] += t
+
+    def seeds() -> Any:
+        seed = 0
+        while done["transitions"] < transitions:
+            yield (seed,)
+            seed += 1
+
+    deque(starmap(one, seeds()), maxlen=0)
+    print(json.dumps(done))
+
+
+def _instructions(contender: str, players: int, transitions: int) -> dict[str, int]:
+    """Games, transitions and the instructions callgrind counts inside them."""
+    import os
+    import re
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        child = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--collect-atstart=no",
+             f"--toggle-collect={COUNTED}", f"--callgrind-out-file={out}", sys.executable,
+             __file__, "--_count", contender, str(players), str(transitions)],
+            capture_output=True, text=True, check=True)
+        table = subprocess.run(["callgrind_annotate", "--inclusive=yes", out],
+                               capture_output=True, text=True, check=True).stdout
+    found = re.search(rf"^\s*([\d,]+) .*[:\s]{COUNTED}\b", table, re.M)
+    if found is None:
+        raise RuntimeError(f"callgrind counted nothing in {COUNTED}")
+    done = json.loads(child.stdout.strip().splitlines()[-1])
+    return {**done, "instructions": int(found.group(1).replace(",", ""))}
+
+
+def count_instructions(players: int, transitions: int,
+                       games: tuple[str, ...] = GAMES) -> dict[str, Any]:
+    """Instructions per transition of catanatron and ``games`` at ``players`` seats."""
+    names = [PEER] + [n for n in games if _seats_ok(n, players)]
+    counted = {n: _instructions(n, players, transitions) for n in names}
+    per = {n: c["instructions"] / c["transitions"] for n, c in counted.items()}
+    rows = [{"contender": n, "games": c["games"], "transitions": c["transitions"],
+             "instructions_per_transition": round(per[n]),
+             "ratio": round(per[PEER] / per[n], 2)} for n, c in counted.items()]
+    return {"players": players, "transitions": transitions, "goal_ratio": GOAL,
+            "rows": rows}
+
+
+def print_counted(result: dict[str, Any]) -> None:
+    """Print one result of :func:`count_instructions`."""
+    print(f"{result['players']} seats, uniformly random play, whole games from seed 0 until "
+          f"{result['transitions']:,} transitions; machine instructions (callgrind)")
+    print(f"{'contender':>14} {'games':>6} {'transitions':>11} {'instr/transition':>16} "
+          f"{'× catanatron':>12}")
+    for r in result["rows"]:
+        print(f"{r['contender']:>14} {r['games']:>6} {r['transitions']:>11,} "
+              f"{r['instructions_per_transition']:>16,} {r['ratio']:>11.2f}×")
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and sys.argv[1:2] == ["--_count"]:
+        contender, players, transitions = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        _count_child(contender, players, transitions)
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds")
@@ -191,10 +286,29 @@ def main(argv: list[str] | None = None) -> int:
                         help="player counts (catanatron takes 2 to 4)")
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES,
                         help="the simlab games to measure (default: all)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions per transition with valgrind "
+                             "(callgrind) instead of timing: a ratio the load does not move")
+    parser.add_argument("--transitions", type=int, default=20_000,
+                        help="with --instructions: transitions counted per contender")
     args = parser.parse_args(argv)
     missing = peer_missing()
     if missing:
         print(missing)
+        return 0
+    if args.instructions:
+        import shutil
+
+        if shutil.which("valgrind") is None:
+            print("bench_peers: --instructions needs valgrind (apt-get install valgrind)")
+            return 0
+        counted = [count_instructions(n, args.transitions, tuple(args.games))
+                   for n in args.players]
+        if args.json:
+            print(json.dumps(counted, indent=1))
+        else:
+            for result in counted:
+                print_counted(result)
         return 0
     from importlib.metadata import version
 
