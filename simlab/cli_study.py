@@ -209,13 +209,12 @@ def study_command(args: argparse.Namespace) -> int:
     folders.update({k: v for k in ("data", "compare_data")
                     if (v := getattr(args, k, None)) is not None})
     study.resolve(**params)  # a bad parameter is reported before the bar appears
-    if getattr(args, "tally", False):
-        folders["tally"] = True
     games = int(study.default_games) if args.games is None else args.games
     runs = 2 if "compare_data" in folders else 1
     progress = Progress(games * runs, study.name, show=_show_bar(args))
     try:
-        result = _run(study, games, args, progress, {**params, **folders})
+        result = _run(study, games, args, progress,
+                      {**params, **folders, "tally": bool(getattr(args, "tally", False))})
     except KeyboardInterrupt:
         return _interrupted(progress, games * runs, "")
     progress.finish()
