@@ -39,9 +39,11 @@ from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribut
 
 __all__ = ["ESCAPE", "OUTCOMES", "PAIRINGS", "corridor_state", "exact_escape_one_turn"]
 
-#: Policy pairings "Staff-Elders".
+#: Policy pairings "Staff-Elders".  ``mcts`` is the game's search player, each side with
+#: its own settings (``SearchSettings.seats``: the Staff searches its choice of Staffer),
+#: so ``mcts-mcts`` is the game between the strongest players of both sides.
 PAIRINGS = ("random-random", "heuristic-heuristic", "heuristic-random", "random-heuristic",
-            "mcts-heuristic", "heuristic-mcts")
+            "mcts-heuristic", "heuristic-mcts", "mcts-mcts")
 
 
 def _outcome_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> dict:

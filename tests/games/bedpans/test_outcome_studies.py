@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 import simlab
 from simlab.games.bedpans.outcome_studies import corridor_state, exact_escape_one_turn
 from simlab.games.bedpans.parts import Decide, Decision
+from simlab.games.bedpans.rules import BedpansGame
 
 
 def test_outcomes_rows_and_summary():
@@ -20,6 +23,30 @@ def test_outcomes_rows_and_summary():
     again = simlab.run_study("bedpans-outcomes", games=8, seed=3, players=("2", "3"),
                              pairings=("heuristic-heuristic",))
     assert again.games.equals(games)
+
+
+def test_mcts_on_both_sides_is_the_search_player_on_every_seat():
+    """``mcts-mcts``: the game ``simlab.run`` plays with ``mcts`` on the Staff and every Elder.
+
+    Game ``i`` of the study draws its game seed from ``SeedSequence(entropy=seed,
+    spawn_key=(i,))`` (the runner's per-game seeding); the same game is replayed here by
+    hand from that seed, and a heuristic Staff on the same seed plays another game.
+    """
+    result = simlab.run_study("bedpans-outcomes", games=1, seed=3, players=("2",),
+                              pairings=("mcts-mcts",))
+    row = result.games.iloc[0]
+    rng = np.random.default_rng(np.random.SeedSequence(entropy=3, spawn_key=(0,)))
+    seed = int(rng.integers(2**63))
+    game = BedpansGame(players=2, round_limit=60)
+    both = simlab.run(game, ["mcts", "mcts"], seed=seed)
+    assert row.pairing == "mcts-mcts"
+    assert (row.rounds, row.neutralizations) == (both.round, both.neutralized)
+    assert bool(row.elder_win) == (bool(both.outcome.winners) and both.outcome.winners != (0,))
+    def trace(state):
+        return state.round, state.neutralized, state.outcome, tuple(state.exit_rounds)
+
+    # the check can tell the sides apart: with the heuristic Staff this seed plays otherwise
+    assert trace(simlab.run(game, ["heuristic", "mcts"], seed=seed)) != trace(both)
 
 
 def test_escape_matches_exact_value_without_staff():
