@@ -238,9 +238,11 @@ class Moves(StateFields):
         token = _RESIDENTS.get(name)
         if token is None:  # a Staffer
             self.staffers[STAFFERS.index(name)] = target
-            if any(target in pair for pair in self.tokens.values()):  # stopped by a Resident
-                self.points = 0
-            self._resolve(target)
+            for pair in self.tokens.values():
+                if target in pair:  # stopped by a Resident, who may be caught
+                    self.points = 0
+                    self._resolve(target)
+                    break
             return events
         colour, i = token
         pair = self.tokens[colour]

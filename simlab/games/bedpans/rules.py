@@ -37,7 +37,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from fractions import Fraction
@@ -67,7 +66,6 @@ from simlab.games.bedpans.board import (
     geometry_table,
     marker_key,
     parse_space,
-    passage,
     space_text,
 )
 from simlab.games.bedpans.components import (
@@ -306,6 +304,9 @@ class BedpansGame(Game):
         self.geo = geometry_table(self.data)
         self.specs = {t.id: t for t in self.data.tiles}
         self.colours: tuple[str, ...] = COLOURS[: self.players - 1]
+        #: The layout of the 4-bed start tile, where every game of this Game begins
+        #: (:meth:`start_layout`).
+        self._start: Layout | None = None
 
     def seat_names(self) -> list[str]:
         """``Staff``, then ``Elder red`` ... in seat order."""
@@ -314,6 +315,15 @@ class BedpansGame(Game):
     def new_initial_state(self) -> BedpansState:
         """The position before set-up chance (the first Stuff dealt)."""
         return BedpansState(self)
+
+    def start_layout(self, state: BedpansState) -> Layout:
+        """The :class:`~.layout.Layout` of ``state``, set up on the 4-bed start tile: one
+        for every game of this Game, as clones share theirs (a layout is never changed, only
+        added to), so what is worked out about it (what is in view, beds, Door-marker
+        spots ...) is kept from game to game."""
+        if self._start is None:
+            self._start = layout_of(state)
+        return self._start
 
     def parse_action(self, text: str) -> Action:
         """Read an action from its text (see :func:`actions.parse_action`)."""
@@ -443,6 +453,7 @@ class BedpansState(Exploration, Moves, State):
             self.phase = "start-tile"
         else:
             self._set_up("S")
+            self._layout = game.start_layout(self)
         self._settle()
 
     # -- copying ---------------------------------------------------------------------------
@@ -933,13 +944,9 @@ class BedpansState(Exploration, Moves, State):
         >>> s.door_spots()
         [(('U', 2, 0), ('U', 3, 0)), (('U', 2, 2), ('U', 3, 2))]
         """
-        anywhere = self.game.options["door_markers"]
-
-        def work() -> tuple:
-            key = (frozenset(self.tiles.items()), frozenset(self.door_markers))
-            return _door_spots(self.game.data, key, anywhere)
-
-        return list(layout_of(self).known("door spots", work))
+        lay = layout_of(self)
+        return list(lay.known("door spots", lambda: _door_spots(
+            self.tiles, self.features, lay.ways, self.game.options["door_markers"])))
 
     # -- chance ------------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -1439,16 +1446,12 @@ class BedpansState(Exploration, Moves, State):
                 f"neutralized {self.neutralized}, player {self.current_player}>")
 
 
-@functools.lru_cache(maxsize=512)
-def _door_spots(components: Components, key: tuple[frozenset, frozenset],
-                anywhere: bool = False) -> tuple:
-    tiles = dict(key[0])
-    markers = dict.fromkeys(key[1], 0)
-    geo = geometry_table(components)
-    features = {}
-    for (floor, tx, ty), (tid, rot) in tiles.items():
-        for i, f in enumerate(geo[tid][rot].features):
-            features[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = f
+def _door_spots(tiles: dict[tuple[str, int, int], tuple[str, int]], features: dict[Space, str],
+                ways: dict[Space, tuple[str | None, ...]], anywhere: bool = False) -> tuple:
+    """:meth:`BedpansState.door_spots` worked out from the layout's passages (``ways``, of
+    :class:`~.layout.Layout`: None for a wall, as :func:`~.board.passage` reads it) and the
+    features of its spaces (``features``: those other than ``.``)."""
+    banned = "ES" if anywhere else "ESX"
     spots = []
     for (floor, tx, ty) in sorted(tiles):
         for d in (1, 2):
@@ -1457,12 +1460,11 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset],
             for k in range(3):
                 a = (floor, 3 * tx + 2, 3 * ty + k) if d == 1 else (floor, 3 * tx + k, 3 * ty + 2)
                 b = (floor, a[1] + DX[d], a[2] + DY[d])
-                if b not in features:
+                if b not in ways:
                     continue
-                banned = "ES" if anywhere else "ESX"
-                if features[a] in banned or features[b] in banned:
+                if features.get(a, ".") in banned or features.get(b, ".") in banned:
                     continue
-                if passage(tiles, geo, markers, a, d) is None:
+                if ways[a][d] is None:
                     spots.append((a, b))
             if anywhere:  # the walls inside the tile too (Variation "Door-markers")
                 for i in range(9):
@@ -1471,9 +1473,9 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset],
                         continue
                     a = (floor, 3 * tx + c, 3 * ty + r)
                     b = (floor, a[1] + DX[d], a[2] + DY[d])
-                    if features[a] in "ES" or features[b] in "ES":
+                    if features.get(a, ".") in "ES" or features.get(b, ".") in "ES":
                         continue
-                    if passage(tiles, geo, markers, a, d) is None:
+                    if ways[a][d] is None:
                         spots.append((a, b))
     return tuple(spots)
 

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
-from simlab.games.bedpans.components import DOOR
+from simlab.games.bedpans.components import DOOR, STAFFERS
 from simlab.games.bedpans.layout import Layout, layout_of
 from simlab.games.bedpans.parts import BlockedDoor, Lasting, Nudge
 
@@ -73,8 +73,6 @@ _DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 def _mine(state: BedpansState, seat: int) -> list[tuple[str, Space]]:
     """(name, space) of ``seat``'s Characters on the layout."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     if seat == 0:
         return [(STAFFERS[i], p) for i, p in enumerate(state.staffers) if p is not None]
     colour = state.colour_of(seat)
@@ -309,14 +307,19 @@ def _a_door(win: Window, kind: str) -> list[str]:
     if kind == "Door Code" and not state.blocked:  # every door: the same for the layout
         return list(layout_of(state).known("door code targets", lambda: tuple(
             _door_code_targets(_doors(state)))))
+    picked = None
+    if kind == "Jammed Door":  # the doors on a side of a space with one of the Residents
+        if seat == 0:  # the Staff-player has no Residents
+            return []
+        near = _doors_at(state)
+        picked = {door for _, p in _mine(state, seat) for door in near.get(p, ())}
+        if not picked:  # the usual case: no door next to them
+            return []
     doors = _doors(state)
     if state.blocked:
         doors = [(s, d) for s, d in doors
                  if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
-    if kind == "Jammed Door":
-        mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
-        near = _doors_at(state)  # the doors on either side of each space, in _doors' order
-        picked = {door for p in mine for door in near.get(p, ())}
+    if picked is not None:  # in _doors' order
         return [_door_text(s, d) for s, d in doors if (s, d) in picked]
     return _door_code_targets(doors)
 
@@ -335,8 +338,6 @@ def _nurse_call(win: Window, kind: str) -> list[str]:
 
 
 def _head_nurse(win: Window, kind: str) -> list[str]:
-    from simlab.games.bedpans.rules import STAFFERS
-
     return [n for n, _ in _mine(win.state, 0) if n != STAFFERS[0]]
 
 
@@ -391,8 +392,6 @@ def _marked(state: BedpansState, space: Space) -> bool:
 def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
     """Laughing Gas: a Character of another player in the space of one of ``seat``'s;
     Steroids!: a Resident of another colour with a Staffer."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     found: list[str] = []
     mine = state.colour_of(seat) if seat > 0 else ""
     if kind == "Laughing Gas":
@@ -511,8 +510,6 @@ def _lasting(key: Lasting) -> Callable[[BedpansState, int, str, str], list[Event
 
 def _neutralize(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
     """Laughing Gas, Steroids!: the Character is neutralized (a Decoy removed)."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     if target in STAFFERS:
         state.staffers[STAFFERS.index(target)] = None
         return [Event(f"{target} is neutralized", "neutralize", seat)]
@@ -558,8 +555,6 @@ def _call(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]
 
 def _swap(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
     """Head Nurse: the Nurse and the Doctor swap places."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     i = STAFFERS.index(target)
     nurse_at, doctor_at = state.staffers[i], state.staffers[0]
     state.staffers[0], state.staffers[i] = nurse_at, doctor_at

@@ -201,3 +201,38 @@ def test_the_kept_steps_of_a_space_are_those_the_full_check_offers(players, seed
     for k in range(3):
         simlab.run(game, None, seed=seed + k, on_action=tick)
     assert checked[0] > 100
+
+
+def door_spots_from_the_tiles(state, anywhere):
+    """Where a Door-marker may go, read from the tiles with :func:`passage` (the reference
+    for ``BedpansState.door_spots``, which reads the layout's passages)."""
+    tiles, geo = state.tiles, state.game.geo
+    features = {}
+    for (floor, tx, ty), (tid, rot) in tiles.items():
+        for i, f in enumerate(geo[tid][rot].features):
+            features[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = f
+    spots = []
+    for (floor, tx, ty) in sorted(tiles):
+        for d in (1, 2):
+            inside = [(floor, 3 * tx + c, 3 * ty + r) for r in range(3) for c in range(3)
+                      if not ((d == 1 and c == 2) or (d == 2 and r == 2))] if anywhere else []
+            border = [(floor, 3 * tx + 2, 3 * ty + k) if d == 1 else (floor, 3 * tx + k, 3 * ty + 2)
+                      for k in range(3)]
+            if not anywhere and (floor, tx + DX[d], ty + DY[d]) not in tiles:
+                border = []
+            for a, banned in [*((a, "ES" if anywhere else "ESX") for a in border),
+                              *((a, "ES") for a in inside)]:
+                b = (floor, a[1] + DX[d], a[2] + DY[d])
+                if b not in features or features[a] in banned or features[b] in banned:
+                    continue
+                if passage(tiles, geo, state.door_markers, a, d) is None:
+                    spots.append((a, b))
+    return spots
+
+
+@pytest.mark.parametrize(("seed", "anywhere"), [(0, False), (1, False), (0, True), (3, True)])
+def test_the_door_marker_spots_are_those_of_the_tiles(seed, anywhere):
+    states = layouts_along(seed, door_markers=anywhere)
+    assert any(s.door_markers for s in states)
+    for s in states:
+        assert s.door_spots() == door_spots_from_the_tiles(s, anywhere)
