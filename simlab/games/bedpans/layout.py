@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from simlab.core.api import Action
-from simlab.games.bedpans.actions import STEP_TO
+from simlab.games.bedpans.actions import STEP_TO, Stop
 from simlab.games.bedpans.board import (
     DX,
     DY,
@@ -133,6 +133,19 @@ class Layout:
         table[space] = found
         return found
 
+    def plain_moves(self, space: Space) -> tuple[Action, ...] | None:
+        """The move options out of ``space`` where only the walls decide and no Stuff may be
+        taken: the Step actions of :meth:`plain_steps` and Stop (none at all when there is no
+        step), or None as :meth:`plain_steps`.  Kept per space."""
+        table = self.memo.get("plain moves")
+        if table is None:
+            table = self.memo["plain moves"] = {}
+        if space in table:
+            return table[space]  # type: ignore[no-any-return]
+        steps = self.plain_steps(space)
+        found = table[space] = None if steps is None else (*steps, _STOP) if steps else ()
+        return found
+
     def neighbours(self) -> dict[Space, tuple[Space, ...]]:
         """Where a Character may move from each space: across an open edge, a door or a
         Door-marker, and along an Elevator shaft or Stairs (who stands where ignored)."""
@@ -197,6 +210,7 @@ def layout_of(state: StateFields) -> Layout:
 
 
 _NO_WAYS = (None, None, None, None)
+_STOP = Stop()
 
 
 def _grows(old: Layout | None, tiles: Mapping, markers: Mapping) -> bool:

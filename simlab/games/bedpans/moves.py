@@ -17,12 +17,13 @@ Examples
 >>> from simlab.games.bedpans.rules import BedpansGame
 >>> s = BedpansGame(players=2).new_initial_state()
 >>> s.active, s.phase, s.mover, s.points = 1, "move", "red 1", 2
->>> s._move_options()
+>>> list(s._move_options())
 [Step(direction='E'), Step(direction='S'), Stop()]
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Action, Event
@@ -56,13 +57,16 @@ _TRY_TO = tuple(_TRY[label] for label in STEP_DIRS)
 class Moves(StateFields):
     """Moving Characters for :class:`~simlab.games.bedpans.rules.BedpansState`."""
 
-    def _move_options(self) -> list[Action]:
+    def _move_options(self) -> Sequence[Action]:
         if self.points <= 0 and not self.can_take:  # the move is over: no step, no Stuff
             return []
         name: str = self.mover  # type: ignore[assignment]  # asked with a mover
         space = self.position(name)
         if space is None:
             return []
+        take = self.can_take and self.stuff_at.get(space, 0) > 0 and (
+            (self.took == 0 and not self.game.options["stuff_is_stuff"]) or self.points > 0) and (
+            name not in STAFFERS or self.game.options["staffers_take_stuff"])
         options: list[Action]
         bingo = self.fx.get(Lasting.BINGO_ON_TV) if self.fx else None
         if self.points <= 0:
@@ -71,15 +75,16 @@ class Moves(StateFields):
             # no Status-marker, blocked door or Bingo on TV on the mover: the walls decide,
             # and the Elevator shafts and Stairs when there are some here or next door
             lay = layout_of(self)
+            if not take:  # the steps and Stop, kept for the layout
+                plain = lay.plain_moves(space)
+                if plain is not None:
+                    return plain
             plain = lay.plain_steps(space)
             options = list(plain) if plain is not None else self._steps_near_links(space, lay)
         else:
             options = self._steps_with_stuff(name, space)
-        if self.can_take and self.stuff_at.get(space, 0) > 0:
-            paid = self.game.options["stuff_is_stuff"]
-            if ((self.took == 0 and not paid) or self.points > 0) and (
-                    name not in STAFFERS or self.game.options["staffers_take_stuff"]):
-                options.append(_TAKE)
+        if take:
+            options.append(_TAKE)
         if options:
             options.append(_STOP)
         return options

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, cast
 
@@ -128,6 +129,15 @@ _CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
 _OFF_LAYOUT = operator.methodcaller("count", None)
 #: What chance draws, made once.
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
+#: The chance nodes that draw a tile (each tile that may be drawn equally likely).
+_TILE_DRAWS = frozenset({Draw.TILE, Draw.ELEVATOR, Draw.EXIT})
+
+
+#: The decisions whose legal actions :meth:`BedpansState._decide` lists as it finds them,
+#: by seat and kind, made once.
+_LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision.MOVE,
+                                                        Decision.CHOOSE, Decision.CHAIR)}
+                for seat in range(5))  # at most 5 players
 
 
 #: The Decoy placements offered so far, made once (they are frozen values).
@@ -725,10 +735,12 @@ class BedpansState(Exploration, Moves, State):
         self._end_turn()
         return False
 
-    def _decide(self, seat: int, kind: Decision, legal: list[Action]) -> None:
-        """``seat`` decides ``kind`` among ``legal`` (kept for :meth:`_legal_actions`)."""
-        self.need = Decide(seat, kind)
-        self._ready = (self.need, tuple(legal))
+    def _decide(self, seat: int, kind: Decision, legal: Sequence[Action]) -> None:
+        """``seat`` decides ``kind`` among ``legal`` (kept for :meth:`_legal_actions`, with
+        the decision: the record of :data:`_LISTED`, which only this method sets as
+        ``need``, so that ``_ready`` is that of the decision whenever ``need`` is it)."""
+        self.need = need = _LISTED[seat][kind]
+        self._ready = (need, tuple(legal))
 
     def _open_window(self, phase: str) -> None:
         n = self.game.players
@@ -849,7 +861,7 @@ class BedpansState(Exploration, Moves, State):
             return list(ready[1])
         seat, kind = self.need  # type: ignore[misc]  # a decision
         if kind == "move":
-            return self._move_options()
+            return list(self._move_options())
         if kind == "start-tile":
             return [A.ChooseStart(t) for t in self.start_tiles()]
         if kind == "guess":
@@ -959,14 +971,16 @@ class BedpansState(Exploration, Moves, State):
         if what == "stuff":
             total = sum(self.unseen.values())
             return [(A.DrawStuff(k), Fraction(c, total)) for k, c in self.unseen.items() if c]
-        if what == "tile":
-            pool = self._tile_pool()
-        else:
-            pool = self.elevators_left if what == "elevator" else self.exits_left
-            anchor = cast(DrawSpecial, self.queue[0]).anchor
-            pool = [t for t in pool if self._special_options(t, anchor, what)]
+        pool = self._tile_pool() if what == "tile" else self._special_pool(what)
         p = Fraction(1, len(pool))
         return [(A.DrawTile(t), p) for t in pool]
+
+    def _special_pool(self, what: str) -> list[str]:
+        """The Elevator (``what="elevator"``) or Exit tiles left that have a place near the
+        Exit-sign tile that calls for them (the chance node's outcomes)."""
+        pool = self.elevators_left if what == "elevator" else self.exits_left
+        anchor = cast(DrawSpecial, self.queue[0]).anchor
+        return [t for t in pool if self._special_options(t, anchor, what)]
 
     def _roll_outcomes(self) -> list[tuple[Action, Fraction]]:
         """The movement result under Hurry Up, Detector and Walker (rulings M4-M6, S3).
@@ -1002,7 +1016,8 @@ class BedpansState(Exploration, Moves, State):
         :meth:`_chance_outcomes`, with the same use of ``rng``, without making every outcome
         and its Fraction: a Stuff-marker (``c / total`` is the float of ``Fraction(c,
         total)``), a movement roll with no Stuff in play (its running totals made once), a
-        tile (equally likely ones, :func:`~simlab.core.chance.uniform_index`).
+        Room, Elevator or Exit tile (equally likely ones,
+        :func:`~simlab.core.chance.uniform_index`).
         ``tests/games/bedpans/test_chance_draws.py`` checks the draws against the default."""
         what = self.need.draw  # type: ignore[union-attr]  # at a chance node
         if what == "stuff":
@@ -1027,8 +1042,8 @@ class BedpansState(Exploration, Moves, State):
                 if u < running:
                     return action
             return outcomes[-1][0]
-        if what == "tile":
-            pool = self._tile_pool()
+        if what in _TILE_DRAWS:
+            pool = self._tile_pool() if what == "tile" else self._special_pool(what)
             return A.DrawTile(pool[uniform_index(len(pool), rng)])
         return super()._sample_chance(rng)
 

@@ -196,6 +196,8 @@ def test_the_kept_steps_of_a_space_are_those_the_full_check_offers(players, seed
             checked[1] += 1
         else:
             assert list(plain) == full
+            moves = layout_of(state).plain_moves(space)  # with Stop, when no Stuff is taken
+            assert list(moves) == ([*full, A.Stop()] if full else [])
             checked[0] += 1
 
     for k in range(3):
