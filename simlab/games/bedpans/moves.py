@@ -45,6 +45,8 @@ STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
 _TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
 _TAKE, _STOP = A.TakeStuff(), A.Stop()
+#: The Status-marker no one may enter (the other, Puddle, is slipped on).
+_JUST_CLEANED = "Just Cleaned"
 #: Each direction on a floor as (dx, dy).
 _DELTA = {label: (DX[d], DY[d]) for label, d in STEP_DIRS.items()}
 #: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
@@ -71,9 +73,11 @@ class Moves(StateFields):
         bingo = self.fx.get(Lasting.BINGO_ON_TV) if self.fx else None
         if self.points <= 0:
             options = []
-        elif not (self.status or self.blocked or (bingo and name.split()[0] in bingo)):
-            # no Status-marker, blocked door or Bingo on TV on the mover: the walls decide,
-            # and the Elevator shafts and Stairs when there are some here or next door
+        elif not (_JUST_CLEANED in self.status.values() or (bingo and name.split()[0] in bingo)
+                  or (self.blocked and self._by_blocked_door(space))):
+            # no Just Cleaned space, blocked door on a side of the space or Bingo on TV on the
+            # mover: the walls decide, and the Elevator shafts and Stairs when there are some
+            # here or next door
             lay = layout_of(self)
             if not take:  # the steps and Stop, kept for the layout
                 plain = lay.plain_moves(space)
@@ -88,6 +92,10 @@ class Moves(StateFields):
         if options:
             options.append(_STOP)
         return options
+
+    def _by_blocked_door(self, space: Space) -> bool:
+        """Whether a door blocked by Stuff is on a side of ``space``."""
+        return any(space in door for door in self.blocked)
 
     def _steps_with_stuff(self, name: str, space: Space) -> list[Action]:
         """The steps from ``space`` with Status-markers, blocked doors or Bingo on TV in

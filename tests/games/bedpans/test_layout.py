@@ -175,24 +175,31 @@ def test_a_space_s_passages_read_at_once_are_those_read_one_by_one(variants):
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 5)])
 def test_the_kept_steps_of_a_space_are_those_the_full_check_offers(players, seed):
-    """``Layout.plain_steps``, read at a move with no Status-marker, blocked door or Bingo
-    on TV, offers what the full check (``_steps_with_stuff``: walls, shafts, Stuff) offers
-    there, and is None next to an Elevator shaft or Stairs."""
+    """``Layout.plain_steps``, read at a move with no Just Cleaned space, no blocked door
+    on a side of the mover's space and no Bingo on TV (a Puddle, a door blocked elsewhere
+    may be in play), offers what the full check (``_steps_with_stuff``: walls, shafts,
+    Stuff) offers there, and is None next to an Elevator shaft or Stairs, where
+    ``_steps_near_links`` offers what the full check does."""
     game = BedpansGame(players=players)
     checked = [0, 0]
+    stuff_in_play = [0]  # a Puddle or a blocked door away from the space
 
     def tick(state, actor, action, events):
         need = state.need
-        if getattr(need, "decision", None) != "move" or state.status or state.blocked:
+        if getattr(need, "decision", None) != "move" or "Just Cleaned" in state.status.values():
             return
         if state.fx.get("Bingo on TV") or state.points <= 0:
             return
         space = state.position(state.mover)
+        if any(space in door for door in state.blocked):
+            return
+        stuff_in_play[0] += bool(state.status or state.blocked)
         plain = layout_of(state).plain_steps(space)
         full = state._steps_with_stuff(state.mover, space)
         if plain is None:
             assert space in state.links or any(
                 (space[0], space[1] + DX[d], space[2] + DY[d]) in state.links for d in range(4))
+            assert state._steps_near_links(space, layout_of(state)) == full
             checked[1] += 1
         else:
             assert list(plain) == full
@@ -202,7 +209,7 @@ def test_the_kept_steps_of_a_space_are_those_the_full_check_offers(players, seed
 
     for k in range(3):
         simlab.run(game, None, seed=seed + k, on_action=tick)
-    assert checked[0] > 100
+    assert checked[0] > 100 and checked[1] > 0 and stuff_in_play[0] > 20
 
 
 def door_spots_from_the_tiles(state, anywhere):
