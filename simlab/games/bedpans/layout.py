@@ -110,8 +110,8 @@ class Layout:
         if found is None:
             ways = self.ways.get(space, _NO_WAYS)
             floor, x, y = space
-            found = table[space] = tuple((d, (floor, x + DX[d], y + DY[d])) for d in range(4)
-                                         if ways[d] is not None)
+            found = table[space] = tuple([(d, (floor, x + DX[d], y + DY[d])) for d in range(4)
+                                          if ways[d] is not None])
         return found  # type: ignore[no-any-return]
 
     def plain_steps(self, space: Space) -> tuple[Action, ...] | None:

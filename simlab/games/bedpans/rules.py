@@ -199,11 +199,13 @@ def _enumerate(kind: str) -> tuple[tuple[int, Fraction], ...]:
 
 
 _ROLLS = {k: _enumerate(k) for k in ("elder1", "elder2", "nurse1", "nurse", "doctor")}
-#: Each movement roll's outcomes as actions, and the running totals of their chances as
-#: :func:`~simlab.core.chance.sample_chance` adds them up (for ``_sample_chance``).
+#: Each movement roll's outcomes as actions; and each outcome after the running total of
+#: the chances up to it as :func:`~simlab.core.chance.sample_chance` adds them up (for
+#: ``_sample_chance``).
 _ROLL_OUTCOMES = {k: tuple((A.Roll(v), p) for v, p in d) for k, d in _ROLLS.items()}
-_ROLL_TOTALS = {k: tuple(itertools.accumulate(p.numerator / p.denominator for _, p in d))
-                for k, d in _ROLLS.items()}
+_ROLL_DRAWS = {k: tuple(zip(itertools.accumulate(p.numerator / p.denominator for _, p in d),
+                            (action for action, _ in _ROLL_OUTCOMES[k]), strict=True))
+               for k, d in _ROLLS.items()}
 
 
 def _staff_dice() -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
@@ -1032,16 +1034,15 @@ class BedpansState(Exploration, Moves, State):
                     if u < running:
                         return A.DrawStuff(kind)
             return A.DrawStuff(kinds[-1])
-        if what == "roll" and not self.fx and self.roll_kind in _ROLL_TOTALS:
-            outcomes = _ROLL_OUTCOMES[self.roll_kind]
-            if len(outcomes) == 1:  # pragma: no cover - every roll has several results
-                return outcomes[0][0]
+        if what == "roll" and not self.fx and self.roll_kind in _ROLL_DRAWS:
+            draws = _ROLL_DRAWS[self.roll_kind]
+            if len(draws) == 1:  # pragma: no cover - every roll has several results
+                return draws[0][1]
             u = rng.random()
-            for (action, _), running in zip(outcomes, _ROLL_TOTALS[self.roll_kind],
-                                            strict=True):
+            for running, action in draws:
                 if u < running:
                     return action
-            return outcomes[-1][0]
+            return draws[-1][1]
         if what in _TILE_DRAWS:
             pool = self._tile_pool() if what == "tile" else self._special_pool(what)
             return A.DrawTile(pool[uniform_index(len(pool), rng)])

@@ -213,7 +213,8 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
             own = state.colour_of(seat)
             targets = [t for t in targets if kind in ("Flying Bedpan", "Nurse Call")
                        or t == own]
-        out += [_play(name, t) for t in targets]
+        made = _PLAYS.get
+        out += [made((name, t)) or _play(name, t) for t in targets]  # made once
     return out
 
 
