@@ -86,7 +86,7 @@ class Exploration(StateFields):
             other = self.tiles.get((floor, tx + DX[d], ty + DY[d]))
             if other is not None:
                 sides.append(d)
-                faced = faced or self.game.geo[other[0]][other[1]].exit_side() == (d + 2) % 4
+                faced = faced or self.game.exit_sides[other[0]][other[1]] == (d + 2) % 4
         return faced, frozenset(sides)
 
     def _fitting(self, tid: str, target: OpenEdge) -> list[int]:
@@ -104,9 +104,10 @@ class Exploration(StateFields):
             if around is None:
                 around = memo[("around", floor, tx, ty)] = self._around((floor, tx, ty))
             faced, neighbours = around
-            found = memo[key] = () if faced else tuple(
+            exits = self.game.exit_sides[tid]
+            found = memo[key] = () if faced else tuple([
                 rot for rot, g in enumerate(self.game.geo[tid])
-                if g.edges[i][back] == OPEN and g.exit_side() not in neighbours)
+                if g.edges[i][back] == OPEN and exits[rot] not in neighbours])
         return list(found)
 
     def _free_targets(self, pos: tuple[str, int, int]) -> list[OpenEdge]:

@@ -126,7 +126,7 @@ class Layout:
             return table[space]  # type: ignore[no-any-return]
         links = self.links
         near = self.steps(space)
-        found = None if space in links else tuple(STEP_TO[d] for d, _ in near)
+        found = None if space in links else tuple([STEP_TO[d] for d, _ in near])
         for _, nxt in near:
             if nxt in links:
                 found = None
@@ -247,7 +247,7 @@ def _carried(old: Layout, tiles: Mapping, markers: Mapping) -> dict[Hashable, An
             floor, x, y = key[1]
             if (floor, x // 3, y // 3) not in near:
                 out[key] = found
-        elif key[0] == "fits" and key[2].position not in near:
+        elif key[0] == "fits" and key[2][:3] not in near:  # the edge's empty position
             out[key] = found
     return out
 

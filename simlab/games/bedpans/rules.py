@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from collections.abc import Sequence
@@ -140,6 +141,10 @@ _LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision
                 for seat in range(5))  # at most 5 players
 
 
+#: The chance outcomes drawn so far, made once (they are frozen values): a Stuff-marker's
+#: kind, a tile.
+_draw_stuff = functools.cache(A.DrawStuff)
+_draw_tile = functools.cache(A.DrawTile)
 #: The Decoy placements offered so far, made once (they are frozen values).
 _DECOY_AT: dict[Space, A.PlaceDecoy] = {}
 
@@ -315,6 +320,9 @@ class BedpansGame(Game):
         self.data: Components = load_components()
         self.geo = geometry_table(self.data)
         self.specs = {t.id: t for t in self.data.tiles}
+        #: Where the Exit space of each tile faces, by its turn (None: no Exit space).
+        self.exit_sides = {tid: tuple(g.exit_side() for g in turns)
+                           for tid, turns in self.geo.items()}
         self.colours: tuple[str, ...] = COLOURS[: self.players - 1]
         #: The layout of the 4-bed start tile, where every game of this Game begins
         #: (:meth:`start_layout`).
@@ -1032,8 +1040,8 @@ class BedpansState(Exploration, Moves, State):
                 for kind in kinds:
                     running += unseen[kind] / total
                     if u < running:
-                        return A.DrawStuff(kind)
-            return A.DrawStuff(kinds[-1])
+                        return _draw_stuff(kind)
+            return _draw_stuff(kinds[-1])
         if what == "roll" and not self.fx and self.roll_kind in _ROLL_DRAWS:
             draws = _ROLL_DRAWS[self.roll_kind]
             if len(draws) == 1:  # pragma: no cover - every roll has several results
@@ -1045,7 +1053,7 @@ class BedpansState(Exploration, Moves, State):
             return draws[-1][1]
         if what in _TILE_DRAWS:
             pool = self._tile_pool() if what == "tile" else self._special_pool(what)
-            return A.DrawTile(pool[uniform_index(len(pool), rng)])
+            return _draw_tile(pool[uniform_index(len(pool), rng)])
         return super()._sample_chance(rng)
 
     def _door_chance(self) -> Fraction:
