@@ -41,7 +41,6 @@ from simlab.games.bedpans.board import (
     MARKER,
     Space,
     marker_key,
-    passage,
     passages,
     tile_passages,
 )
@@ -187,8 +186,8 @@ def layout_of(state: StateFields) -> Layout:
         new_tiles = [p for p in tiles if p not in old.tiles]
         for pos in new_tiles:  # a new tile's passages, all 4 ways
             ways.update(tile_passages(tiles, geo, markers, pos, MARKER))
-        for floor, tx, ty in new_tiles:  # the old spaces that face a new tile: that way
-            for i in range(9):
+        for floor, tx, ty in new_tiles:  # the old spaces that face a new tile: that way,
+            for i in range(9):           # the passage the new space has towards them
                 x, y = 3 * tx + i % 3, 3 * ty + i // 3
                 for d in _EDGE_DIRECTIONS[i]:
                     beyond = (floor, x + DX[d], y + DY[d])
@@ -196,9 +195,7 @@ def layout_of(state: StateFields) -> Layout:
                     if here is not None and (floor, (x + DX[d]) // 3,
                                              (y + DY[d]) // 3) in old.tiles:
                         back = (d + 2) % 4
-                        ways[beyond] = (*here[:back],
-                                        passage(tiles, geo, markers, beyond, back, MARKER),
-                                        *here[back + 1:])
+                        ways[beyond] = (*here[:back], ways[(floor, x, y)][d], *here[back + 1:])
         for a, b in markers.keys() - old.markers:  # both sides of a new Door-marker
             for space in (a, b):
                 if space in ways:
@@ -217,7 +214,7 @@ def _grows(old: Layout | None, tiles: Mapping, markers: Mapping) -> bool:
     """Whether the layout is ``old``'s with tiles or Door-markers added (then only the
     passages they touch are worked out again: a passage reads the tiles on either side of
     it and its Door-marker), rather than a tile or Door-marker gone or no ``old``."""
-    return not (old is None or any(tiles.get(p) != t for p, t in old.tiles.items())
+    return not (old is None or not old.tiles.items() <= tiles.items()
                 or not old.markers <= markers.keys())
 
 
