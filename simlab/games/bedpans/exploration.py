@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Exploration"]
 
 _DRAW_TILE = Chance(Draw.TILE)
-#: No tile position sealed (the usual case), as the key of what is in view.
+#: No tile position sealed (the usual case), in the key of the places of a special tile.
 _UNSEALED: frozenset = frozenset()
 
 #: The corner spaces of each side of a tile (by the side's direction).
@@ -67,14 +67,21 @@ class Exploration(StateFields):
         return floor != "U" or self.pairs_placed < 2
 
     def _targets(self, space: Space) -> list[OpenEdge]:
-        lay = layout_of(self)  # what is in view from a space: kept for the layout
-        key = ("in view", space, frozenset(self.sealed) if self.sealed else _UNSEALED)
+        """The open edges in view from ``space`` that may be explored: with no tile beyond
+        (what is in view is kept for the layout), the position beyond not sealed, on a floor
+        that may have more tiles."""
+        lay = layout_of(self)
+        key = ("in view", space)
         found = lay.memo.get(key)
         if found is None:
-            found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
+            found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, (),
                                                  self.door_markers, self.marker_edge,
                                                  lay.ways)
-        return [t for t in found if self._allowed_floor(t.floor)] if found else []
+        if not found:
+            return []
+        sealed = self.sealed
+        return [t for t in found if self._allowed_floor(t.floor)
+                and not (sealed and t[:3] in sealed)]  # t[:3]: the position beyond
 
     def _around(self, pos: tuple[str, int, int]) -> tuple[bool, frozenset[int]]:
         """Around the empty position ``pos``: whether a neighbour's Exit faces it (then no

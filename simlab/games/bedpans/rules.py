@@ -764,8 +764,8 @@ class BedpansState(Exploration, Moves, State):
                    if self.staffers[i] is not None and name not in self.moved]
         else:
             colour = self.colour_of(seat)
-            out = [name for name, where in zip(_PAIR[colour], self.tokens[colour], strict=True)
-                   if where is not None and name not in self.moved]
+            names, places = _PAIR[colour], self.tokens[colour]
+            out = [names[i] for i in (0, 1) if places[i] is not None and names[i] not in self.moved]
         frozen = self.fx.get(Lasting.FLYING_BEDPAN)
         return [m for m in out if m not in frozen] if frozen else out
 

@@ -132,7 +132,7 @@ def test_what_a_new_layout_keeps_from_the_last_equals_answers_worked_out_anew(se
             fresh = after.clone()
             fresh._layout = None
             if key[0] == "in view":
-                assert found == view_targets(after.tiles, after.game.geo, key[1], key[2],
+                assert found == view_targets(after.tiles, after.game.geo, key[1], (),
                                              after.door_markers, after.marker_edge), key
             else:
                 assert tuple(fresh._fitting(key[1], key[2])) == found, key
@@ -245,3 +245,34 @@ def test_the_door_marker_spots_are_those_of_the_tiles(seed, anywhere):
     assert any(s.door_markers for s in states)
     for s in states:
         assert s.door_spots() == door_spots_from_the_tiles(s, anywhere)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2), (5, 3)])
+def test_the_edges_to_explore_are_those_in_view_past_the_sealed_positions(players, seed):
+    """``_targets`` (what is in view kept for the layout, whatever is sealed, and the sealed
+    positions and full floors left out after) equals what is in view with the sealed
+    positions passed to ``view_targets``, on allowed floors, at every Resident's space, with
+    the first position in view sealed too."""
+    sealed_seen = [0]
+
+    def expected(state, space):
+        return [t for t in view_targets(state.tiles, state.game.geo, space, state.sealed,
+                                        state.door_markers, state.marker_edge)
+                if state._allowed_floor(t.floor)]
+
+    def tick(state, actor, action, events):
+        for pair in state.tokens.values():
+            for space in pair:
+                if space is None:
+                    continue
+                found = state._targets(space)
+                assert found == expected(state, space)
+                if found:
+                    other = state.clone()
+                    other.sealed.add(found[0].position)
+                    assert other._targets(space) == expected(other, space) == found[1:]
+                    sealed_seen[0] += 1
+
+    for k in range(2):
+        simlab.run(BedpansGame(players=players), None, seed=seed + 10 * k, on_action=tick)
+    assert sealed_seen[0] > 10
