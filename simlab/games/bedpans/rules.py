@@ -644,13 +644,20 @@ class BedpansState(Exploration, Moves, State):
     def _settle(self) -> None:
         """Run the machine to the next decision or chance node: what is pending first
         (:meth:`_pending_step`), else the next step of the turn in its phase (a table,
-        :data:`_PHASES`); each step says whether it stopped."""
+        :data:`_PHASES`); each step says whether it stopped.
+
+        A hand goes over the hand limit only by a Stuff-marker drawn, an action: the
+        machine's own steps never add to a hand, so the hands are looked at once, here."""
+        over_limit = False  # (a loop: max(map(len, ...)) takes twice as long)
+        for hand in self.hands:
+            if len(hand) > HAND_LIMIT:
+                over_limit = True
         while True:
             if self.winner is not None or self.reason:
                 self.need = OVER
                 return
             if (self.draws or self.trying is not None or self.queue or self.explore is not None
-                    or self.nudges or self.chair or max(map(len, self.hands)) > HAND_LIMIT):
+                    or self.nudges or self.chair or over_limit):
                 stop = self._pending_step()
             else:
                 stop = _PHASES[self.phase](self)
