@@ -45,6 +45,8 @@ STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
 _TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
 _TAKE, _STOP = A.TakeStuff(), A.Stop()
+#: Read from its enum once (see ``rules._MOVE``).
+_BINGO_ON_TV = Lasting.BINGO_ON_TV
 #: The Status-marker no one may enter (the other, Puddle, is slipped on).
 _JUST_CLEANED = "Just Cleaned"
 #: Each direction on a floor as (dx, dy).
@@ -70,10 +72,11 @@ class Moves(StateFields):
             (self.took == 0 and not self.game.options["stuff_is_stuff"]) or self.points > 0) and (
             name not in STAFFERS or self.game.options["staffers_take_stuff"])
         options: list[Action]
-        bingo = self.fx.get(Lasting.BINGO_ON_TV) if self.fx else None
+        bingo = self.fx.get(_BINGO_ON_TV) if self.fx else None
         if self.points <= 0:
             options = []
-        elif not (_JUST_CLEANED in self.status.values() or (bingo and name.split()[0] in bingo)
+        elif not ((self.status and _JUST_CLEANED in self.status.values())
+                  or (bingo and name.split()[0] in bingo)
                   or (self.blocked and self._by_blocked_door(space))):
             # no Just Cleaned space, blocked door on a side of the space or Bingo on TV on the
             # mover: the walls decide, and the Elevator shafts and Stairs when there are some

@@ -130,6 +130,12 @@ _CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
 _OFF_LAYOUT = operator.methodcaller("count", None)
 #: What chance draws, made once.
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
+#: Names the turn machine reads at every step, read from their enums once: in Python 3.11
+#: reading a member from its class (``Decision.MOVE``) goes through ``enum``'s class
+#: ``__getattr__`` hook, several times the cost of a module constant.
+_MOVE, _WINDOW, _CHOOSE_MOVER, _DECOY = Decision.MOVE, Decision.WINDOW, Decision.CHOOSE, \
+    Decision.DECOY
+_FLYING_BEDPAN, _COFFEE_BREAK = Lasting.FLYING_BEDPAN, Lasting.COFFEE_BREAK
 #: The chance nodes that draw a tile (each tile that may be drawn equally likely).
 _TILE_DRAWS = frozenset({Draw.TILE, Draw.ELEVATOR, Draw.EXIT})
 
@@ -712,14 +718,14 @@ class BedpansState(Exploration, Moves, State):
         return True
 
     def _decoy_phase(self) -> bool:
-        self.need = Decide(self.active, Decision.DECOY)
+        self.need = Decide(self.active, _DECOY)
         return True
 
     def _window_phase(self) -> bool:
         while self.window:  # the seats with nothing to play are passed over
             plays = self._window_plays(self.window[0])
             if plays:
-                self._decide(self.window[0], Decision.WINDOW, [_PASS, *plays])
+                self._decide(self.window[0], _WINDOW, [_PASS, *plays])
                 return True
             self.window.pop(0)
         self.phase = "moves" if self.phase == "window1" else "exchange"
@@ -737,7 +743,7 @@ class BedpansState(Exploration, Moves, State):
             self.mover, self.points, self.can_take = None, 0, False
             self.phase = "moves"
             return False
-        self._decide(self.active, Decision.MOVE, options)
+        self._decide(self.active, _MOVE, options)
         return True
 
     def _exchange_phase(self) -> bool:
@@ -773,13 +779,13 @@ class BedpansState(Exploration, Moves, State):
             colour = self.colour_of(seat)
             names, places = _PAIR[colour], self.tokens[colour]
             out = [names[i] for i in (0, 1) if places[i] is not None and names[i] not in self.moved]
-        frozen = self.fx.get(Lasting.FLYING_BEDPAN)
+        frozen = self.fx.get(_FLYING_BEDPAN) if self.fx else None
         return [m for m in out if m not in frozen] if frozen else out
 
     def _moves_allowed(self) -> int:
         if self.active != 0:
             return 2
-        if Lasting.COFFEE_BREAK in self.fx:
+        if _COFFEE_BREAK in self.fx:
             return 1
         if self.game.players == 2 or (self.escaped and self.game.options["all_or_nothing"]):
             return 2
@@ -800,7 +806,7 @@ class BedpansState(Exploration, Moves, State):
                 self.mover, self.roll_kind, self.phase = None, "staff-dice", "roll"
                 return False
         if len(available) > 1:
-            self._decide(self.active, Decision.CHOOSE, [_CHOOSE[m] for m in available])
+            self._decide(self.active, _CHOOSE_MOVER, [_CHOOSE[m] for m in available])
             return True
         self._start_move(available[0])
         return False
