@@ -1311,6 +1311,8 @@ class BedpansState(Exploration, Moves, State):
     def _resolve(self, space: Space) -> None:
         """Decoys with a Staffer are removed; an Elder with the Doctor or 2+ Staffers is
         neutralized ("Neutralizing Elders & Staffers")."""
+        if space not in self.staffers:  # no Staffer: nothing happens (the usual case)
+            return
         toks, staff = self.occupants(space)
         if not toks or not staff:
             return
