@@ -61,7 +61,8 @@ class Layout:
     ``key`` identifies the layout (see :func:`layout_of`); ``ways[space][d]`` is how
     ``space`` joins its neighbour in direction ``d`` (N E S W): ``"o"`` an open edge,
     ``"d"`` a door, :data:`MARKER` a Door-marker, None a wall or nothing beyond;
-    ``links[space]`` is the other space of an Elevator shaft or a flight of Stairs.
+    ``links[space]`` is the other space of an Elevator shaft or a flight of Stairs;
+    ``moves[space]``, what :meth:`plain_moves` found for ``space`` (read at every step).
     """
 
     key: tuple
@@ -70,6 +71,7 @@ class Layout:
     tiles: Mapping[tuple[str, int, int], tuple[str, int]] = field(default_factory=dict)
     markers: frozenset = frozenset()
     memo: dict[Hashable, Any] = field(default_factory=dict)
+    moves: dict[Space, tuple[Action, ...] | None] = field(default_factory=dict)
 
     def way(self, space: Space, d: int, marker: str) -> str | None:
         """How ``space`` joins its neighbour in direction ``d``, a Door-marker read as
@@ -136,11 +138,9 @@ class Layout:
         """The move options out of ``space`` where only the walls decide and no Stuff may be
         taken: the Step actions of :meth:`plain_steps` and Stop (none at all when there is no
         step), or None as :meth:`plain_steps`.  Kept per space."""
-        table = self.memo.get("plain moves")
-        if table is None:
-            table = self.memo["plain moves"] = {}
+        table = self.moves
         if space in table:
-            return table[space]  # type: ignore[no-any-return]
+            return table[space]
         steps = self.plain_steps(space)
         found = table[space] = None if steps is None else (*steps, _STOP) if steps else ()
         return found

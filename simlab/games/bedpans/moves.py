@@ -83,7 +83,7 @@ class Moves(StateFields):
             # here or next door
             lay = layout_of(self)
             if not take:  # the steps and Stop, kept for the layout
-                plain = lay.plain_moves(space)
+                plain = lay.moves[space] if space in lay.moves else lay.plain_moves(space)
                 if plain is not None:
                     return plain
             plain = lay.plain_steps(space)
