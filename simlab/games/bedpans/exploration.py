@@ -77,10 +77,13 @@ class Exploration(StateFields):
             found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, (),
                                                  self.door_markers, self.marker_edge,
                                                  lay.ways)
-        if not found:
-            return []
+        return self._explorable(found) if found else []
+
+    def _explorable(self, edges: list[OpenEdge]) -> list[OpenEdge]:
+        """Those of ``edges`` whose position beyond is not sealed, on a floor that may have
+        more tiles."""
         sealed = self.sealed
-        return [t for t in found if self._allowed_floor(t.floor)
+        return [t for t in edges if self._allowed_floor(t.floor)
                 and not (sealed and t[:3] in sealed)]  # t[:3]: the position beyond
 
     def _around(self, pos: tuple[str, int, int]) -> tuple[bool, frozenset[int]]:
@@ -103,19 +106,24 @@ class Exploration(StateFields):
         key = ("fits", tid, target)
         found = memo.get(key)
         if found is None:
-            floor, tx, ty, x, y, d = target
-            cx, cy = x + DX[d], y + DY[d]
-            i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
-            back = (d + 2) % 4
-            around = memo.get(("around", floor, tx, ty))  # the same for every tile tried
-            if around is None:
-                around = memo[("around", floor, tx, ty)] = self._around((floor, tx, ty))
-            faced, neighbours = around
-            exits = self.game.exit_sides[tid]
-            found = memo[key] = () if faced else tuple([
-                rot for rot, g in enumerate(self.game.geo[tid])
-                if g.edges[i][back] == OPEN and exits[rot] not in neighbours])
+            found = memo[key] = self._turns_fitting(tid, target, memo)
         return list(found)
+
+    def _turns_fitting(self, tid: str, target: OpenEdge, memo: dict) -> tuple[int, ...]:
+        """:meth:`_fitting` worked out (``memo``: the layout's, which keeps what is around
+        the empty position)."""
+        floor, tx, ty, x, y, d = target
+        cx, cy = x + DX[d], y + DY[d]
+        i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
+        back = (d + 2) % 4
+        around = memo.get(("around", floor, tx, ty))  # the same for every tile tried
+        if around is None:
+            around = memo[("around", floor, tx, ty)] = self._around((floor, tx, ty))
+        faced, neighbours = around
+        exits = self.game.exit_sides[tid]
+        return () if faced else tuple([
+            rot for rot, g in enumerate(self.game.geo[tid])
+            if g.edges[i][back] == OPEN and exits[rot] not in neighbours])
 
     def _free_targets(self, pos: tuple[str, int, int]) -> list[OpenEdge]:
         """Open edges of the tile at ``pos`` with an empty, unsealed position beyond."""

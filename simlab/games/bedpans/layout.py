@@ -109,10 +109,7 @@ class Layout:
             table = self.memo["steps"] = {}
         found = table.get(space)
         if found is None:
-            ways = self.ways.get(space, _NO_WAYS)
-            floor, x, y = space
-            found = table[space] = tuple([(d, (floor, x + DX[d], y + DY[d])) for d in range(4)
-                                          if ways[d] is not None])
+            found = table[space] = _steps(space, self.ways.get(space, _NO_WAYS))
         return found  # type: ignore[no-any-return]
 
     def plain_steps(self, space: Space) -> tuple[Action, ...] | None:
@@ -169,11 +166,17 @@ def layout_of(state: StateFields) -> Layout:
     only ever adds to.  A tile put down where the layout has one already (a position
     set up by hand, after ``tiles.clear()``) forgets the layout (``_put_tile``).
     """
-    tiles = state.tiles
-    key = (len(tiles), len(state.door_markers), len(state.links))
+    key = (len(state.tiles), len(state.door_markers), len(state.links))
     lay = state._layout
     if lay is not None and lay.key == key:
         return lay
+    state._layout = lay = _new_layout(state, key, lay)
+    return lay
+
+
+def _new_layout(state: StateFields, key: tuple, lay: Layout | None) -> Layout:
+    """The layout of ``state`` (``key``, as :func:`layout_of` makes it), from the last one
+    (``lay``) when it only grew."""
     tiles, geo, markers = state.tiles, state.game.geo, state.door_markers
     if not _grows(lay, tiles, markers):  # the first layout, or a tile or Door-marker gone
         ways = {}
@@ -201,12 +204,17 @@ def layout_of(state: StateFields) -> Layout:
                 if space in ways:
                     ways[space] = passages(tiles, geo, markers, space, MARKER)
         memo = _carried(old, tiles, markers)
-    lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
-    state._layout = lay
-    return lay
+    return Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
 
 
 _NO_WAYS = (None, None, None, None)
+
+
+def _steps(space: Space, ways: tuple[str | None, ...]) -> tuple[tuple[int, Space], ...]:
+    """:meth:`Layout.steps` worked out from the space's passages ``ways``."""
+    floor, x, y = space
+    return tuple([(d, (floor, x + DX[d], y + DY[d])) for d in range(4) if ways[d] is not None])
+
 _STOP = Stop()
 
 

@@ -766,21 +766,24 @@ class BedpansState(Exploration, Moves, State):
         self._ready = (need, tuple(legal))
 
     def _open_window(self, phase: str) -> None:
-        n = self.game.players
-        self.window = [(self.active + k) % n for k in range(n)]
+        active = self.active  # the active player first, then clockwise
+        self.window = [*range(active, self.game.players), *range(active)]
         self.phase = phase
 
     def _movers_available(self) -> list[str]:
         seat = self.active
         if seat == 0:
-            out = [name for i, name in enumerate(STAFFERS)
-                   if self.staffers[i] is not None and name not in self.moved]
+            names, places = STAFFERS, self.staffers
         else:
             colour = self.colour_of(seat)
             names, places = _PAIR[colour], self.tokens[colour]
-            out = [names[i] for i in (0, 1) if places[i] is not None and names[i] not in self.moved]
-        frozen = self.fx.get(_FLYING_BEDPAN) if self.fx else None
-        return [m for m in out if m not in frozen] if frozen else out
+        moved = self.moved
+        frozen = self.fx.get(_FLYING_BEDPAN, ()) if self.fx else ()
+        out = []  # (a loop: a comprehension makes a function at each call in Python 3.11)
+        for i, name in enumerate(names):
+            if places[i] is not None and name not in moved and name not in frozen:
+                out.append(name)
+        return out
 
     def _moves_allowed(self) -> int:
         if self.active != 0:
@@ -882,6 +885,11 @@ class BedpansState(Exploration, Moves, State):
         ready = self._ready
         if ready and ready[0] is self.need:  # listed when the decision was found
             return list(ready[1])
+        return self._list_legal()
+
+    def _list_legal(self) -> list[Action]:
+        """The legal actions of the decision, listed from the position (those of a move, a
+        Stuff window or the choice of a mover are listed as the decision is found)."""
         seat, kind = self.need  # type: ignore[misc]  # a decision
         if kind == "move":
             return list(self._move_options())
@@ -963,10 +971,14 @@ class BedpansState(Exploration, Moves, State):
 
     def _window_plays(self, seat: int) -> list[Action]:
         plays = self.stuff_plays(seat)
-        if self.doors_held[seat] > 0:  # the Door-marker plays: made once per layout
-            plays += layout_of(self).known("door plays", lambda: tuple(
-                A.PlayDoor(a, b) for a, b in self.door_spots()))
+        if self.doors_held[seat] > 0:
+            plays += self._door_plays()
         return plays
+
+    def _door_plays(self) -> tuple[A.PlayDoor, ...]:
+        """The Door-marker plays: made once per layout."""
+        return layout_of(self).known("door plays", lambda: tuple(  # type: ignore[no-any-return]
+            A.PlayDoor(a, b) for a, b in self.door_spots()))
 
     def door_spots(self) -> list[tuple[Space, Space]]:
         """Edges where a Door-marker may go: a non-open edge between 2 tiles, away from
