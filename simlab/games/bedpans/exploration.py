@@ -192,9 +192,8 @@ class Exploration(StateFields):
                     self._put_stuff((floor, 3 * tx + c, 3 * ty + r))
             return False
         if isinstance(item, DrawSpecial):
-            what, anchor = item
-            pool = self.elevators_left if what == "elevator" else self.exits_left
-            if not pool or not any(self._special_options(t, anchor, what) for t in pool):
+            what = item.kind
+            if not self._special_pool(what):  # no Elevator / Exit tile left with a place
                 self.queue.pop(0)
                 return False
             self.need = Chance(Draw(what))
@@ -229,6 +228,13 @@ class Exploration(StateFields):
         if found is None:
             found = memo[key] = tuple(self._special_spots(tid, anchor, kind))
         return list(found)
+
+    def _special_pool(self, what: str) -> list[str]:
+        """The Elevator (``what="elevator"``) or Exit tiles left that have a place near the
+        Exit-sign tile that calls for them (``queue[0]``; the chance node's outcomes)."""
+        pool = self.elevators_left if what == "elevator" else self.exits_left
+        anchor = cast(DrawSpecial, self.queue[0]).anchor
+        return [t for t in pool if self._special_options(t, anchor, what)]
 
     def _special_spots(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
         """:meth:`_special_options` worked out."""

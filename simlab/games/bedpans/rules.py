@@ -89,7 +89,6 @@ from simlab.games.bedpans.parts import (
     Decide,
     Decision,
     Draw,
-    DrawSpecial,
     ExtraNurse,
     Lasting,
     Nudge,
@@ -575,10 +574,15 @@ class BedpansState(Exploration, Moves, State):
     def beds(self, colour: str) -> list[Space]:
         """Bed spaces of ``colour`` on the layout (kept for the layout: the features are
         those of its tiles)."""
-        letter = _BED[colour]
-        found = layout_of(self).known(("beds of", letter), lambda: tuple(
-            sorted(s for s, f in self.features.items() if f == letter)))
+        memo, key = layout_of(self).memo, ("beds of", _BED[colour])
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._features_of(key[1])
         return list(found)
+
+    def _features_of(self, letter: str) -> tuple[Space, ...]:
+        """The spaces of the layout with the feature ``letter``, sorted."""
+        return tuple(sorted(s for s, f in self.features.items() if f == letter))
 
     # -- set-up --------------------------------------------------------------------------
     def start_tiles(self) -> list[str]:
@@ -1009,13 +1013,6 @@ class BedpansState(Exploration, Moves, State):
         pool = self._tile_pool() if what == "tile" else self._special_pool(what)
         p = Fraction(1, len(pool))
         return [(A.DrawTile(t), p) for t in pool]
-
-    def _special_pool(self, what: str) -> list[str]:
-        """The Elevator (``what="elevator"``) or Exit tiles left that have a place near the
-        Exit-sign tile that calls for them (the chance node's outcomes)."""
-        pool = self.elevators_left if what == "elevator" else self.exits_left
-        anchor = cast(DrawSpecial, self.queue[0]).anchor
-        return [t for t in pool if self._special_options(t, anchor, what)]
 
     def _roll_outcomes(self) -> list[tuple[Action, Fraction]]:
         """The movement result under Hurry Up, Detector and Walker (rulings M4-M6, S3).

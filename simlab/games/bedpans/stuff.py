@@ -210,12 +210,21 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
             continue
         targets = handler.targets(win, kind)
         if name == ability:  # the ability helps its own Elder only
-            own = state.colour_of(seat)
-            targets = [t for t in targets if kind in ("Flying Bedpan", "Nurse Call")
-                       or t == own]
-        made = _PLAYS.get
-        out += [made((name, t)) or _play(name, t) for t in targets]  # made once
+            targets = _own_targets(targets, kind, state.colour_of(seat))
+        if targets:
+            out += _plays_of(name, targets)
     return out
+
+
+def _own_targets(targets: list[str], kind: str, own: str) -> list[str]:
+    """An Elder ability's targets: those that help the Elder of colour ``own``."""
+    return [t for t in targets if kind in ("Flying Bedpan", "Nurse Call") or t == own]
+
+
+def _plays_of(kind: str, targets: list[str]) -> list[A.PlayStuff]:
+    """The actions that play ``kind`` on each of ``targets`` (made once)."""
+    made = _PLAYS.get
+    return [made((kind, t)) or _play(kind, t) for t in targets]
 
 
 #: The Stuff plays offered so far, made once (they are frozen values).
@@ -368,8 +377,14 @@ def _bed_bump(win: Window, kind: str) -> list[str]:
     marked = state.game.options["bed_bump"] == "marked-space"
     if marked and not state.status and not state.bed_bumps:
         return []  # no Status-marker on the layout yet
+    return _bump_targets(state, win.seat, marked)
+
+
+def _bump_targets(state: BedpansState, seat: int, marked: bool) -> list[str]:
+    """:func:`_bed_bump`'s targets: the spaces next to ``seat``'s Characters with a
+    Status-marker (``marked``) or without, with the pushes."""
     lay = layout_of(state)
-    near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, win.seat)
+    near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, seat)
             for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]), lay)}
     targets = []
     for s in sorted(near):
