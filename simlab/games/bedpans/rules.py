@@ -150,18 +150,9 @@ _LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision
 #: kind, a tile.
 _draw_stuff = functools.cache(A.DrawStuff)
 _draw_tile = functools.cache(A.DrawTile)
-#: The Decoy placements offered so far, made once (they are frozen values).
-_DECOY_AT: dict[Space, A.PlaceDecoy] = {}
-
-
-def _decoy_at(space: Space) -> A.PlaceDecoy:
-    """The action that places the Decoy on ``space``."""
-    found = _DECOY_AT.get(space)
-    if found is None:
-        if len(_DECOY_AT) > 10_000:  # the beds of many layouts: start again
-            _DECOY_AT.clear()
-        found = _DECOY_AT[space] = A.PlaceDecoy(space)
-    return found
+#: The action that places the Decoy on a space: those offered so far, made once (they are
+#: frozen values; the beds of many layouts at most).
+_decoy_at = functools.lru_cache(maxsize=10_000)(A.PlaceDecoy)
 
 
 def roll_distribution(kind: str) -> tuple[tuple[int, Fraction], ...]:

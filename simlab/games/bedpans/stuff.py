@@ -38,6 +38,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -222,23 +223,13 @@ def _own_targets(targets: list[str], kind: str, own: str) -> list[str]:
 
 
 def _plays_of(kind: str, targets: list[str]) -> list[A.PlayStuff]:
-    """The actions that play ``kind`` on each of ``targets`` (made once)."""
-    made = _PLAYS.get
-    return [made((kind, t)) or _play(kind, t) for t in targets]
+    """The actions that play ``kind`` on each of ``targets``."""
+    return [_play(kind, t) for t in targets]
 
 
-#: The Stuff plays offered so far, made once (they are frozen values).
-_PLAYS: dict[tuple[str, str], A.PlayStuff] = {}
-
-
-def _play(kind: str, target: str) -> A.PlayStuff:
-    """The action that plays ``kind`` on ``target``."""
-    found = _PLAYS.get((kind, target))
-    if found is None:
-        if len(_PLAYS) > 50_000:  # space and door targets of many layouts: start again
-            _PLAYS.clear()
-        found = _PLAYS[(kind, target)] = A.PlayStuff(kind, target)
-    return found
+#: The action that plays a kind on a target: those offered so far, made once (they are
+#: frozen values; the space and door targets of many layouts at most).
+_play = functools.lru_cache(maxsize=50_000)(A.PlayStuff)
 
 
 def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
