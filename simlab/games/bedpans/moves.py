@@ -23,6 +23,8 @@ Examples
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -56,6 +58,13 @@ _RESIDENTS = {f"{c} {i + 1}": (c, i) for c in COLOURS for i in (0, 1)}
 #: The same, by direction number (N E S W).
 _STEP_TO = A.STEP_TO
 _TRY_TO = tuple(_TRY[label] for label in STEP_DIRS)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _moved(name: str, target: Space, seat: int) -> Event:
+    """The event of ``name``'s step to ``target`` in ``seat``'s turn (made once: an event is
+    an immutable record, and the same steps are told again and again)."""
+    return Event(f"{name} moves to {space_text(target)}", "move", seat)
 
 
 class Moves(StateFields):
@@ -98,7 +107,7 @@ class Moves(StateFields):
 
     def _by_blocked_door(self, space: Space) -> bool:
         """Whether a door blocked by Stuff is on a side of ``space``."""
-        return any(space in door for door in self.blocked)
+        return space in itertools.chain.from_iterable(self.blocked)  # the doors' two sides
 
     def _steps_with_stuff(self, name: str, space: Space) -> list[Action]:
         """The steps from ``space`` with Status-markers, blocked doors or Bingo on TV in
@@ -201,8 +210,7 @@ class Moves(StateFields):
             self.points = max(0, self.points - 1)
         if target in self.bed_bumps:  # ruling S13: entering it ends the movement
             self.points = 0
-        moved = Event(f"{name} moves to {space_text(target)}", "move", self.active)
-        return [moved, *self._arrive(name, target)]
+        return [_moved(name, target, self.active), *self._arrive(name, target)]
 
     def _try_door(self, action: A.TryDoor) -> list[Event]:
         space = cast(Space, self.position(self.mover))  # type: ignore[arg-type]

@@ -150,6 +150,13 @@ _LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision
 #: kind, a tile.
 _draw_stuff = functools.cache(A.DrawStuff)
 _draw_tile = functools.cache(A.DrawTile)
+@functools.lru_cache(maxsize=1_000)
+def _rolled(mover: str, result: int, seat: int) -> Event:
+    """The event of ``mover``'s movement roll in ``seat``'s turn (made once: an event is an
+    immutable record)."""
+    return Event(f"{mover} rolls {result}", "roll", seat)
+
+
 #: The action that places the Decoy on a space: those offered so far, made once (they are
 #: frozen values; the beds of many layouts at most).
 _decoy_at = functools.lru_cache(maxsize=10_000)(A.PlaceDecoy)
@@ -804,7 +811,7 @@ class BedpansState(Exploration, Moves, State):
                 self.mover, self.roll_kind, self.phase = None, "staff-dice", "roll"
                 return False
         if len(available) > 1:
-            self._decide(self.active, _CHOOSE_MOVER, [_CHOOSE[m] for m in available])
+            self._decide(self.active, _CHOOSE_MOVER, [*map(_CHOOSE.__getitem__, available)])
             return True
         self._start_move(available[0])
         return False
@@ -1147,7 +1154,7 @@ class BedpansState(Exploration, Moves, State):
             return [Event(f"{who} rolls {action.result}", "roll", self.active)]
         self.points = action.result
         self.phase = "move"
-        return [Event(f"{self.mover} rolls {action.result}", "roll", self.active)]
+        return [_rolled(self.mover, action.result, self.active)]
 
     def _roll_dice(self, action: A.RollDice) -> list[Event]:
         self.dice = action.dice
