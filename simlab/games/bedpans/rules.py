@@ -327,13 +327,14 @@ class BedpansGame(Game):
         self.exit_sides = {tid: tuple(g.exit_side() for g in turns)
                            for tid, turns in self.geo.items()}
         self.colours: tuple[str, ...] = COLOURS[: self.players - 1]
+        self._seat_names = ("Staff", *(f"Elder {c}" for c in self.colours))
         #: The layout of the 4-bed start tile, where every game of this Game begins
         #: (:meth:`start_layout`).
         self._start: Layout | None = None
 
     def seat_names(self) -> list[str]:
         """``Staff``, then ``Elder red`` ... in seat order."""
-        return ["Staff"] + [f"Elder {c}" for c in self.colours]
+        return list(self._seat_names)  # (made once: the events name seats at every draw)
 
     def new_initial_state(self) -> BedpansState:
         """The position before set-up chance (the first Stuff dealt)."""
