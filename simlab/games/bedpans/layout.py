@@ -208,14 +208,13 @@ def _new_layout(state: StateFields, key: tuple, lay: Layout | None) -> Layout:
 
 
 _NO_WAYS = (None, None, None, None)
+_STOP = Stop()
 
 
 def _steps(space: Space, ways: tuple[str | None, ...]) -> tuple[tuple[int, Space], ...]:
     """:meth:`Layout.steps` worked out from the space's passages ``ways``."""
     floor, x, y = space
     return tuple([(d, (floor, x + DX[d], y + DY[d])) for d in range(4) if ways[d] is not None])
-
-_STOP = Stop()
 
 
 def _grows(old: Layout | None, tiles: Mapping, markers: Mapping) -> bool:

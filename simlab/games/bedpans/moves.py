@@ -77,6 +77,7 @@ class Moves(StateFields):
         space = self.position(name)
         if space is None:
             return []
+        # whether Stuff may be taken here (the first for free, unless Stuff is Stuff)
         take = self.can_take and self.stuff_at.get(space, 0) > 0 and (
             (self.took == 0 and not self.game.options["stuff_is_stuff"]) or self.points > 0) and (
             name not in STAFFERS or self.game.options["staffers_take_stuff"])

@@ -150,6 +150,8 @@ _LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision
 #: kind, a tile.
 _draw_stuff = functools.cache(A.DrawStuff)
 _draw_tile = functools.cache(A.DrawTile)
+
+
 @functools.lru_cache(maxsize=1_000)
 def _rolled(mover: str, result: int, seat: int) -> Event:
     """The event of ``mover``'s movement roll in ``seat``'s turn (made once: an event is an
