@@ -323,13 +323,12 @@ def view_targets(
     for d in range(4):
         x, y = x0, y0
         for _ in range(SIGHT):
-            here = _locate(tiles, geo, (floor, x, y))
-            if here is None:
+            if (floor, x // 3, y // 3) not in tiles:  # no tile here
                 break
-            g, i = here
             nx_, ny_ = x + DX[d], y + DY[d]
             pos = (floor, nx_ // 3, ny_ // 3)
-            if pos != (floor, x // 3, y // 3) and pos not in tiles:
+            if pos not in tiles:  # the edge of the layout: open, with no tile beyond?
+                g, i = _locate(tiles, geo, (floor, x, y))  # type: ignore[misc]  # a tile here
                 if g.edges[i][d] == OPEN and pos not in blocked and pos not in found:
                     found[pos] = OpenEdge(floor, pos[1], pos[2], x, y, d)
                 break
@@ -342,7 +341,7 @@ def view_targets(
             if way != OPEN:
                 break
             x, y = nx_, ny_
-    return [found[p] for p in sorted(found)]
+    return [edge for _, edge in sorted(found.items())]
 
 
 # -- the networkx graph --------------------------------------------------------------------

@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Exploration"]
 
 _DRAW_TILE = Chance(Draw.TILE)
-#: No tile position sealed (the usual case), as the key of what is in view.
+#: No tile position sealed (the usual case), in the key of the places of a special tile.
 _UNSEALED: frozenset = frozenset()
 
 #: The corner spaces of each side of a tile (by the side's direction).
@@ -67,14 +67,24 @@ class Exploration(StateFields):
         return floor != "U" or self.pairs_placed < 2
 
     def _targets(self, space: Space) -> list[OpenEdge]:
-        lay = layout_of(self)  # what is in view from a space: kept for the layout
-        key = ("in view", space, frozenset(self.sealed) if self.sealed else _UNSEALED)
+        """The open edges in view from ``space`` that may be explored: with no tile beyond
+        (what is in view is kept for the layout), the position beyond not sealed, on a floor
+        that may have more tiles."""
+        lay = layout_of(self)
+        key = ("in view", space)
         found = lay.memo.get(key)
         if found is None:
-            found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, key[2],
+            found = lay.memo[key] = view_targets(self.tiles, self.game.geo, space, (),
                                                  self.door_markers, self.marker_edge,
                                                  lay.ways)
-        return [t for t in found if self._allowed_floor(t.floor)] if found else []
+        return self._explorable(found) if found else []
+
+    def _explorable(self, edges: list[OpenEdge]) -> list[OpenEdge]:
+        """Those of ``edges`` whose position beyond is not sealed, on a floor that may have
+        more tiles."""
+        sealed = self.sealed
+        return [t for t in edges if self._allowed_floor(t.floor)
+                and not (sealed and t[:3] in sealed)]  # t[:3]: the position beyond
 
     def _around(self, pos: tuple[str, int, int]) -> tuple[bool, frozenset[int]]:
         """Around the empty position ``pos``: whether a neighbour's Exit faces it (then no
@@ -86,7 +96,7 @@ class Exploration(StateFields):
             other = self.tiles.get((floor, tx + DX[d], ty + DY[d]))
             if other is not None:
                 sides.append(d)
-                faced = faced or self.game.geo[other[0]][other[1]].exit_side() == (d + 2) % 4
+                faced = faced or self.game.exit_sides[other[0]][other[1]] == (d + 2) % 4
         return faced, frozenset(sides)
 
     def _fitting(self, tid: str, target: OpenEdge) -> list[int]:
@@ -96,18 +106,24 @@ class Exploration(StateFields):
         key = ("fits", tid, target)
         found = memo.get(key)
         if found is None:
-            floor, tx, ty, x, y, d = target
-            cx, cy = x + DX[d], y + DY[d]
-            i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
-            back = (d + 2) % 4
-            around = memo.get(("around", floor, tx, ty))  # the same for every tile tried
-            if around is None:
-                around = memo[("around", floor, tx, ty)] = self._around((floor, tx, ty))
-            faced, neighbours = around
-            found = memo[key] = () if faced else tuple(
-                rot for rot, g in enumerate(self.game.geo[tid])
-                if g.edges[i][back] == OPEN and g.exit_side() not in neighbours)
+            found = memo[key] = self._turns_fitting(tid, target, memo)
         return list(found)
+
+    def _turns_fitting(self, tid: str, target: OpenEdge, memo: dict) -> tuple[int, ...]:
+        """:meth:`_fitting` worked out (``memo``: the layout's, which keeps what is around
+        the empty position)."""
+        floor, tx, ty, x, y, d = target
+        cx, cy = x + DX[d], y + DY[d]
+        i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
+        back = (d + 2) % 4
+        around = memo.get(("around", floor, tx, ty))  # the same for every tile tried
+        if around is None:
+            around = memo[("around", floor, tx, ty)] = self._around((floor, tx, ty))
+        faced, neighbours = around
+        exits = self.game.exit_sides[tid]
+        return () if faced else tuple([
+            rot for rot, g in enumerate(self.game.geo[tid])
+            if g.edges[i][back] == OPEN and exits[rot] not in neighbours])
 
     def _free_targets(self, pos: tuple[str, int, int]) -> list[OpenEdge]:
         """Open edges of the tile at ``pos`` with an empty, unsealed position beyond."""
@@ -176,9 +192,8 @@ class Exploration(StateFields):
                     self._put_stuff((floor, 3 * tx + c, 3 * ty + r))
             return False
         if isinstance(item, DrawSpecial):
-            what, anchor = item
-            pool = self.elevators_left if what == "elevator" else self.exits_left
-            if not pool or not any(self._special_options(t, anchor, what) for t in pool):
+            what = item.kind
+            if not self._special_pool(what):  # no Elevator / Exit tile left with a place
                 self.queue.pop(0)
                 return False
             self.need = Chance(Draw(what))
@@ -213,6 +228,13 @@ class Exploration(StateFields):
         if found is None:
             found = memo[key] = tuple(self._special_spots(tid, anchor, kind))
         return list(found)
+
+    def _special_pool(self, what: str) -> list[str]:
+        """The Elevator (``what="elevator"``) or Exit tiles left that have a place near the
+        Exit-sign tile that calls for them (``queue[0]``; the chance node's outcomes)."""
+        pool = self.elevators_left if what == "elevator" else self.exits_left
+        anchor = cast(DrawSpecial, self.queue[0]).anchor
+        return [t for t in pool if self._special_options(t, anchor, what)]
 
     def _special_spots(self, tid: str, anchor: tuple, kind: str) -> list[tuple]:
         """:meth:`_special_options` worked out."""

@@ -34,14 +34,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from simlab.core.api import Action
-from simlab.games.bedpans.actions import STEP_TO
+from simlab.games.bedpans.actions import STEP_TO, Stop
 from simlab.games.bedpans.board import (
     DX,
     DY,
     MARKER,
     Space,
     marker_key,
-    passage,
     passages,
     tile_passages,
 )
@@ -62,7 +61,8 @@ class Layout:
     ``key`` identifies the layout (see :func:`layout_of`); ``ways[space][d]`` is how
     ``space`` joins its neighbour in direction ``d`` (N E S W): ``"o"`` an open edge,
     ``"d"`` a door, :data:`MARKER` a Door-marker, None a wall or nothing beyond;
-    ``links[space]`` is the other space of an Elevator shaft or a flight of Stairs.
+    ``links[space]`` is the other space of an Elevator shaft or a flight of Stairs;
+    ``moves[space]``, what :meth:`plain_moves` found for ``space`` (read at every step).
     """
 
     key: tuple
@@ -71,6 +71,7 @@ class Layout:
     tiles: Mapping[tuple[str, int, int], tuple[str, int]] = field(default_factory=dict)
     markers: frozenset = frozenset()
     memo: dict[Hashable, Any] = field(default_factory=dict)
+    moves: dict[Space, tuple[Action, ...] | None] = field(default_factory=dict)
 
     def way(self, space: Space, d: int, marker: str) -> str | None:
         """How ``space`` joins its neighbour in direction ``d``, a Door-marker read as
@@ -108,10 +109,7 @@ class Layout:
             table = self.memo["steps"] = {}
         found = table.get(space)
         if found is None:
-            ways = self.ways.get(space, _NO_WAYS)
-            floor, x, y = space
-            found = table[space] = tuple((d, (floor, x + DX[d], y + DY[d])) for d in range(4)
-                                         if ways[d] is not None)
+            found = table[space] = _steps(space, self.ways.get(space, _NO_WAYS))
         return found  # type: ignore[no-any-return]
 
     def plain_steps(self, space: Space) -> tuple[Action, ...] | None:
@@ -126,11 +124,22 @@ class Layout:
             return table[space]  # type: ignore[no-any-return]
         links = self.links
         near = self.steps(space)
-        found = None if space in links else tuple(STEP_TO[d] for d, _ in near)
+        found = None if space in links else tuple([STEP_TO[d] for d, _ in near])
         for _, nxt in near:
             if nxt in links:
                 found = None
         table[space] = found
+        return found
+
+    def plain_moves(self, space: Space) -> tuple[Action, ...] | None:
+        """The move options out of ``space`` where only the walls decide and no Stuff may be
+        taken: the Step actions of :meth:`plain_steps` and Stop (none at all when there is no
+        step), or None as :meth:`plain_steps`.  Kept per space."""
+        table = self.moves
+        if space in table:
+            return table[space]
+        steps = self.plain_steps(space)
+        found = table[space] = None if steps is None else (*steps, _STOP) if steps else ()
         return found
 
     def neighbours(self) -> dict[Space, tuple[Space, ...]]:
@@ -157,11 +166,17 @@ def layout_of(state: StateFields) -> Layout:
     only ever adds to.  A tile put down where the layout has one already (a position
     set up by hand, after ``tiles.clear()``) forgets the layout (``_put_tile``).
     """
-    tiles = state.tiles
-    key = (len(tiles), len(state.door_markers), len(state.links))
+    key = (len(state.tiles), len(state.door_markers), len(state.links))
     lay = state._layout
     if lay is not None and lay.key == key:
         return lay
+    state._layout = lay = _new_layout(state, key, lay)
+    return lay
+
+
+def _new_layout(state: StateFields, key: tuple, lay: Layout | None) -> Layout:
+    """The layout of ``state`` (``key``, as :func:`layout_of` makes it), from the last one
+    (``lay``) when it only grew."""
     tiles, geo, markers = state.tiles, state.game.geo, state.door_markers
     if not _grows(lay, tiles, markers):  # the first layout, or a tile or Door-marker gone
         ways = {}
@@ -174,8 +189,8 @@ def layout_of(state: StateFields) -> Layout:
         new_tiles = [p for p in tiles if p not in old.tiles]
         for pos in new_tiles:  # a new tile's passages, all 4 ways
             ways.update(tile_passages(tiles, geo, markers, pos, MARKER))
-        for floor, tx, ty in new_tiles:  # the old spaces that face a new tile: that way
-            for i in range(9):
+        for floor, tx, ty in new_tiles:  # the old spaces that face a new tile: that way,
+            for i in range(9):           # the passage the new space has towards them
                 x, y = 3 * tx + i % 3, 3 * ty + i // 3
                 for d in _EDGE_DIRECTIONS[i]:
                     beyond = (floor, x + DX[d], y + DY[d])
@@ -183,27 +198,30 @@ def layout_of(state: StateFields) -> Layout:
                     if here is not None and (floor, (x + DX[d]) // 3,
                                              (y + DY[d]) // 3) in old.tiles:
                         back = (d + 2) % 4
-                        ways[beyond] = (*here[:back],
-                                        passage(tiles, geo, markers, beyond, back, MARKER),
-                                        *here[back + 1:])
+                        ways[beyond] = (*here[:back], ways[(floor, x, y)][d], *here[back + 1:])
         for a, b in markers.keys() - old.markers:  # both sides of a new Door-marker
             for space in (a, b):
                 if space in ways:
                     ways[space] = passages(tiles, geo, markers, space, MARKER)
         memo = _carried(old, tiles, markers)
-    lay = Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
-    state._layout = lay
-    return lay
+    return Layout(key, ways, dict(state.links), dict(tiles), frozenset(markers), memo)
 
 
 _NO_WAYS = (None, None, None, None)
+_STOP = Stop()
+
+
+def _steps(space: Space, ways: tuple[str | None, ...]) -> tuple[tuple[int, Space], ...]:
+    """:meth:`Layout.steps` worked out from the space's passages ``ways``."""
+    floor, x, y = space
+    return tuple([(d, (floor, x + DX[d], y + DY[d])) for d in range(4) if ways[d] is not None])
 
 
 def _grows(old: Layout | None, tiles: Mapping, markers: Mapping) -> bool:
     """Whether the layout is ``old``'s with tiles or Door-markers added (then only the
     passages they touch are worked out again: a passage reads the tiles on either side of
     it and its Door-marker), rather than a tile or Door-marker gone or no ``old``."""
-    return not (old is None or any(tiles.get(p) != t for p, t in old.tiles.items())
+    return not (old is None or not old.tiles.items() <= tiles.items()
                 or not old.markers <= markers.keys())
 
 
@@ -233,7 +251,7 @@ def _carried(old: Layout, tiles: Mapping, markers: Mapping) -> dict[Hashable, An
             floor, x, y = key[1]
             if (floor, x // 3, y // 3) not in near:
                 out[key] = found
-        elif key[0] == "fits" and key[2].position not in near:
+        elif key[0] == "fits" and key[2][:3] not in near:  # the edge's empty position
             out[key] = found
     return out
 

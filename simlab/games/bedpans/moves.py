@@ -17,12 +17,15 @@ Examples
 >>> from simlab.games.bedpans.rules import BedpansGame
 >>> s = BedpansGame(players=2).new_initial_state()
 >>> s.active, s.phase, s.mover, s.points = 1, "move", "red 1", 2
->>> s._move_options()
+>>> list(s._move_options())
 [Step(direction='E'), Step(direction='S'), Stop()]
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Action, Event
@@ -44,6 +47,10 @@ STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
 _TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
 _TAKE, _STOP = A.TakeStuff(), A.Stop()
+#: Read from its enum once (see ``rules._MOVE``).
+_BINGO_ON_TV = Lasting.BINGO_ON_TV
+#: The Status-marker no one may enter (the other, Puddle, is slipped on).
+_JUST_CLEANED = "Just Cleaned"
 #: Each direction on a floor as (dx, dy).
 _DELTA = {label: (DX[d], DY[d]) for label, d in STEP_DIRS.items()}
 #: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
@@ -53,36 +60,55 @@ _STEP_TO = A.STEP_TO
 _TRY_TO = tuple(_TRY[label] for label in STEP_DIRS)
 
 
+@functools.lru_cache(maxsize=20_000)
+def _moved(name: str, target: Space, seat: int) -> Event:
+    """The event of ``name``'s step to ``target`` in ``seat``'s turn (made once: an event is
+    an immutable record, and the same steps are told again and again)."""
+    return Event(f"{name} moves to {space_text(target)}", "move", seat)
+
+
 class Moves(StateFields):
     """Moving Characters for :class:`~simlab.games.bedpans.rules.BedpansState`."""
 
-    def _move_options(self) -> list[Action]:
+    def _move_options(self) -> Sequence[Action]:
         if self.points <= 0 and not self.can_take:  # the move is over: no step, no Stuff
             return []
         name: str = self.mover  # type: ignore[assignment]  # asked with a mover
         space = self.position(name)
         if space is None:
             return []
+        # whether Stuff may be taken here (the first for free, unless Stuff is Stuff)
+        take = self.can_take and self.stuff_at.get(space, 0) > 0 and (
+            (self.took == 0 and not self.game.options["stuff_is_stuff"]) or self.points > 0) and (
+            name not in STAFFERS or self.game.options["staffers_take_stuff"])
         options: list[Action]
-        bingo = self.fx.get(Lasting.BINGO_ON_TV) if self.fx else None
+        bingo = self.fx.get(_BINGO_ON_TV) if self.fx else None
         if self.points <= 0:
             options = []
-        elif not (self.status or self.blocked or (bingo and name.split()[0] in bingo)):
-            # no Status-marker, blocked door or Bingo on TV on the mover: the walls decide,
-            # and the Elevator shafts and Stairs when there are some here or next door
+        elif not ((self.status and _JUST_CLEANED in self.status.values())
+                  or (bingo and name.split()[0] in bingo)
+                  or (self.blocked and self._by_blocked_door(space))):
+            # no Just Cleaned space, blocked door on a side of the space or Bingo on TV on the
+            # mover: the walls decide, and the Elevator shafts and Stairs when there are some
+            # here or next door
             lay = layout_of(self)
+            if not take:  # the steps and Stop, kept for the layout
+                plain = lay.moves[space] if space in lay.moves else lay.plain_moves(space)
+                if plain is not None:
+                    return plain
             plain = lay.plain_steps(space)
             options = list(plain) if plain is not None else self._steps_near_links(space, lay)
         else:
             options = self._steps_with_stuff(name, space)
-        if self.can_take and self.stuff_at.get(space, 0) > 0:
-            paid = self.game.options["stuff_is_stuff"]
-            if ((self.took == 0 and not paid) or self.points > 0) and (
-                    name not in STAFFERS or self.game.options["staffers_take_stuff"]):
-                options.append(_TAKE)
+        if take:
+            options.append(_TAKE)
         if options:
             options.append(_STOP)
         return options
+
+    def _by_blocked_door(self, space: Space) -> bool:
+        """Whether a door blocked by Stuff is on a side of ``space``."""
+        return space in itertools.chain.from_iterable(self.blocked)  # the doors' two sides
 
     def _steps_with_stuff(self, name: str, space: Space) -> list[Action]:
         """The steps from ``space`` with Status-markers, blocked doors or Bingo on TV in
@@ -185,8 +211,7 @@ class Moves(StateFields):
             self.points = max(0, self.points - 1)
         if target in self.bed_bumps:  # ruling S13: entering it ends the movement
             self.points = 0
-        moved = Event(f"{name} moves to {space_text(target)}", "move", self.active)
-        return [moved, *self._arrive(name, target)]
+        return [_moved(name, target, self.active), *self._arrive(name, target)]
 
     def _try_door(self, action: A.TryDoor) -> list[Event]:
         space = cast(Space, self.position(self.mover))  # type: ignore[arg-type]
@@ -238,9 +263,11 @@ class Moves(StateFields):
         token = _RESIDENTS.get(name)
         if token is None:  # a Staffer
             self.staffers[STAFFERS.index(name)] = target
-            if any(target in pair for pair in self.tokens.values()):  # stopped by a Resident
-                self.points = 0
-            self._resolve(target)
+            for pair in self.tokens.values():
+                if target in pair:  # stopped by a Resident, who may be caught
+                    self.points = 0
+                    self._resolve(target)
+                    break
             return events
         colour, i = token
         pair = self.tokens[colour]

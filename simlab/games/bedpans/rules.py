@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, cast
 
@@ -67,7 +68,6 @@ from simlab.games.bedpans.board import (
     geometry_table,
     marker_key,
     parse_space,
-    passage,
     space_text,
 )
 from simlab.games.bedpans.components import (
@@ -89,7 +89,6 @@ from simlab.games.bedpans.parts import (
     Decide,
     Decision,
     Draw,
-    DrawSpecial,
     ExtraNurse,
     Lasting,
     Nudge,
@@ -130,20 +129,39 @@ _CHOOSE = {name: A.ChooseMover(name) for name in (*_TOKENS, *STAFFERS)}
 _OFF_LAYOUT = operator.methodcaller("count", None)
 #: What chance draws, made once.
 _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Chance(Draw.ROLL)
+#: Names the turn machine reads at every step, read from their enums once: in Python 3.11
+#: reading a member from its class (``Decision.MOVE``) goes through ``enum``'s class
+#: ``__getattr__`` hook, several times the cost of a module constant.
+_MOVE, _WINDOW, _CHOOSE_MOVER, _DECOY = Decision.MOVE, Decision.WINDOW, Decision.CHOOSE, \
+    Decision.DECOY
+_FLYING_BEDPAN, _COFFEE_BREAK = Lasting.FLYING_BEDPAN, Lasting.COFFEE_BREAK
+#: The chance nodes that draw a tile (each tile that may be drawn equally likely).
+_TILE_DRAWS = frozenset({Draw.TILE, Draw.ELEVATOR, Draw.EXIT})
 
 
-#: The Decoy placements offered so far, made once (they are frozen values).
-_DECOY_AT: dict[Space, A.PlaceDecoy] = {}
+#: The decisions whose legal actions :meth:`BedpansState._decide` lists as it finds them,
+#: by seat and kind, made once.
+_LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision.MOVE,
+                                                        Decision.CHOOSE, Decision.CHAIR)}
+                for seat in range(5))  # at most 5 players
 
 
-def _decoy_at(space: Space) -> A.PlaceDecoy:
-    """The action that places the Decoy on ``space``."""
-    found = _DECOY_AT.get(space)
-    if found is None:
-        if len(_DECOY_AT) > 10_000:  # the beds of many layouts: start again
-            _DECOY_AT.clear()
-        found = _DECOY_AT[space] = A.PlaceDecoy(space)
-    return found
+#: The chance outcomes drawn so far, made once (they are frozen values): a Stuff-marker's
+#: kind, a tile.
+_draw_stuff = functools.cache(A.DrawStuff)
+_draw_tile = functools.cache(A.DrawTile)
+
+
+@functools.lru_cache(maxsize=1_000)
+def _rolled(mover: str, result: int, seat: int) -> Event:
+    """The event of ``mover``'s movement roll in ``seat``'s turn (made once: an event is an
+    immutable record)."""
+    return Event(f"{mover} rolls {result}", "roll", seat)
+
+
+#: The action that places the Decoy on a space: those offered so far, made once (they are
+#: frozen values; the beds of many layouts at most).
+_decoy_at = functools.lru_cache(maxsize=10_000)(A.PlaceDecoy)
 
 
 def roll_distribution(kind: str) -> tuple[tuple[int, Fraction], ...]:
@@ -191,11 +209,13 @@ def _enumerate(kind: str) -> tuple[tuple[int, Fraction], ...]:
 
 
 _ROLLS = {k: _enumerate(k) for k in ("elder1", "elder2", "nurse1", "nurse", "doctor")}
-#: Each movement roll's outcomes as actions, and the running totals of their chances as
-#: :func:`~simlab.core.chance.sample_chance` adds them up (for ``_sample_chance``).
+#: Each movement roll's outcomes as actions; and each outcome after the running total of
+#: the chances up to it as :func:`~simlab.core.chance.sample_chance` adds them up (for
+#: ``_sample_chance``).
 _ROLL_OUTCOMES = {k: tuple((A.Roll(v), p) for v, p in d) for k, d in _ROLLS.items()}
-_ROLL_TOTALS = {k: tuple(itertools.accumulate(p.numerator / p.denominator for _, p in d))
-                for k, d in _ROLLS.items()}
+_ROLL_DRAWS = {k: tuple(zip(itertools.accumulate(p.numerator / p.denominator for _, p in d),
+                            (action for action, _ in _ROLL_OUTCOMES[k]), strict=True))
+               for k, d in _ROLLS.items()}
 
 
 def _staff_dice() -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
@@ -305,15 +325,31 @@ class BedpansGame(Game):
         self.data: Components = load_components()
         self.geo = geometry_table(self.data)
         self.specs = {t.id: t for t in self.data.tiles}
+        #: Where the Exit space of each tile faces, by its turn (None: no Exit space).
+        self.exit_sides = {tid: tuple(g.exit_side() for g in turns)
+                           for tid, turns in self.geo.items()}
         self.colours: tuple[str, ...] = COLOURS[: self.players - 1]
+        self._seat_names = ("Staff", *(f"Elder {c}" for c in self.colours))
+        #: The layout of the 4-bed start tile, where every game of this Game begins
+        #: (:meth:`start_layout`).
+        self._start: Layout | None = None
 
     def seat_names(self) -> list[str]:
         """``Staff``, then ``Elder red`` ... in seat order."""
-        return ["Staff"] + [f"Elder {c}" for c in self.colours]
+        return list(self._seat_names)  # (made once: the events name seats at every draw)
 
     def new_initial_state(self) -> BedpansState:
         """The position before set-up chance (the first Stuff dealt)."""
         return BedpansState(self)
+
+    def start_layout(self, state: BedpansState) -> Layout:
+        """The :class:`~.layout.Layout` of ``state``, set up on the 4-bed start tile: one
+        for every game of this Game, as clones share theirs (a layout is never changed, only
+        added to), so what is worked out about it (what is in view, beds, Door-marker
+        spots ...) is kept from game to game."""
+        if self._start is None:
+            self._start = layout_of(state)
+        return self._start
 
     def parse_action(self, text: str) -> Action:
         """Read an action from its text (see :func:`actions.parse_action`)."""
@@ -443,6 +479,7 @@ class BedpansState(Exploration, Moves, State):
             self.phase = "start-tile"
         else:
             self._set_up("S")
+            self._layout = game.start_layout(self)
         self._settle()
 
     # -- copying ---------------------------------------------------------------------------
@@ -538,10 +575,15 @@ class BedpansState(Exploration, Moves, State):
     def beds(self, colour: str) -> list[Space]:
         """Bed spaces of ``colour`` on the layout (kept for the layout: the features are
         those of its tiles)."""
-        letter = _BED[colour]
-        found = layout_of(self).known(("beds of", letter), lambda: tuple(
-            sorted(s for s, f in self.features.items() if f == letter)))
+        memo, key = layout_of(self).memo, ("beds of", _BED[colour])
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._features_of(key[1])
         return list(found)
+
+    def _features_of(self, letter: str) -> tuple[Space, ...]:
+        """The spaces of the layout with the feature ``letter``, sorted."""
+        return tuple(sorted(s for s, f in self.features.items() if f == letter))
 
     # -- set-up --------------------------------------------------------------------------
     def start_tiles(self) -> list[str]:
@@ -613,13 +655,20 @@ class BedpansState(Exploration, Moves, State):
     def _settle(self) -> None:
         """Run the machine to the next decision or chance node: what is pending first
         (:meth:`_pending_step`), else the next step of the turn in its phase (a table,
-        :data:`_PHASES`); each step says whether it stopped."""
+        :data:`_PHASES`); each step says whether it stopped.
+
+        A hand goes over the hand limit only by a Stuff-marker drawn, an action: the
+        machine's own steps never add to a hand, so the hands are looked at once, here."""
+        over_limit = False  # (a loop: max(map(len, ...)) takes twice as long)
+        for hand in self.hands:
+            if len(hand) > HAND_LIMIT:
+                over_limit = True
         while True:
             if self.winner is not None or self.reason:
                 self.need = OVER
                 return
             if (self.draws or self.trying is not None or self.queue or self.explore is not None
-                    or self.nudges or self.chair or max(map(len, self.hands)) > HAND_LIMIT):
+                    or self.nudges or self.chair or over_limit):
                 stop = self._pending_step()
             else:
                 stop = _PHASES[self.phase](self)
@@ -674,14 +723,14 @@ class BedpansState(Exploration, Moves, State):
         return True
 
     def _decoy_phase(self) -> bool:
-        self.need = Decide(self.active, Decision.DECOY)
+        self.need = Decide(self.active, _DECOY)
         return True
 
     def _window_phase(self) -> bool:
         while self.window:  # the seats with nothing to play are passed over
             plays = self._window_plays(self.window[0])
             if plays:
-                self._decide(self.window[0], Decision.WINDOW, [_PASS, *plays])
+                self._decide(self.window[0], _WINDOW, [_PASS, *plays])
                 return True
             self.window.pop(0)
         self.phase = "moves" if self.phase == "window1" else "exchange"
@@ -699,7 +748,7 @@ class BedpansState(Exploration, Moves, State):
             self.mover, self.points, self.can_take = None, 0, False
             self.phase = "moves"
             return False
-        self._decide(self.active, Decision.MOVE, options)
+        self._decide(self.active, _MOVE, options)
         return True
 
     def _exchange_phase(self) -> bool:
@@ -714,32 +763,37 @@ class BedpansState(Exploration, Moves, State):
         self._end_turn()
         return False
 
-    def _decide(self, seat: int, kind: Decision, legal: list[Action]) -> None:
-        """``seat`` decides ``kind`` among ``legal`` (kept for :meth:`_legal_actions`)."""
-        self.need = Decide(seat, kind)
-        self._ready = (self.need, tuple(legal))
+    def _decide(self, seat: int, kind: Decision, legal: Sequence[Action]) -> None:
+        """``seat`` decides ``kind`` among ``legal`` (kept for :meth:`_legal_actions`, with
+        the decision: the record of :data:`_LISTED`, which only this method sets as
+        ``need``, so that ``_ready`` is that of the decision whenever ``need`` is it)."""
+        self.need = need = _LISTED[seat][kind]
+        self._ready = (need, tuple(legal))
 
     def _open_window(self, phase: str) -> None:
-        n = self.game.players
-        self.window = [(self.active + k) % n for k in range(n)]
+        active = self.active  # the active player first, then clockwise
+        self.window = [*range(active, self.game.players), *range(active)]
         self.phase = phase
 
     def _movers_available(self) -> list[str]:
         seat = self.active
         if seat == 0:
-            out = [name for i, name in enumerate(STAFFERS)
-                   if self.staffers[i] is not None and name not in self.moved]
+            names, places = STAFFERS, self.staffers
         else:
             colour = self.colour_of(seat)
-            out = [name for name, where in zip(_PAIR[colour], self.tokens[colour], strict=True)
-                   if where is not None and name not in self.moved]
-        frozen = self.fx.get(Lasting.FLYING_BEDPAN)
-        return [m for m in out if m not in frozen] if frozen else out
+            names, places = _PAIR[colour], self.tokens[colour]
+        moved = self.moved
+        frozen = self.fx.get(_FLYING_BEDPAN, ()) if self.fx else ()
+        out = []  # (a loop: a comprehension makes a function at each call in Python 3.11)
+        for i, name in enumerate(names):
+            if places[i] is not None and name not in moved and name not in frozen:
+                out.append(name)
+        return out
 
     def _moves_allowed(self) -> int:
         if self.active != 0:
             return 2
-        if Lasting.COFFEE_BREAK in self.fx:
+        if _COFFEE_BREAK in self.fx:
             return 1
         if self.game.players == 2 or (self.escaped and self.game.options["all_or_nothing"]):
             return 2
@@ -760,7 +814,7 @@ class BedpansState(Exploration, Moves, State):
                 self.mover, self.roll_kind, self.phase = None, "staff-dice", "roll"
                 return False
         if len(available) > 1:
-            self._decide(self.active, Decision.CHOOSE, [_CHOOSE[m] for m in available])
+            self._decide(self.active, _CHOOSE_MOVER, [*map(_CHOOSE.__getitem__, available)])
             return True
         self._start_move(available[0])
         return False
@@ -836,9 +890,14 @@ class BedpansState(Exploration, Moves, State):
         ready = self._ready
         if ready and ready[0] is self.need:  # listed when the decision was found
             return list(ready[1])
+        return self._list_legal()
+
+    def _list_legal(self) -> list[Action]:
+        """The legal actions of the decision, listed from the position (those of a move, a
+        Stuff window or the choice of a mover are listed as the decision is found)."""
         seat, kind = self.need  # type: ignore[misc]  # a decision
         if kind == "move":
-            return self._move_options()
+            return list(self._move_options())
         if kind == "start-tile":
             return [A.ChooseStart(t) for t in self.start_tiles()]
         if kind == "guess":
@@ -917,10 +976,14 @@ class BedpansState(Exploration, Moves, State):
 
     def _window_plays(self, seat: int) -> list[Action]:
         plays = self.stuff_plays(seat)
-        if self.doors_held[seat] > 0:  # the Door-marker plays: made once per layout
-            plays += layout_of(self).known("door plays", lambda: tuple(
-                A.PlayDoor(a, b) for a, b in self.door_spots()))
+        if self.doors_held[seat] > 0:
+            plays += self._door_plays()
         return plays
+
+    def _door_plays(self) -> tuple[A.PlayDoor, ...]:
+        """The Door-marker plays: made once per layout."""
+        return layout_of(self).known("door plays", lambda: tuple(  # type: ignore[no-any-return]
+            A.PlayDoor(a, b) for a, b in self.door_spots()))
 
     def door_spots(self) -> list[tuple[Space, Space]]:
         """Edges where a Door-marker may go: a non-open edge between 2 tiles, away from
@@ -933,13 +996,9 @@ class BedpansState(Exploration, Moves, State):
         >>> s.door_spots()
         [(('U', 2, 0), ('U', 3, 0)), (('U', 2, 2), ('U', 3, 2))]
         """
-        anywhere = self.game.options["door_markers"]
-
-        def work() -> tuple:
-            key = (frozenset(self.tiles.items()), frozenset(self.door_markers))
-            return _door_spots(self.game.data, key, anywhere)
-
-        return list(layout_of(self).known("door spots", work))
+        lay = layout_of(self)
+        return list(lay.known("door spots", lambda: _door_spots(
+            self.tiles, self.features, lay.ways, self.game.options["door_markers"])))
 
     # -- chance ------------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -952,12 +1011,7 @@ class BedpansState(Exploration, Moves, State):
         if what == "stuff":
             total = sum(self.unseen.values())
             return [(A.DrawStuff(k), Fraction(c, total)) for k, c in self.unseen.items() if c]
-        if what == "tile":
-            pool = self._tile_pool()
-        else:
-            pool = self.elevators_left if what == "elevator" else self.exits_left
-            anchor = cast(DrawSpecial, self.queue[0]).anchor
-            pool = [t for t in pool if self._special_options(t, anchor, what)]
+        pool = self._tile_pool() if what == "tile" else self._special_pool(what)
         p = Fraction(1, len(pool))
         return [(A.DrawTile(t), p) for t in pool]
 
@@ -995,7 +1049,8 @@ class BedpansState(Exploration, Moves, State):
         :meth:`_chance_outcomes`, with the same use of ``rng``, without making every outcome
         and its Fraction: a Stuff-marker (``c / total`` is the float of ``Fraction(c,
         total)``), a movement roll with no Stuff in play (its running totals made once), a
-        tile (equally likely ones, :func:`~simlab.core.chance.uniform_index`).
+        Room, Elevator or Exit tile (equally likely ones,
+        :func:`~simlab.core.chance.uniform_index`).
         ``tests/games/bedpans/test_chance_draws.py`` checks the draws against the default."""
         what = self.need.draw  # type: ignore[union-attr]  # at a chance node
         if what == "stuff":
@@ -1008,21 +1063,20 @@ class BedpansState(Exploration, Moves, State):
                 for kind in kinds:
                     running += unseen[kind] / total
                     if u < running:
-                        return A.DrawStuff(kind)
-            return A.DrawStuff(kinds[-1])
-        if what == "roll" and not self.fx and self.roll_kind in _ROLL_TOTALS:
-            outcomes = _ROLL_OUTCOMES[self.roll_kind]
-            if len(outcomes) == 1:  # pragma: no cover - every roll has several results
-                return outcomes[0][0]
+                        return _draw_stuff(kind)
+            return _draw_stuff(kinds[-1])
+        if what == "roll" and not self.fx and self.roll_kind in _ROLL_DRAWS:
+            draws = _ROLL_DRAWS[self.roll_kind]
+            if len(draws) == 1:  # pragma: no cover - every roll has several results
+                return draws[0][1]
             u = rng.random()
-            for (action, _), running in zip(outcomes, _ROLL_TOTALS[self.roll_kind],
-                                            strict=True):
+            for running, action in draws:
                 if u < running:
                     return action
-            return outcomes[-1][0]
-        if what == "tile":
-            pool = self._tile_pool()
-            return A.DrawTile(pool[uniform_index(len(pool), rng)])
+            return draws[-1][1]
+        if what in _TILE_DRAWS:
+            pool = self._tile_pool() if what == "tile" else self._special_pool(what)
+            return _draw_tile(pool[uniform_index(len(pool), rng)])
         return super()._sample_chance(rng)
 
     def _door_chance(self) -> Fraction:
@@ -1103,7 +1157,7 @@ class BedpansState(Exploration, Moves, State):
             return [Event(f"{who} rolls {action.result}", "roll", self.active)]
         self.points = action.result
         self.phase = "move"
-        return [Event(f"{self.mover} rolls {action.result}", "roll", self.active)]
+        return [_rolled(self.mover, action.result, self.active)]
 
     def _roll_dice(self, action: A.RollDice) -> list[Event]:
         self.dice = action.dice
@@ -1267,6 +1321,8 @@ class BedpansState(Exploration, Moves, State):
     def _resolve(self, space: Space) -> None:
         """Decoys with a Staffer are removed; an Elder with the Doctor or 2+ Staffers is
         neutralized ("Neutralizing Elders & Staffers")."""
+        if space not in self.staffers:  # no Staffer: nothing happens (the usual case)
+            return
         toks, staff = self.occupants(space)
         if not toks or not staff:
             return
@@ -1439,16 +1495,12 @@ class BedpansState(Exploration, Moves, State):
                 f"neutralized {self.neutralized}, player {self.current_player}>")
 
 
-@functools.lru_cache(maxsize=512)
-def _door_spots(components: Components, key: tuple[frozenset, frozenset],
-                anywhere: bool = False) -> tuple:
-    tiles = dict(key[0])
-    markers = dict.fromkeys(key[1], 0)
-    geo = geometry_table(components)
-    features = {}
-    for (floor, tx, ty), (tid, rot) in tiles.items():
-        for i, f in enumerate(geo[tid][rot].features):
-            features[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = f
+def _door_spots(tiles: dict[tuple[str, int, int], tuple[str, int]], features: dict[Space, str],
+                ways: dict[Space, tuple[str | None, ...]], anywhere: bool = False) -> tuple:
+    """:meth:`BedpansState.door_spots` worked out from the layout's passages (``ways``, of
+    :class:`~.layout.Layout`: None for a wall, as :func:`~.board.passage` reads it) and the
+    features of its spaces (``features``: those other than ``.``)."""
+    banned = "ES" if anywhere else "ESX"
     spots = []
     for (floor, tx, ty) in sorted(tiles):
         for d in (1, 2):
@@ -1457,12 +1509,11 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset],
             for k in range(3):
                 a = (floor, 3 * tx + 2, 3 * ty + k) if d == 1 else (floor, 3 * tx + k, 3 * ty + 2)
                 b = (floor, a[1] + DX[d], a[2] + DY[d])
-                if b not in features:
+                if b not in ways:
                     continue
-                banned = "ES" if anywhere else "ESX"
-                if features[a] in banned or features[b] in banned:
+                if features.get(a, ".") in banned or features.get(b, ".") in banned:
                     continue
-                if passage(tiles, geo, markers, a, d) is None:
+                if ways[a][d] is None:
                     spots.append((a, b))
             if anywhere:  # the walls inside the tile too (Variation "Door-markers")
                 for i in range(9):
@@ -1471,9 +1522,9 @@ def _door_spots(components: Components, key: tuple[frozenset, frozenset],
                         continue
                     a = (floor, 3 * tx + c, 3 * ty + r)
                     b = (floor, a[1] + DX[d], a[2] + DY[d])
-                    if features[a] in "ES" or features[b] in "ES":
+                    if features.get(a, ".") in "ES" or features.get(b, ".") in "ES":
                         continue
-                    if passage(tiles, geo, markers, a, d) is None:
+                    if ways[a][d] is None:
                         spots.append((a, b))
     return tuple(spots)
 

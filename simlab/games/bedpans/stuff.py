@@ -38,6 +38,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -45,7 +46,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
-from simlab.games.bedpans.components import DOOR
+from simlab.games.bedpans.components import DOOR, STAFFERS
 from simlab.games.bedpans.layout import Layout, layout_of
 from simlab.games.bedpans.parts import BlockedDoor, Lasting, Nudge
 
@@ -73,8 +74,6 @@ _DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 def _mine(state: BedpansState, seat: int) -> list[tuple[str, Space]]:
     """(name, space) of ``seat``'s Characters on the layout."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     if seat == 0:
         return [(STAFFERS[i], p) for i, p in enumerate(state.staffers) if p is not None]
     colour = state.colour_of(seat)
@@ -212,25 +211,25 @@ def plays(state: BedpansState, seat: int) -> list[Action]:
             continue
         targets = handler.targets(win, kind)
         if name == ability:  # the ability helps its own Elder only
-            own = state.colour_of(seat)
-            targets = [t for t in targets if kind in ("Flying Bedpan", "Nurse Call")
-                       or t == own]
-        out += [_play(name, t) for t in targets]
+            targets = _own_targets(targets, kind, state.colour_of(seat))
+        if targets:
+            out += _plays_of(name, targets)
     return out
 
 
-#: The Stuff plays offered so far, made once (they are frozen values).
-_PLAYS: dict[tuple[str, str], A.PlayStuff] = {}
+def _own_targets(targets: list[str], kind: str, own: str) -> list[str]:
+    """An Elder ability's targets: those that help the Elder of colour ``own``."""
+    return [t for t in targets if kind in ("Flying Bedpan", "Nurse Call") or t == own]
 
 
-def _play(kind: str, target: str) -> A.PlayStuff:
-    """The action that plays ``kind`` on ``target``."""
-    found = _PLAYS.get((kind, target))
-    if found is None:
-        if len(_PLAYS) > 50_000:  # space and door targets of many layouts: start again
-            _PLAYS.clear()
-        found = _PLAYS[(kind, target)] = A.PlayStuff(kind, target)
-    return found
+def _plays_of(kind: str, targets: list[str]) -> list[A.PlayStuff]:
+    """The actions that play ``kind`` on each of ``targets``."""
+    return [_play(kind, t) for t in targets]
+
+
+#: The action that plays a kind on a target: those offered so far, made once (they are
+#: frozen values; the space and door targets of many layouts at most).
+_play = functools.lru_cache(maxsize=50_000)(A.PlayStuff)
 
 
 def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
@@ -309,14 +308,19 @@ def _a_door(win: Window, kind: str) -> list[str]:
     if kind == "Door Code" and not state.blocked:  # every door: the same for the layout
         return list(layout_of(state).known("door code targets", lambda: tuple(
             _door_code_targets(_doors(state)))))
+    picked = None
+    if kind == "Jammed Door":  # the doors on a side of a space with one of the Residents
+        if seat == 0:  # the Staff-player has no Residents
+            return []
+        near = _doors_at(state)
+        picked = {door for _, p in _mine(state, seat) for door in near.get(p, ())}
+        if not picked:  # the usual case: no door next to them
+            return []
     doors = _doors(state)
     if state.blocked:
         doors = [(s, d) for s, d in doors
                  if marker_key(s, (s[0], s[1] + DX[d], s[2] + DY[d])) not in state.blocked]
-    if kind == "Jammed Door":
-        mine = {p for _, p in _mine(state, seat)} if seat > 0 else set()
-        near = _doors_at(state)  # the doors on either side of each space, in _doors' order
-        picked = {door for p in mine for door in near.get(p, ())}
+    if picked is not None:  # in _doors' order
         return [_door_text(s, d) for s, d in doors if (s, d) in picked]
     return _door_code_targets(doors)
 
@@ -335,8 +339,6 @@ def _nurse_call(win: Window, kind: str) -> list[str]:
 
 
 def _head_nurse(win: Window, kind: str) -> list[str]:
-    from simlab.games.bedpans.rules import STAFFERS
-
     return [n for n, _ in _mine(win.state, 0) if n != STAFFERS[0]]
 
 
@@ -366,8 +368,14 @@ def _bed_bump(win: Window, kind: str) -> list[str]:
     marked = state.game.options["bed_bump"] == "marked-space"
     if marked and not state.status and not state.bed_bumps:
         return []  # no Status-marker on the layout yet
+    return _bump_targets(state, win.seat, marked)
+
+
+def _bump_targets(state: BedpansState, seat: int, marked: bool) -> list[str]:
+    """:func:`_bed_bump`'s targets: the spaces next to ``seat``'s Characters with a
+    Status-marker (``marked``) or without, with the pushes."""
     lay = layout_of(state)
-    near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, win.seat)
+    near = {(p[0], p[1] + DX[d], p[2] + DY[d]) for _, p in _mine(state, seat)
             for d in range(4) if _connected(state, p, (p[0], p[1] + DX[d], p[2] + DY[d]), lay)}
     targets = []
     for s in sorted(near):
@@ -391,8 +399,6 @@ def _marked(state: BedpansState, space: Space) -> bool:
 def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
     """Laughing Gas: a Character of another player in the space of one of ``seat``'s;
     Steroids!: a Resident of another colour with a Staffer."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     found: list[str] = []
     mine = state.colour_of(seat) if seat > 0 else ""
     if kind == "Laughing Gas":
@@ -511,8 +517,6 @@ def _lasting(key: Lasting) -> Callable[[BedpansState, int, str, str], list[Event
 
 def _neutralize(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
     """Laughing Gas, Steroids!: the Character is neutralized (a Decoy removed)."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     if target in STAFFERS:
         state.staffers[STAFFERS.index(target)] = None
         return [Event(f"{target} is neutralized", "neutralize", seat)]
@@ -558,8 +562,6 @@ def _call(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]
 
 def _swap(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
     """Head Nurse: the Nurse and the Doctor swap places."""
-    from simlab.games.bedpans.rules import STAFFERS
-
     i = STAFFERS.index(target)
     nurse_at, doctor_at = state.staffers[i], state.staffers[0]
     state.staffers[0], state.staffers[i] = nurse_at, doctor_at

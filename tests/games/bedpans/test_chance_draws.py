@@ -40,3 +40,5 @@ def test_the_draw_is_that_of_the_outcomes_and_uses_the_generator_alike(players, 
         assert mine.random() == theirs.random()  # the same use of the generator
         kinds.add(state.need.draw)
     assert {"stuff", "roll", "tile"} <= kinds
+    if options:
+        assert {"elevator", "exit"} <= kinds  # the Elevator and Exit tiles of the Exit signs

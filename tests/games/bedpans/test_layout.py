@@ -132,7 +132,7 @@ def test_what_a_new_layout_keeps_from_the_last_equals_answers_worked_out_anew(se
             fresh = after.clone()
             fresh._layout = None
             if key[0] == "in view":
-                assert found == view_targets(after.tiles, after.game.geo, key[1], key[2],
+                assert found == view_targets(after.tiles, after.game.geo, key[1], (),
                                              after.door_markers, after.marker_edge), key
             else:
                 assert tuple(fresh._fitting(key[1], key[2])) == found, key
@@ -175,29 +175,104 @@ def test_a_space_s_passages_read_at_once_are_those_read_one_by_one(variants):
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 5)])
 def test_the_kept_steps_of_a_space_are_those_the_full_check_offers(players, seed):
-    """``Layout.plain_steps``, read at a move with no Status-marker, blocked door or Bingo
-    on TV, offers what the full check (``_steps_with_stuff``: walls, shafts, Stuff) offers
-    there, and is None next to an Elevator shaft or Stairs."""
+    """``Layout.plain_steps``, read at a move with no Just Cleaned space, no blocked door
+    on a side of the mover's space and no Bingo on TV (a Puddle, a door blocked elsewhere
+    may be in play), offers what the full check (``_steps_with_stuff``: walls, shafts,
+    Stuff) offers there, and is None next to an Elevator shaft or Stairs, where
+    ``_steps_near_links`` offers what the full check does."""
     game = BedpansGame(players=players)
     checked = [0, 0]
+    stuff_in_play = [0]  # a Puddle or a blocked door away from the space
 
     def tick(state, actor, action, events):
         need = state.need
-        if getattr(need, "decision", None) != "move" or state.status or state.blocked:
+        if getattr(need, "decision", None) != "move" or "Just Cleaned" in state.status.values():
             return
         if state.fx.get("Bingo on TV") or state.points <= 0:
             return
         space = state.position(state.mover)
+        if any(space in door for door in state.blocked):
+            return
+        stuff_in_play[0] += bool(state.status or state.blocked)
         plain = layout_of(state).plain_steps(space)
         full = state._steps_with_stuff(state.mover, space)
         if plain is None:
             assert space in state.links or any(
                 (space[0], space[1] + DX[d], space[2] + DY[d]) in state.links for d in range(4))
+            assert state._steps_near_links(space, layout_of(state)) == full
             checked[1] += 1
         else:
             assert list(plain) == full
+            moves = layout_of(state).plain_moves(space)  # with Stop, when no Stuff is taken
+            assert list(moves) == ([*full, A.Stop()] if full else [])
             checked[0] += 1
 
     for k in range(3):
         simlab.run(game, None, seed=seed + k, on_action=tick)
-    assert checked[0] > 100
+    assert checked[0] > 100 and checked[1] > 0 and stuff_in_play[0] > 20
+
+
+def door_spots_from_the_tiles(state, anywhere):
+    """Where a Door-marker may go, read from the tiles with :func:`passage` (the reference
+    for ``BedpansState.door_spots``, which reads the layout's passages)."""
+    tiles, geo = state.tiles, state.game.geo
+    features = {}
+    for (floor, tx, ty), (tid, rot) in tiles.items():
+        for i, f in enumerate(geo[tid][rot].features):
+            features[(floor, 3 * tx + i % 3, 3 * ty + i // 3)] = f
+    spots = []
+    for (floor, tx, ty) in sorted(tiles):
+        for d in (1, 2):
+            inside = [(floor, 3 * tx + c, 3 * ty + r) for r in range(3) for c in range(3)
+                      if not ((d == 1 and c == 2) or (d == 2 and r == 2))] if anywhere else []
+            border = [(floor, 3 * tx + 2, 3 * ty + k) if d == 1 else (floor, 3 * tx + k, 3 * ty + 2)
+                      for k in range(3)]
+            if not anywhere and (floor, tx + DX[d], ty + DY[d]) not in tiles:
+                border = []
+            for a, banned in [*((a, "ES" if anywhere else "ESX") for a in border),
+                              *((a, "ES") for a in inside)]:
+                b = (floor, a[1] + DX[d], a[2] + DY[d])
+                if b not in features or features[a] in banned or features[b] in banned:
+                    continue
+                if passage(tiles, geo, state.door_markers, a, d) is None:
+                    spots.append((a, b))
+    return spots
+
+
+@pytest.mark.parametrize(("seed", "anywhere"), [(0, False), (1, False), (0, True), (3, True)])
+def test_the_door_marker_spots_are_those_of_the_tiles(seed, anywhere):
+    states = layouts_along(seed, door_markers=anywhere)
+    assert any(s.door_markers for s in states)
+    for s in states:
+        assert s.door_spots() == door_spots_from_the_tiles(s, anywhere)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2), (5, 3)])
+def test_the_edges_to_explore_are_those_in_view_past_the_sealed_positions(players, seed):
+    """``_targets`` (what is in view kept for the layout, whatever is sealed, and the sealed
+    positions and full floors left out after) equals what is in view with the sealed
+    positions passed to ``view_targets``, on allowed floors, at every Resident's space, with
+    the first position in view sealed too."""
+    sealed_seen = [0]
+
+    def expected(state, space):
+        return [t for t in view_targets(state.tiles, state.game.geo, space, state.sealed,
+                                        state.door_markers, state.marker_edge)
+                if state._allowed_floor(t.floor)]
+
+    def tick(state, actor, action, events):
+        for pair in state.tokens.values():
+            for space in pair:
+                if space is None:
+                    continue
+                found = state._targets(space)
+                assert found == expected(state, space)
+                if found:
+                    other = state.clone()
+                    other.sealed.add(found[0].position)
+                    assert other._targets(space) == expected(other, space) == found[1:]
+                    sealed_seen[0] += 1
+
+    for k in range(2):
+        simlab.run(BedpansGame(players=players), None, seed=seed + 10 * k, on_action=tick)
+    assert sealed_seen[0] > 10
