@@ -82,12 +82,14 @@ class Layout:
         kind = ways[d]
         return marker if kind == MARKER else kind
 
-    def known(self, name: Hashable, work: Callable[[], Any]) -> Any:
-        """What ``work()`` gives for this layout, worked out on first asking."""
+    def known(self, name: Hashable, work: Callable[..., Any], *args: Any) -> Any:
+        """What ``work(*args)`` gives for this layout, worked out on first asking (``args``
+        spare a caller on a hot path the closure a ``lambda`` would make at every call)."""
         memo = self.memo
-        if name not in memo:
-            memo[name] = work()
-        return memo[name]
+        found = memo.get(name)
+        if found is None and name not in memo:
+            found = memo[name] = work(*args)
+        return found
 
     def recent(self, name: Hashable, work: Callable[[], Any]) -> Any:
         """What ``work()`` gives for this layout, kept among the last :data:`RECENT` asked

@@ -575,11 +575,8 @@ class BedpansState(Exploration, Moves, State):
     def beds(self, colour: str) -> list[Space]:
         """Bed spaces of ``colour`` on the layout (kept for the layout: the features are
         those of its tiles)."""
-        memo, key = layout_of(self).memo, ("beds of", _BED[colour])
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._features_of(key[1])
-        return list(found)
+        letter = _BED[colour]
+        return list(layout_of(self).known(("beds of", letter), self._features_of, letter))
 
     def _features_of(self, letter: str) -> tuple[Space, ...]:
         """The spaces of the layout with the feature ``letter``, sorted."""
@@ -663,6 +660,7 @@ class BedpansState(Exploration, Moves, State):
         for hand in self.hands:
             if len(hand) > HAND_LIMIT:
                 over_limit = True
+                break
         while True:
             if self.winner is not None or self.reason:
                 self.need = OVER
