@@ -7,7 +7,11 @@ players under Staff Experience; every Elder under No Recovery).
 Exit, else the unexplored frontier plus ``EXPLORE`` moves) times its
 chance not to be neutralized in the Staff's next turn, and the Staff by
 the neutralizations it has and still needs; the weights are shared out as
-chances to win.
+chances to win.  Under Co-op Victory and All or Nothing an Elder that has
+left by an Exit (``state.escaped``) is out of play while the game goes on:
+it weighs as an Elder on the Exit out of reach (1), not as one out of the
+game; once Co-op Victory has decided the game for the Elders (ruling V2,
+``co_op_after_exit=elders-won``) the Staff weighs 0.
 
 The chance of a neutralization reads "a Resident in the same space as 2+
 Staffers is neutralized ... Similarly, a Resident in the same space as the
@@ -114,6 +118,9 @@ def evaluate(state: BedpansState) -> list[float]:
     extra = 0 if any(f == "X" for f in state.features.values()) else EXPLORE
     weights = [0.0] * (len(colours) + 1)
     for i, colour in enumerate(colours, 1):
+        if i in state.escaped:  # left by an Exit: done, out of the Staff's reach
+            weights[i] = 1.0
+            continue
         if colour in state.out:
             continue
         tokens = state.tokens[colour]
@@ -129,7 +136,7 @@ def evaluate(state: BedpansState) -> list[float]:
             best = max(best, value)
         weights[i] = best
     progress = min(state.neutralized / max(needed(state), 1), 1.0)
-    weights[0] = 0.3 + 2.0 * progress
+    weights[0] = 0.0 if state._elders_have_won() else 0.3 + 2.0 * progress
     total = sum(weights)
     return [w / total for w in weights]
 

@@ -110,3 +110,39 @@ def test_caught_needs_the_doctor_or_two_nurses():
     state.staffers[0] = ("U", 1, 2)  # and the Doctor 3 moves away
     expected = 1 - (1 - REACH["doctor"][3]) * (1 - nurses)
     assert abs(caught(state, space) - expected) < 1e-12
+
+
+U = "U"
+
+
+def _stepped_out(variant, **options):
+    """Red's Elder one step from the Exit of ``exit_layout``, then after the step out."""
+    from simlab.games.bedpans import actions as A
+
+    from .test_rules import at_move
+    from .test_variations import exit_layout
+
+    before = exit_layout(players=3, variants=(variant,), **options)
+    before.elder["red"] = 0
+    before.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+    at_move(before, 1, "red 1", 2)
+    after = before.clone()
+    after.apply(A.Step("N"))
+    assert after.escaped == [1] and after.outcome is None  # left, the game goes on
+    return before, after
+
+
+def test_an_elder_that_left_by_an_exit_is_valued_as_out_of_reach():
+    """Co-op Victory and All or Nothing: an Elder that leaves by an Exit is out of play
+    but the game goes on (to the round's end, or until every Elder is out).  The search
+    must not read that as the Elder's loss: stepping out raises its value, and with
+    Co-op Victory (``elders-won``) the Staff can no longer win (ruling V2)."""
+    for variant in ("co_op_victory", "all_or_nothing"):
+        before, after = _stepped_out(variant)
+        assert evaluate(after)[1] > evaluate(before)[1], variant
+    _, after = _stepped_out("co_op_victory")
+    assert evaluate(after)[0] == 0.0
+    _, after = _stepped_out("co_op_victory", co_op_after_exit="race-on")
+    assert evaluate(after)[0] > 0.0  # the Staff's race goes on in the round
+    _, after = _stepped_out("all_or_nothing")
+    assert evaluate(after)[0] > 0.0  # the others must still get out
