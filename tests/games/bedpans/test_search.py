@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import simlab
+from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.evaluate import evaluate, needed
 from tests.games._search_checks import (
     Poison,
@@ -13,6 +14,9 @@ from tests.games._search_checks import (
     decide,
     position,
 )
+
+from .test_rules import at_move
+from .test_variations import U, exit_layout
 
 GAME = simlab.load_game("bedpans", players=3)
 
@@ -112,16 +116,8 @@ def test_caught_needs_the_doctor_or_two_nurses():
     assert abs(caught(state, space) - expected) < 1e-12
 
 
-U = "U"
-
-
 def _stepped_out(variant, **options):
     """Red's Elder one step from the Exit of ``exit_layout``, then after the step out."""
-    from simlab.games.bedpans import actions as A
-
-    from .test_rules import at_move
-    from .test_variations import exit_layout
-
     before = exit_layout(players=3, variants=(variant,), **options)
     before.elder["red"] = 0
     before.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
