@@ -41,6 +41,7 @@ from simlab.games.bad_doctor.components import PatientCard, TreatmentTile, match
 __all__ = [
     "NO_MARKER",
     "Patient",
+    "TileEnds",
     "copy_patient",
     "edge_tiles",
     "fits",
@@ -205,6 +206,35 @@ def fits(tile: TreatmentTile, malady: str) -> list[int]:
                 seen.add(rest)
                 out.append(i)
     return out
+
+
+class TileEnds(dict[str, tuple[int, ...]]):
+    """Malady -> the ends of one tile that may join a space of that Malady (:func:`fits`,
+    filled when first asked).
+
+    A game holds one a tile of its own component set (``BadDoctorGame.tile_ends``): a
+    table kept by tile id alone would give a second set the first set's tiles.
+
+    Examples
+    --------
+    >>> from simlab.games.bad_doctor.components import load_components
+    >>> ends = TileEnds(load_components().tiles["T33"])
+    >>> ends["red"], ends["blue"], sorted(ends)
+    ((0, 1), (0,), ['blue', 'red'])
+    """
+
+    __slots__ = ("tile",)
+
+    def __init__(self, tile: TreatmentTile) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, malady: str) -> tuple[int, ...]:
+        ends = self[malady] = tuple(fits(self.tile, malady))
+        return ends
+
+    def __reduce__(self) -> tuple:
+        return (TileEnds, (self.tile,))
 
 
 def place_tile(patient: Patient, tile: TreatmentTile, space: int, end: int, owner: int) -> None:

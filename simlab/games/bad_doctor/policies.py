@@ -46,7 +46,6 @@ from simlab.games.bad_doctor.actions import (
     RemoveTile,
     TakeBackMarker,
 )
-from simlab.games.bad_doctor.components import load_components
 
 __all__ = ["POLICIES", "BadDoctorPolicy", "CautiousPolicy", "GreedyPolicy", "HeuristicPolicy"]
 
@@ -153,12 +152,12 @@ class HeuristicPolicy:
         return 0.0
 
     def _fit_count(self, view: Any, tile_id: str) -> float:
-        tile = load_components().tiles[tile_id]
+        tile = view.game.tiles[tile_id]
         open_ = [m for p in view.hospital for _, m in board.open_spaces(p)]
         return sum(1 for m in open_ for e in tile.ends if e == m or "wild" in (e, m))
 
     def _place(self, view: Any, action: PlaceTile, seat: int) -> float:
-        tile = load_components().tiles[action.tile]
+        tile = view.game.tiles[action.tile]
         p = view.patient(action.patient)
         opens = len(board.open_spaces(p))
         after = opens - 1 + (len(tile.ends) - 1)

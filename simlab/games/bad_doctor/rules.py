@@ -173,6 +173,13 @@ class BadDoctorGame(Game):
         #: The doctors by seat, and the Treatment Tiles by id (looked up at every action).
         self.doctors: tuple[str, ...] = tuple(parts.doctors)
         self.tiles = parts.tiles
+        #: Facts of this set's tiles, looked up at every decision: tile id -> the ends that
+        #: join each Malady (filled when asked), and tile id -> its kind (ends and bonus,
+        #: for grouping identical tiles).  Held by the game, never by tile id alone: two
+        #: component sets in one process have tiles of the same ids.
+        self.tile_ends: dict[str, board.TileEnds] = {
+            t: board.TileEnds(tile) for t, tile in parts.tiles.items()}
+        self.tile_kinds: dict[str, tuple] = {t: tile.kind for t, tile in parts.tiles.items()}
 
     @property
     def parts(self) -> Components:

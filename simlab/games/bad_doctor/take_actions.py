@@ -41,7 +41,6 @@ from simlab.core.errors import SimlabError
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import DiscardTile, DrawTile, Pass, PlaceTile, TakeBackMarker
 from simlab.games.bad_doctor.board import NO_MARKER
-from simlab.games.bad_doctor.components import load_components
 from simlab.games.bad_doctor.fields import StateFields
 from simlab.games.bad_doctor.pending import PendingMarker, bonus_of, draw
 
@@ -51,35 +50,6 @@ __all__ = ["HAND_LIMIT", "TakeActions"]
 HAND_LIMIT = 5
 #: The draw action (a frozen value: one serves every decision).
 DRAW_TILE = DrawTile()
-
-
-@functools.lru_cache(maxsize=4096)
-def _fits(tile_id: str, malady: str) -> tuple[int, ...]:
-    return tuple(board.fits(load_components().tiles[tile_id], malady))
-
-
-class _Ends(dict[str, tuple[int, ...]]):
-    """Malady -> the ends of one tile that may join a space of that Malady (filled when asked)."""
-
-    def __init__(self, tile_id: str) -> None:
-        super().__init__()
-        self.tile_id = tile_id
-
-    def __missing__(self, malady: str) -> tuple[int, ...]:
-        ends = self[malady] = _fits(self.tile_id, malady)
-        return ends
-
-
-@functools.lru_cache(maxsize=256)
-def _ends(tile_id: str) -> _Ends:
-    """The table of :class:`_Ends` of tile ``tile_id`` (one a tile)."""
-    return _Ends(tile_id)
-
-
-@functools.lru_cache(maxsize=1)
-def _kinds() -> dict[str, tuple]:
-    """Tile id -> its kind (ends and bonus), for grouping identical tiles."""
-    return {t.id: t.kind for t in load_components().tiles.values()}
 
 
 #: Placement actions are small values met again and again: build each once.
@@ -105,7 +75,7 @@ class TakeActions(StateFields):
         hand = self.hands[seat]
         if not hand:
             return []
-        kinds = _kinds()
+        kinds, ends_of = self.game.tile_kinds, self.game.tile_ends
         seen: set = set()
         out: list[Action] = []
         spaces = [(p.id, space, malady) for p in self.hospital  # the open Malady spaces
@@ -115,7 +85,7 @@ class TakeActions(StateFields):
             if kind in seen:
                 continue
             seen.add(kind)
-            ends_for = _ends(t)
+            ends_for = ends_of[t]
             for pid, space, malady in spaces:
                 for end in ends_for[malady]:
                     out.append(_placement(t, pid, space, malady, end))
@@ -126,7 +96,8 @@ class TakeActions(StateFields):
 
     def _could_place(self, tile_ids: list[str]) -> bool:
         maladies = {m for p in self.hospital for _, m in board.open_spaces(p)}
-        return any(_fits(t, m) for t in set(tile_ids) for m in maladies)
+        ends_of = self.game.tile_ends
+        return any(ends_of[t][m] for t in set(tile_ids) for m in maladies)
 
     def _turn_actions(self) -> list[Action]:
         seat = self.seat

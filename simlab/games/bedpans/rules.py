@@ -322,7 +322,7 @@ class BedpansGame(Game):
         super().__init__(players, variants, **options)
         if self.options["round_limit"] < 1:
             raise ConfigError("bedpans: round_limit must be at least 1")
-        self.data: Components = load_components()
+        self.data: Components = load_components(self.component_set)
         self.geo = geometry_table(self.data)
         self.specs = {t.id: t for t in self.data.tiles}
         #: Where the Exit space of each tile faces, by its turn (None: no Exit space).

@@ -112,8 +112,9 @@ class Realm:
     space_regions: dict[str, tuple[str, str]]
 
 
-def realm() -> Realm:
-    """Lookup tables of the game's realm (built once a component set).
+def realm(components: Components | None = None) -> Realm:
+    """Lookup tables of the realm of ``components`` (built once a component set; the
+    active set when omitted).
 
     Examples
     --------
@@ -123,7 +124,7 @@ def realm() -> Realm:
     >>> [t.id for t in r.towers_in["Clover Knolls"]]
     ['T10', 'S1']
     """
-    c = load_components()
+    c = components if components is not None else load_components()
     g, made = _built(c)
     if made:
         return made[0]

@@ -219,8 +219,8 @@ class BroomServiceGame(Game):
 
     def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
         super().__init__(players, variants, **options)
-        self.data: Components = load_components()
-        self.realm: Realm = realm()
+        self.data: Components = load_components(self.component_set)
+        self.realm: Realm = realm(self.data)
         self.roles: tuple[str, ...] = tuple(r.name for r in self.data.roles)
         self.role_kind = {r.name: (r.kind, r.of) for r in self.data.roles}
         self.clouds = {c.id: c for c in self.data.clouds}

@@ -180,7 +180,7 @@ class HospitalRushGame(Game):
         super().__init__(players, variants, **options)
         if self.options["max_rounds"] < 1:
             raise ConfigError("option 'max_rounds' must be at least 1")
-        self.data: Components = load_components()
+        self.data: Components = load_components(self.component_set)
         data = self.data
         self.colours = data.colours
         self.tiles = ("patch", *data.colours)
