@@ -146,6 +146,11 @@ _LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision
                 for seat in range(5))  # at most 5 players
 
 
+#: Features of a space that takes no Stuff: a Staff station (l.240), an elevator or stairs.
+_NO_STUFF = frozenset("NDES")
+#: Where the set-up Stuff of a start tile may go, in order: centre, N, E, S, W, the corners.
+_SETUP_STUFF_ORDER = ((1, 1), (1, 0), (2, 1), (1, 2), (0, 1), (0, 0), (2, 0), (0, 2), (2, 2))
+
 #: The chance outcomes drawn so far, made once (they are frozen values): a Stuff-marker's
 #: kind, a tile.
 _draw_stuff = functools.cache(A.DrawStuff)
@@ -597,14 +602,28 @@ class BedpansState(Exploration, Moves, State):
                     self.tokens[colour] = [space, space]
             if f == "$":
                 self._put_stuff(space)
-        if start != "S":  # ruling B13: the set-up Stuff goes on the centre space
-            self._put_stuff(("U", 1, 1))
+        if start != "S":  # ruling B13: the set-up Stuff goes on the centre space, or
+            self._put_stuff(self._setup_stuff_space())  # the nearest without a station
         self.draws = []
         for seat in range(self.game.players):
             self._queue_draw(seat)
         if self.game.options["elder_abilities"]:  # the Staff starts with 2 Stuff
             self._queue_draw(0)
         self.phase = "start"
+
+    def _setup_stuff_space(self) -> Space:
+        """Where the set-up Stuff goes on a start tile printed without one (ruling B13).
+
+        The centre space, as the 4-bed tile shows it; "Do not place Stuff on a space
+        containing a Staff station" (l.240), nor (as for the 1 Stuff of an Elevator or Exit
+        tile) on an elevator or stairs: then the first such free space next to the centre,
+        looking N, E, S, W, then the corners in reading order.
+        """
+        for x, y in _SETUP_STUFF_ORDER:
+            space = ("U", x, y)
+            if self.features.get(space, ".") not in _NO_STUFF:
+                return space
+        raise SimlabError("bedpans: the start tile has no space for the set-up Stuff")
 
     # -- Stuff bookkeeping ---------------------------------------------------------------
     def _queue_draw(self, seat: int) -> None:
