@@ -225,7 +225,7 @@ class Moves(StateFields):
         key = cast("tuple[Space, Space]", self.trying)  # a door is being tried
         self.trying = None
         if action.opened:
-            del self.blocked[key]
+            self._lay_aside(self.blocked.pop(key).stuff, 1)  # "discard the markers"
             return [Event("the door is unblocked", "door", self.active)]
         entry = self.blocked[key]
         self.blocked[key] = entry._replace(tries=entry.tries + 1)
@@ -237,6 +237,7 @@ class Moves(StateFields):
         entry = self.blocked[key]
         if action.order == entry.order:
             del self.blocked[key]
+            self._lay_aside(entry.stuff, 1)  # "discard the markers"
             return [Event(f"{self.mover} guesses the Door Code: the door is unblocked",
                           "door", self.active)]
         self.blocked[key] = entry._replace(wrong=(*entry.wrong, action.order))

@@ -116,6 +116,14 @@ HIDDEN = "?"
 _BED = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
 #: Status-markers removed at the end of the round.
 _ROUND_MARKERS = ("Just Cleaned", "Puddle")
+#: Stuff placed "in front of you" when played (l.331-350), and when it leaves (then it is
+#: discarded; ruling B8: only discarded Stuff is reshuffled into an empty pile): Jammed Door
+#: and Door Code with their door's markers, Just Cleaned and Plans! at the end of the round,
+#: Walker at the end of the turn ("to move this turn"), Bed Bump never (ruling S13).
+IN_FRONT: dict[str, str] = {"Bed Bump": "game", "Door Code": "door", "Jammed Door": "door",
+                            "Just Cleaned": "round", "Plans!": "round", "Walker": "turn"}
+_UNTIL_TURN_END = tuple(k for k, until in IN_FRONT.items() if until == "turn")
+_UNTIL_ROUND_END = tuple(k for k, until in IN_FRONT.items() if until in ("turn", "round"))
 #: The orders, top to bottom, of the Door Code's 1, 2, 3 markers.
 CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
 #: Each Resident token's name -> (colour, index): ``red 1`` is ``("red", 0)``.
@@ -440,6 +448,8 @@ class BedpansState(Exploration, Moves, State):
         self.unseen: dict[str, int] = {k.name: k.count for k in game.data.stuff}
         self.pile = sum(self.unseen.values())
         self.discards: dict[str, int] = {}
+        #: Played Stuff still in effect in front of its player (:data:`IN_FRONT`), by kind.
+        self.in_front: dict[str, int] = {}
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.doors_held = [0] + [1] * (n - 1)
         self.door_supply = game.data.counts["Door-markers"] - (n - 1)
@@ -636,6 +646,19 @@ class BedpansState(Exploration, Moves, State):
             return
         self.pile -= 1
         self.draws.append(seat)
+
+    def _lay_aside(self, kind: str, count: int | None = None) -> None:
+        """``count`` Stuff of ``kind`` in front of the players (all when None) is no longer
+        in effect: it goes to the discards."""
+        held = self.in_front.get(kind, 0)
+        n = held if count is None else min(count, held)
+        if not n:
+            return
+        if n == held:
+            del self.in_front[kind]
+        else:
+            self.in_front[kind] = held - n
+        self.discards[kind] = self.discards.get(kind, 0) + n
 
     def _discard(self, seat: int, kind: str) -> None:
         self.hands[seat].remove(kind)
@@ -886,6 +909,9 @@ class BedpansState(Exploration, Moves, State):
         if self.winner is not None or self.reason:
             return
         self.fx = {}
+        if self.in_front:  # Walker ends with the turn, Just Cleaned and Plans! the round
+            for kind in _UNTIL_TURN_END if self.active else _UNTIL_ROUND_END:
+                self._lay_aside(kind)
         if self.game.options["limited_occupancy"]:
             self._limit_occupancy()
         if self.active == 0:
@@ -1241,7 +1267,8 @@ class BedpansState(Exploration, Moves, State):
             event = Event(f"{self.game.seat_names()[seat]} uses {action}", "ability", seat)
             return [event, *resolve(self, seat, action)]
         self.hands[seat].remove(action.kind)
-        self.discards[action.kind] = self.discards.get(action.kind, 0) + 1
+        played = self.in_front if action.kind in IN_FRONT else self.discards
+        played[action.kind] = played.get(action.kind, 0) + 1
         shown = action.target[:-4] if action.kind == "Door Code" else action.target
         text = f"{self.game.seat_names()[seat]} plays {action.kind}"
         event = Event(f"{text}: {shown}" if shown else text, "stuff", seat)
@@ -1551,7 +1578,7 @@ def _door_spots(tiles: dict[tuple[str, int, int], tuple[str, int]], features: di
 _COPIED = (
     "tiles", "features", "stack", "elevators_left", "exits_left", "links", "door_markers",
     "sealed", "exits_on", "exit_rounds", "dormant", "elder", "known", "staffers", "stuff_at",
-    "unseen", "discards", "doors_held", "window", "moved", "queue", "draws", "status",
+    "unseen", "discards", "in_front", "doors_held", "window", "moved", "queue", "draws", "status",
     "bed_bumps", "blocked", "chair", "nudges", "ability_uses", "out", "escaped",
 )
 _NESTED = ("tokens", "hands", "fx")

@@ -214,7 +214,15 @@ def rulebook_checks(state) -> None:
     hands = sum(len(h) for h in state.hands)
     assert sum(state.unseen.values()) == state.pile + sum(state.stuff_at.values()) + len(
         state.draws)
-    assert sum(state.unseen.values()) + hands + sum(state.discards.values()) == 48
+    played = sum(state.discards.values()) + sum(state.in_front.values())
+    assert sum(state.unseen.values()) + hands + played == 48
+    # Stuff in front of a player is there while its markers are on the layout (l.331-336)
+    for kind in ("Jammed Door", "Door Code"):
+        doors = sum(entry.stuff == kind for entry in state.blocked.values())
+        assert state.in_front.get(kind, 0) == doors, kind
+    cleaned = sum(k == "Just Cleaned" for k in state.status.values())
+    assert state.in_front.get("Just Cleaned", 0) == cleaned
+    assert state.in_front.get("Bed Bump", 0) >= len(state.bed_bumps)
     assert state.door_supply + sum(state.doors_held) + len(state.door_markers) == 8
     assert len(state.staffers) == len(STAFFERS) == 6
     left = len(state.stack) + len(state.elevators_left) + len(state.exits_left)

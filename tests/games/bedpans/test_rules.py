@@ -425,7 +425,15 @@ def test_components_conserved_along_random_games():
 def _check_conservation(s):
     hands = sum(len(h) for h in s.hands)
     assert sum(s.unseen.values()) == s.pile + sum(s.stuff_at.values()) + len(s.draws)
-    assert sum(s.unseen.values()) + hands + sum(s.discards.values()) == 48
+    played = sum(s.discards.values()) + sum(s.in_front.values())
+    assert sum(s.unseen.values()) + hands + played == 48
+    # Stuff in front of a player is there while its markers are on the layout (l.331-336)
+    for kind in ("Jammed Door", "Door Code"):
+        doors = sum(entry.stuff == kind for entry in s.blocked.values())
+        assert s.in_front.get(kind, 0) == doors, kind
+    cleaned = sum(k == "Just Cleaned" for k in s.status.values())
+    assert s.in_front.get("Just Cleaned", 0) == cleaned
+    assert s.in_front.get("Bed Bump", 0) >= len(s.bed_bumps)
     assert s.door_supply + sum(s.doors_held) + len(s.door_markers) == 8
     # 21 Room-tiles: placed, in the stack (the unused start tile too), or set aside
     placed = len(s.tiles) + len(s.stack) + len(s.elevators_left) + len(s.exits_left)

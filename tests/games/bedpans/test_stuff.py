@@ -511,3 +511,61 @@ def test_bed_bump_may_move_the_characters_already_there():
     play(s, "Bed Bump", "U 1,0 push U 2,0")  # both Nurses, to the same space
     assert s.staffers[1] == s.staffers[2] == (U, 2, 0)
     assert s.bed_bumps == {(U, 1, 0)}
+
+
+def _empty_pile(s, discards):
+    """No Stuff left in the pile or on the layout; ``discards`` in the discard pile."""
+    s.stuff_at, s.pile = {}, 0
+    s.unseen = dict.fromkeys(s.unseen, 0)
+    s.discards = dict(discards)
+
+
+def _exchange_and_draw(s, seat, first, second):
+    """``seat`` exchanges 2 Stuff for 1 at the end of its turn: the draw's outcomes."""
+    s.hands[seat] = sorted([first, second])
+    s.active, s.phase = seat, "exchange"
+    s._settle()
+    s.apply(A.Exchange(first, second))
+    assert s.need == Chance(Draw.STUFF)
+    return {a.kind: p for a, p in s.chance_outcomes()}
+
+
+def test_stuff_in_front_of_a_player_is_not_reshuffled_while_its_marker_is_out():
+    # "Place this Stuff in front of you, and place the corresponding Status-marker on a
+    # door" (l.335): the Jammed Door is not discarded while its door is blocked, so an
+    # empty pile is refilled from the discards without it (issue 34)
+    s = _door_layout()
+    window(s, 1, {1: ["Jammed Door"]})
+    play(s, "Jammed Door", "U 3,0 E")
+    assert s.in_front == {"Jammed Door": 1} and s.discards == {}
+    _empty_pile(s, {"Hurry Up": 1})
+    drawn = _exchange_and_draw(s, 1, "Detector", "Walker")
+    assert drawn == {"Hurry Up": Fraction(1, 3), "Detector": Fraction(1, 3),
+                     "Walker": Fraction(1, 3)}
+    assert s.in_front == {"Jammed Door": 1} and len(s.blocked) == 1
+    # "If the result is doubles, the door is unblocked and you discard the markers"
+    s.apply(A.DrawStuff("Walker"))
+    assert len(s.blocked) == 1 and s.in_front == {"Jammed Door": 1}  # after the turn too
+    at_move(s, 1, "red 1", 3)
+    s.apply(A.TryDoor("E"))
+    s.apply(A.DoorResult(True))
+    assert s.blocked == {} and s.in_front == {} and s.discards == {"Jammed Door": 1}
+
+
+@pytest.mark.parametrize("kind, target, until", [("Walker", "", "turn"),
+                                                 ("Just Cleaned", "U 1,0", "round")])
+def test_stuff_in_front_for_a_turn_or_a_round_is_discarded_when_it_ends(kind, target, until):
+    s = sealed(dealt(players=3))
+    window(s, 1, {1: [kind]})
+    play(s, kind, target)
+    assert s.in_front == {kind: 1}
+    _empty_pile(s, {})
+    drawn = _exchange_and_draw(s, 1, "Detector", "Hurry Up")  # at the end of the turn
+    assert drawn == {"Detector": Fraction(1, 2), "Hurry Up": Fraction(1, 2)}
+    s.apply(A.DrawStuff("Detector"))  # red's turn ends: Walker goes, Just Cleaned stays
+    assert (s.active, s.round) == (2, 1)
+    assert s.in_front == ({} if until == "turn" else {kind: 1})
+    assert s.discards == ({kind: 1} if until == "turn" else {})  # the rest were reshuffled
+    s.active = 0
+    s._end_turn()  # the Staff's turn ends the round: "Discard markers at the end of the round"
+    assert s.in_front == {} and s.discards == {kind: 1}
