@@ -83,6 +83,13 @@ class Event(NamedTuple):
         The seats that see it: ``None`` (the default) for everyone, else
         only those seats (a card that one player looks at).  Whoever does
         not see an event learns nothing from it, not even that it happened.
+    score : float or None
+        The change of ``seat``'s score that this event tells (``None``: it
+        tells none).  Every change of a seat's score (what
+        :attr:`Outcome.scores` counts at the end) is told by one event with
+        that seat and the amount, so the events of a game add up to the
+        final scores from those of the initial state.  ``repr`` leaves the
+        field out when it is ``None``.
 
     Examples
     --------
@@ -93,12 +100,15 @@ class Event(NamedTuple):
     >>> secret = Event("Seat 1 draws Hurry Up", "draw", 1, seen_by=(1,))
     >>> secret.visible_to(1), secret.visible_to(0)
     (True, False)
+    >>> Event("Seat 2 bribes for 2 prestige", "bribe", 2, score=2).score
+    2
     """
 
     text: str
     kind: str = ""
     seat: int | None = None
     seen_by: tuple[int, ...] | None = None
+    score: float | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` sees this event (``None``: everyone looking on, who sees all).
@@ -112,6 +122,11 @@ class Event(NamedTuple):
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        score = "" if self.score is None else f", score={self.score!r}"
+        return (f"Event(text={self.text!r}, kind={self.kind!r}, seat={self.seat!r}, "
+                f"seen_by={self.seen_by!r}{score})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,6 +223,11 @@ def score_text(amount: float, score_name: str, signed: bool = True) -> str:
 
 
 def _score_events(events: Sequence[Event], seat: int, score_name: str) -> list[Event]:
+    """The events that tell ``seat``'s score changes: those carrying ``Event.score``, else
+    (an older game's events) those whose text names an amount of the score."""
+    told = [e for e in events if e.seat == seat and e.score is not None]
+    if told:
+        return told
     word = re.compile(_score_word(score_name), re.I)
     return [e for e in events if e.seat == seat and word.search(e.text)
             and _AMOUNT.search(e.text) is not None]
@@ -296,7 +301,8 @@ def build_log(session: Any, seat: int | None, namer: Namer, score_name: str = "p
                     continue
                 explained = 0.0
                 for event in _score_events(visible, s, score_name):
-                    amount = _amount(event.text, score_name)
+                    amount = (float(event.score) if event.score is not None
+                              else _amount(event.text, score_name))
                     if amount is None:
                         continue
                     taken.add(id(event))

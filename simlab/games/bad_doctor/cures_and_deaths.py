@@ -101,7 +101,8 @@ class CuresAndDeaths(StateFields):
             self.score_pile[seat] += scored
             self._leave(patient, "cured")
             text = f"Patient {patient.id} is cured by {self._name(seat)}"
-            log.append(Event(f"{text}: {_scored(scored)}" if scored else text, "cure", seat))
+            log.append(Event(f"{text}: {_scored(scored)}" if scored else text, "cure", seat,
+                             score=scored or None))
         dying: list[str] = []
         spare = self.game.options["cubes_run_out"] == "spare"
         for patient in self.hospital:
@@ -136,7 +137,7 @@ class CuresAndDeaths(StateFields):
             if n:  # "All other players ... move ... to their Score Pile"
                 self.score_pile[owner] += n
                 log.append(Event(f"Patient {pid} died: {self._name(owner)} {_scored(n)} to the "
-                                 "Score Pile", "score", owner))
+                                 "Score Pile", "score", owner, score=n))
 
     def _remove_marker(self, action: RemoveMarker) -> list[Event]:
         seat = self.seat

@@ -1157,6 +1157,8 @@ class BedpansState(Exploration, Moves, State):
         if kind not in _MAY_REMOVE:  # no Character moves: no one is removed
             events = _HANDLERS[kind](self, action)
             self._settle()
+            if self.need is OVER:
+                events = [*events, *self._result_events()]
             return events  # type: ignore[no-any-return]
         before = [*map(_OFF_LAYOUT, self.tokens.values())]  # each colour's tokens off the layout
         count = self.neutralized
@@ -1169,7 +1171,18 @@ class BedpansState(Exploration, Moves, State):
             if self.returned:
                 events += self._return_events()
         self._settle()
+        if self.need is OVER:
+            events = [*events, *self._result_events()]
         return events  # type: ignore[no-any-return]
+
+    def _result_events(self) -> list[Event]:
+        """The end of the game told: each winner's score of 1 (the :attr:`outcome`)."""
+        outcome = self.outcome
+        if outcome is None:  # pragma: no cover - asked when the game is over
+            return []
+        names = self.game.seat_names()
+        return [Event(f"{names[s]} wins ({outcome.reason}): 1 point", "score", s, score=1.0)
+                for s in outcome.winners]
 
     def _removal_events(self, before: dict[str, int]) -> list[Event]:
         """The removals told after an action: ``before``, each colour's tokens that were off

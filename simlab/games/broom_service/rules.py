@@ -681,7 +681,8 @@ class BroomServiceState(State):
         if role in self.bewitched:
             penalty = self._event_amount("bewitched_penalty", BEWITCHED_PENALTY)
             self.vp[seat] -= penalty
-            events.append(Event(f"Seat {seat} plays a bewitched role: -{penalty} VP", "vp", seat))
+            events.append(Event(f"Seat {seat} plays a bewitched role: -{penalty} VP", "vp", seat,
+                                score=-penalty or None))
         if self.phase == Phase.LEAD:
             self.role = role
             n = self.game.players
@@ -739,7 +740,7 @@ class BroomServiceState(State):
         bonus = self._event_amount("brave_bonus", 0)
         if bonus:
             self.vp[seat] += bonus
-            return [Event(f"Brave Hearts: Seat {seat} +{bonus} VP", "vp", seat)]
+            return [Event(f"Brave Hearts: Seat {seat} +{bonus} VP", "vp", seat, score=bonus)]
         return []
 
     def _pending(self) -> PendingAction:
@@ -791,7 +792,7 @@ class BroomServiceState(State):
         text = f"Seat {seat} delivers {action.colour} to {tower.id}: +{gain} VP"
         if tower.wands and not tower.square:
             text += f", +{tower.wands} wand"
-        return self._finish_act([Event(text, "deliver", seat), *events])
+        return self._finish_act([Event(text, "deliver", seat, score=gain or None), *events])
 
     def _charm(self, action: A.Charm) -> list[Event]:
         act = self._pending()
@@ -805,7 +806,8 @@ class BroomServiceState(State):
                         f"paying {wands}", "charm", seat)]
         if brave:
             self.vp[seat] += BRAVE_BONUS
-            events.append(Event(f"Seat {seat} +{BRAVE_BONUS} VP (brave)", "vp", seat))
+            events.append(Event(f"Seat {seat} +{BRAVE_BONUS} VP (brave)", "vp", seat,
+                                score=BRAVE_BONUS))
             events += self._performed_brave(seat)
         return self._finish_act(events)
 
@@ -825,7 +827,7 @@ class BroomServiceState(State):
                 if self.wands[s] == 0:
                     self.vp[s] -= card.amount
                     events.append(Event(f"{card.name}: Seat {s} has no wand, -{card.amount} VP",
-                                        "vp", s))
+                                        "vp", s, score=-card.amount or None))
         elif card is not None and card.effect == "helping_hand":
             low = min(self.vp)
             for s in range(n):
@@ -869,7 +871,7 @@ class BroomServiceState(State):
             events.append(Event(
                 f"End scoring, Seat {s}: {self.vp[s]} VP, +{score['lightning_vp']} VP for "
                 f"{score['lightning']} lightning, +{score['sets_vp']} VP for resource sets "
-                f"= {total} VP", "score", s))
+                f"= {total} VP", "score", s, score=(total - self.vp[s]) or None))
         self.final_vp = final
         self.phase = Phase.OVER
         return events

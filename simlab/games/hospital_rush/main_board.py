@@ -132,15 +132,16 @@ class MainBoard(StateFields):
     def _penalty(self, action: A.Penalty) -> list[Event]:
         task = self._task(T.PayPenalty)
         seat, count = task.seat, task.count
+        lost = None
         if action.bucks:
             self._pay(seat, action.bucks)
         else:
-            self._score(seat, -1)
+            lost = self._score(seat, -1)
         if count > 1:
             self.tasks[0] = dataclasses.replace(task, count=count - 1)
         else:
             self.tasks.pop(0)
-        return [Event(f"Seat {seat}: {action}", "penalty", seat)]
+        return [Event(f"Seat {seat}: {action}", "penalty", seat, score=lost)]
 
     def _final_exam(self, action: A.FinalExam) -> list[Event]:
         seat = self.tasks.pop(0).seat
@@ -153,8 +154,9 @@ class MainBoard(StateFields):
         self.study_markers -= 1
         self.exam[seat] = True
         points = len(self.skills[seat])
-        self._score(seat, points)
-        events.append(Event(f"Seat {seat} takes the final exam: +{points} prestige", "exam", seat))
+        got = self._score(seat, points)
+        events.append(Event(f"Seat {seat} takes the final exam: +{points} prestige", "exam", seat,
+                            score=got))
 
     def _steal_it(self, action: A.Steal) -> list[Event]:
         task = self.tasks[0]
@@ -192,8 +194,9 @@ class MainBoard(StateFields):
 
     def _bribe(self, seat: int, cost: int, events: list[Event]) -> None:
         self._pay(seat, cost)
-        self._score(seat, BRIBES[cost])
-        events.append(Event(f"Seat {seat} bribes for {BRIBES[cost]} prestige", "bribe", seat))
+        got = self._score(seat, BRIBES[cost])
+        events.append(Event(f"Seat {seat} bribes for {BRIBES[cost]} prestige", "bribe", seat,
+                            score=got))
 
 
 # -- task legality -------------------------------------------------------------------------

@@ -162,10 +162,17 @@ class PlayerBoards(StateFields):
         bed = self._bed(i)
         events = [Event(f"Seat {seat}: {action}", "discard", seat)]
         if self.is_cured(i):
-            self._score(seat, 1)
+            got = self._score(seat, 1)
+            if got:
+                events.append(Event(f"Seat {seat} gains 1 prestige for the cured malingerer",
+                                    "score", seat, score=got))
             own_twice = self.game.options["malingerer_own_patient"] == "two"
-            if bed.patient_marker is not None and (bed.patient_marker != seat or own_twice):
-                self._score(bed.patient_marker, 1)
+            marker = bed.patient_marker
+            if marker is not None and (marker != seat or own_twice):
+                got = self._score(marker, 1)
+                if got:
+                    events.append(Event(f"Seat {marker} gains 1 prestige: its Patient Marker is "
+                                        "on the malingerer", "score", marker, score=got))
         self._clear(i)
         return events
 

@@ -554,8 +554,12 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         self.bucks[seat] -= bucks
         self.bank += bucks
 
-    def _score(self, seat: int, points: int) -> None:
-        self.prestige[seat] = max(self.game.low, min(self.game.high, self.prestige[seat] + points))
+    def _score(self, seat: int, points: int) -> int | None:
+        """Add ``points`` prestige (kept within the track); the change, for the event that
+        tells it (``None``: none)."""
+        before = self.prestige[seat]
+        self.prestige[seat] = max(self.game.low, min(self.game.high, before + points))
+        return (self.prestige[seat] - before) or None
 
     # decisions ----------------------------------------------------------------------
     def _done(self, action: A.Done) -> list[Event]:

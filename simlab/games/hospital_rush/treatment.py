@@ -197,8 +197,9 @@ class Treatment(StateFields):
         marker, watcher = bed.patient_marker, bed.watcher
         full = points is None
         gain = self.game.patients[bed.patient].prestige if points is None else points
+        got = watched = None
         if marker is not None:
-            self._score(marker, gain)
+            got = self._score(marker, gain)
             skills = self.skills[marker]
             if "Finance" in skills:
                 self._gain(marker, 2)
@@ -209,7 +210,7 @@ class Treatment(StateFields):
                 else:
                     self.tasks.append(task)
         if watcher is not None and full:
-            self._score(watcher, 1)
+            watched = self._score(watcher, 1)
         kind = "discharge" if full else "early"
         events.append(
             Event(
@@ -217,8 +218,12 @@ class Treatment(StateFields):
                 f"({gain} prestige to Seat {marker})",
                 kind,
                 marker,
+                score=got,
             )
         )
+        if watched:
+            events.append(Event(f"Seat {watcher} gains 1 prestige for watching {bed.patient}",
+                                "score", watcher, score=watched))
         self._clear(i)
 
     def _preterm(self, i: int, events: list[Event]) -> None:

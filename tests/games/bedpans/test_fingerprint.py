@@ -31,8 +31,11 @@ OPTIONS = [
     {"variants": ("roll_and_assign", "stuff_is_stuff", "do_no_harm", "no_recovery",
                   "co_op_victory")},
 ]
-#: Taken on main at 1e1bfd3, before this file's fast paths.
-EXPECTED = ("b847ffb5c6322e7264b4e98a6f857ad322829f8798e30a6228342face66ac947", 14754)
+#: Taken on main at 1e1bfd3, before this file's fast paths; taken again for issue 34, which
+#: tells each winner's score in an event at the end (``BedpansState._result_events``): with
+#: those events left out the hash is still the one of 1e1bfd3,
+#: b847ffb5c6322e7264b4e98a6f857ad322829f8798e30a6228342face66ac947.
+EXPECTED = ("0eb87c40021ba89beccf19782eb4841ce8dce0f4f1863653e7b5257ec35b0786", 14754)
 
 
 def fingerprint() -> tuple[str, int]:

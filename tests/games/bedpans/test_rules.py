@@ -243,7 +243,8 @@ def test_doctor_neutralizes_alone_and_staff_wins():
     s.tokens["red"] = [("U", 1, 0), ("U", 0, 0)]
     at_move(s, 0, "Doctor", 2)
     events = s.apply(A.Step("N"))
-    assert [e.kind for e in events] == ["move", "neutralize"]
+    assert [e.kind for e in events] == ["move", "neutralize", "score"]
+    assert (events[-1].seat, events[-1].score) == (0, 1.0)  # the win told (issue 34)
     assert s.is_terminal
     assert s.outcome.winners == (0,) and "neutralized 1" in s.outcome.reason
 
