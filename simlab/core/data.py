@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -191,30 +192,42 @@ def component_set(game: str, data: str | Path | None = None) -> ComponentSet:
 
 #: Folder -> its set as last hashed (loaders key their caches on it).
 _KNOWN: dict[Path, ComponentSet] = {}
-#: Game -> the set of the game built most recently (``load_components()`` without a folder).
-_ACTIVE: dict[str, ComponentSet] = {}
+#: Per thread: game -> the set of the game built or played most recently in that thread
+#: (``load_components()`` without a folder).  One a thread, so that two threads playing two
+#: component sets do not give each other their sets (issue 34; a new thread starts from the
+#: shipped sets).
+_LOCAL = threading.local()
+
+
+def _active() -> dict[str, ComponentSet]:
+    sets: dict[str, ComponentSet] | None = getattr(_LOCAL, "sets", None)
+    if sets is None:
+        sets = _LOCAL.sets = {}
+    return sets
 
 
 def activate(components: ComponentSet) -> None:
-    """Make ``components`` the set that ``load_components()`` without a folder gives."""
-    _ACTIVE[components.game] = components
+    """Make ``components`` the set that ``load_components()`` without a folder gives (in this
+    thread)."""
+    _active()[components.game] = components
 
 
 def active_set(game: str) -> ComponentSet:
-    """The set of ``game`` that was activated last (the shipped one at first)."""
-    found = _ACTIVE.get(game)
+    """The set of ``game`` that was activated last in this thread (the shipped one at first)."""
+    found = _active().get(game)
     return found if found is not None else _shipped(game)
 
 
 def active_sets() -> dict[str, ComponentSet]:
     """A copy of every game's active set (to give back with :func:`restore_active_sets`)."""
-    return dict(_ACTIVE)
+    return dict(_active())
 
 
 def restore_active_sets(saved: dict[str, ComponentSet]) -> None:
     """Make ``saved`` (from :func:`active_sets`) the active sets again."""
-    _ACTIVE.clear()
-    _ACTIVE.update(saved)
+    sets = _active()
+    sets.clear()
+    sets.update(saved)
 
 
 def known_set(game: str, folder: Path | str) -> ComponentSet:

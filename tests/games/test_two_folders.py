@@ -5,7 +5,8 @@ differ was played with the first folder's placement rules.  Here every game is
 played from a folder of its own (an edited copy of the shipped files) and from
 the shipped folder, alone, interleaved action by action in one thread, game
 by game through :func:`simlab.core.play.run`, and in two threads at once; each
-folder's games must come out the same, action for action.
+folder's games must come out the same, action for action, and in two threads the
+records too (their action texts name components).
 """
 
 from __future__ import annotations
@@ -156,3 +157,22 @@ def test_two_threads_each_play_their_own_folder(folders):
         for t in threads:
             t.join()
         assert got == [a + a for a in alone]
+
+
+def test_two_threads_record_their_own_folder(folders):
+    # the records hold action texts, which name tiles and cards (Bad Doctor: "T01 (red)"):
+    # each thread's games are told with its own folder's components
+    games, policies = folders
+    for policy in policies:
+        alone = [[simlab.play(g, policy, seed=s).to_dict() for s in SEEDS] for g in games]
+        got: list[list] = [[], []]
+
+        def record(i: int, policy: str = policy, got: list = got) -> None:
+            got[i].extend(simlab.play(games[i], policy, seed=s).to_dict() for s in SEEDS)
+
+        threads = [threading.Thread(target=record, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert got == alone
