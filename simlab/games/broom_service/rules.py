@@ -215,6 +215,13 @@ class BroomServiceGame(Game):
             "('action'); docs/rulings/broom_service.md",
             choices=("game", "action"),
         ),
+        Option(
+            "druid_landscape",
+            "matching",
+            "the area a Druid delivers from: one of the Druid's landscape ('matching'), or any "
+            "area with the player's pawn ('any'); docs/rulings/broom_service.md ruling 9",
+            choices=("matching", "any"),
+        ),
     )
 
     def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
@@ -522,8 +529,9 @@ class BroomServiceState(State):
                         if rl.landscape[there] == of and (space is None or clouds[space] is None):
                             out.append(A.Move(i + 1, there))
         elif kind == "druid":
+            anywhere = self.game.options["druid_landscape"] == "any"
             for here in dict.fromkeys(self.pawns[seat]):
-                if rl.landscape[here] == of:
+                if anywhere or rl.landscape[here] == of:
                     out.extend(self._deliveries(seat, here, role))
         else:
             wands = self.wands[seat]
