@@ -169,6 +169,23 @@ class PlayerBoards(StateFields):
         self._clear(i)
         return events
 
+    def _malinger_then_skills(self, action: A.Malinger) -> list[Event]:
+        """"What a malingerer", then, with the option ``malingerer_skills``, Finance and
+        Pharmacy of the treating player if the patient was fully cured: the discard read as
+        "a cured patient of yours is discharged" (ruling 12)."""
+        i = action.bed - 1
+        marker = self._bed(i).patient_marker if self.is_cured(i) else None
+        events = self._malinger(action)
+        if marker is None or not self.game.options["malingerer_skills"]:
+            return events
+        skills = self.skills[marker]
+        if "Finance" in skills:
+            got = self._gain(marker, 2)
+            events.append(Event(f"Seat {marker} takes {got} bucks (Finance)", "finance", marker))
+        if "Pharmacy" in skills:
+            self.tasks.insert(0, T.FetchMedicine(marker, 1, 0))
+        return events
+
 
 # -- task legality -------------------------------------------------------------------------
 

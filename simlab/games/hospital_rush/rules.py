@@ -167,6 +167,14 @@ class HospitalRushGame(Game):
             choices=("any", "other"),
         ),
         Option(
+            "malingerer_skills",
+            False,
+            "Pharmacy and Finance also act when 'What a malingerer' discards a fully cured "
+            "patient of yours, read as 'a cured patient of yours is discharged'; "
+            "docs/rulings/hospital_rush.md ruling 12",
+            choices=(False, True),
+        ),
+        Option(
             "night_shift_4",
             False,
             "the 5-player side has a 4th night-shift space paying 4 bucks (reconstructed; the "
@@ -652,7 +660,7 @@ _HANDLERS: dict[type, Any] = {
     A.Watch: S._watch,
     A.Chillax: S._chillax,
     A.Readmit: S._readmit,
-    A.Malinger: S._malinger,
+    A.Malinger: S._malinger_then_skills,
     A.EarlyDischarge: S._early,
 }
 del S
