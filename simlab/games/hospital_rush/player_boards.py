@@ -79,16 +79,21 @@ class PlayerBoards(StateFields):
         self.tasks.append(T.ReadmitPatient(seat))
 
     def _fx_telling_the_boss(self, seat: int, space: str, events: list[Event]) -> None:
-        got = self._gain(seat, 1)
-        events.append(Event(f"Seat {seat} tells the boss and takes {got} buck", "bucks", seat))
+        if self._may_forfeit(seat, 1, "telling the boss"):
+            events.append(Event(f"Seat {seat} tells the boss", "bucks", seat))
+        else:
+            got = self._gain(seat, 1)
+            events.append(Event(f"Seat {seat} tells the boss and takes {got} buck", "bucks",
+                                seat))
         self.tasks.append(T.Denounce(seat, self.red_opponents(seat), to_the_boss=True))
 
     def _fx_free_samples(self, seat: int, space: str, events: list[Event]) -> None:
         self.tasks.append(T.FetchMedicine(seat, 3 if space == "raid_the_chest" else 1, 0))
 
     def _fx_overtime(self, seat: int, space: str, events: list[Event]) -> None:
-        got = self._gain(seat, 2)
-        events.append(Event(f"Seat {seat} works overtime: {got} bucks", "bucks", seat))
+        if not self._may_forfeit(seat, 2, "overtime"):
+            got = self._gain(seat, 2)
+            events.append(Event(f"Seat {seat} works overtime: {got} bucks", "bucks", seat))
 
     # -- decisions -------------------------------------------------------------------
     def _steal_skill(self, action: A.StealSkill) -> list[Event]:

@@ -167,6 +167,14 @@ class HospitalRushGame(Game):
             choices=("any", "other"),
         ),
         Option(
+            "payouts",
+            "in-full",
+            "the bucks of night shift, rat out, overtime and I'm telling the boss are paid in "
+            "full ('in-full') or are a choice that may be forfeited ('may-forfeit', l.285); "
+            "docs/rulings/hospital_rush.md ruling 6",
+            choices=("in-full", "may-forfeit"),
+        ),
+        Option(
             "malingerer_skills",
             False,
             "Pharmacy and Finance also act when 'What a malingerer' discards a fully cured "
@@ -654,6 +662,7 @@ _HANDLERS: dict[type, Any] = {
     A.Steal: S._steal_it,
     A.Bribe: S._bribe_choice,
     A.FinalExam: S._final_exam,
+    A.TakeBucks: S._take_bucks,
     A.StealSkill: S._steal_skill,
     A.TakeOver: S._take_over,
     A.Sell: S._sell,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_rules import BOARDS, _cure, position, touch
+from .test_rules import BOARDS, _cure, position, texts, touch
 
 
 @pytest.mark.parametrize("skills", [False, True])
@@ -35,3 +35,43 @@ def test_finance_and_pharmacy_on_a_patient_discarded_by_the_malingerer_only_unde
         assert sum(s.chest) == chest - 1
     else:
         assert s.bucks[2] == bucks and s.bank == bank and s.current_player == 1
+
+
+@pytest.mark.parametrize("payouts", ["in-full", "may-forfeit"])
+def test_a_night_shift_payout_may_be_forfeited_only_under_the_option(payouts):
+    """l.283-285: "you must place an action marker onto an action space. However, you are
+    allowed to perform the respective action only partially or even forfeit it entirely."
+    l.499-501: "take from the bank the amount of bucks depicted next to the action space".
+    Seat 0 (1 buck) places on night shift 1 (2 bucks).  Default (ruling 6): paid at once;
+    ``payouts=may-forfeit``: a choice, and ``Done`` leaves the 2 bucks in the bank; the
+    appointment of the starting player follows either way."""
+    s = position(payouts=payouts)
+    bank = s.bank
+    s.apply("Seat 0 places on night shift 1")
+    if payouts == "in-full":
+        assert s.bucks[0] == 3 and s.bank == bank - 2
+    else:
+        assert texts(s) == ["Take 2 bucks for the night shift", "Done"]
+        taken = s.clone()
+        taken.apply("Take 2 bucks for the night shift")
+        assert taken.bucks[0] == 3 and taken.bank == bank - 2
+        s.apply("Done")
+        assert s.bucks[0] == 1 and s.bank == bank
+    assert texts(s) == [f"Appoint Seat {p} starting player" for p in range(3)]
+
+
+def test_a_forfeited_rat_out_payout_still_lets_the_rat_punish():
+    """l.567-581 Rat out: the rat takes 1 buck and 1 more for each red marker, then the
+    ratted-out players pay.  Under ``payouts=may-forfeit`` seat 2 forfeits the 3 bucks (two
+    red markers) and still rats out seat 1."""
+    s = position(payouts="may-forfeit")
+    s.occupied = {"sabotage": [0], "my_patient_now": [1]}
+    s.placed = 2
+    touch(s)
+    s.apply("Seat 2 places on rat out")
+    assert texts(s) == ["Take 3 bucks for rat out", "Done"] and s.bucks[2] == 1
+    s.apply("Done")
+    assert texts(s) == ["Rat out Seat 0", "Rat out Seat 1", "Done"] and s.bucks[2] == 1
+    s.apply("Rat out Seat 1")
+    s.apply("Lose 1 prestige point")
+    assert s.prestige == [0, -1, 0]
