@@ -45,6 +45,19 @@ CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
                          'help': 'Remove Tile may take the tile whose bonus it is, the tile '
                                  'just placed (R11)',
                          'choices': [True, False]},
+                        {'name': 'stuck_costs_action',
+                         'default': False,
+                         'variant': False,
+                         'help': "a stuck player's discard-and-draw is one of the turn's two "
+                                 'actions (R6)',
+                         'choices': [False, True]},
+                        {'name': 'added_patient_token',
+                         'default': 'unvisited',
+                         'variant': False,
+                         'help': 'the Shift Token of a Patient brought in by Add Patient: '
+                                 'Unvisited side up, so it gets a cube this turn unless '
+                                 'visited, or Visited side up (R12)',
+                         'choices': ['unvisited', 'visited']},
                         {'name': 'extra_cube_spaces',
                          'default': 0,
                          'variant': False,
@@ -163,6 +176,27 @@ CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
                                  'Characters that already has a Status-marker, or one with '
                                  'none yet (ruling S13)',
                          'choices': ['marked-space', 'unmarked-space']},
+                        {'name': 'wake_by',
+                         'default': 'step',
+                         'variant': False,
+                         'help': "what wakes an Elevator pair's Staffers: a Resident's step "
+                                 'onto its Elevator or Stairs space, or any move there, '
+                                 'forced moves of Stuff included (ruling B7)',
+                         'choices': ['step', 'any-move']},
+                        {'name': 'exit_by',
+                         'default': 'step',
+                         'variant': False,
+                         'help': 'what lets an Elder leave by an Exit space: a step onto it, '
+                                 'or any move there, a Bed Bump push or a forced move '
+                                 'included (ruling B17)',
+                         'choices': ['step', 'any-move']},
+                        {'name': 'strike_elevator',
+                         'default': 'later-tile',
+                         'variant': False,
+                         'help': 'Staffers on Strike and an Elevator pair placed this turn: '
+                                 'the Strike waits for a later tile, or keeps the Staffers '
+                                 "off the pair's first tile with a station (ruling S12)",
+                         'choices': ['later-tile', 'elevator-tile']},
                         {'name': 'staff_experience',
                          'default': False,
                          'variant': True,
@@ -278,7 +312,22 @@ CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
                                  "towers': once per role over the whole game ('game') or no "
                                  "limit beyond one delivery per action ('action'); "
                                  'docs/rulings/broom_service.md',
-                         'choices': ['game', 'action']}],
+                         'choices': ['game', 'action']},
+                        {'name': 'druid_landscape',
+                         'default': 'matching',
+                         'variant': False,
+                         'help': "the area a Druid delivers from: one of the Druid's "
+                                 "landscape ('matching'), or any area with the player's pawn "
+                                 "('any'); docs/rulings/broom_service.md ruling 9",
+                         'choices': ['matching', 'any']},
+                        {'name': 'choice_counts',
+                         'default': 'visible',
+                         'variant': False,
+                         'help': 'under More or Less, how many role cards a seat chose is '
+                                 "seen by the seats choosing after it ('visible') or only "
+                                 "when everyone has chosen ('hidden', as 'simultaneously' "
+                                 'says); docs/rulings/broom_service.md ruling 2',
+                         'choices': ['visible', 'hidden']}],
             'components': {'realm': '20 regions, 31 borders, 14 cloud spaces, castles Castle '
                                     'Emberkeep and Castle Roseguard (reconstructed)',
                            'towers': '18 circular, 3 square (reconstructed)',
@@ -347,6 +396,22 @@ CATALOG: dict[str, Any] = {'games': [{'game': 'bad_doctor',
                                  "('any'), or any but that one ('other'); "
                                  'docs/rulings/hospital_rush.md',
                          'choices': ['any', 'other']},
+                        {'name': 'payouts',
+                         'default': 'in-full',
+                         'variant': False,
+                         'help': "the bucks of night shift, rat out, overtime and I'm "
+                                 "telling the boss are paid in full ('in-full') or are a "
+                                 "choice that may be forfeited ('may-forfeit', l.285); "
+                                 'docs/rulings/hospital_rush.md ruling 6',
+                         'choices': ['in-full', 'may-forfeit']},
+                        {'name': 'malingerer_skills',
+                         'default': False,
+                         'variant': False,
+                         'help': "Pharmacy and Finance also act when 'What a malingerer' "
+                                 "discards a fully cured patient of yours, read as 'a cured "
+                                 "patient of yours is discharged'; "
+                                 'docs/rulings/hospital_rush.md ruling 12',
+                         'choices': [False, True]},
                         {'name': 'night_shift_4',
                          'default': False,
                          'variant': False,

@@ -144,6 +144,13 @@ class BadDoctorGame(Game):
         Option("remove_placed_tile", True,
                "Remove Tile may take the tile whose bonus it is, the tile just placed (R11)",
                choices=(True, False)),
+        Option("stuck_costs_action", False,
+               "a stuck player's discard-and-draw is one of the turn's two actions (R6)",
+               choices=(False, True)),
+        Option("added_patient_token", "unvisited",
+               "the Shift Token of a Patient brought in by Add Patient: Unvisited side up, "
+               "so it gets a cube this turn unless visited, or Visited side up (R12)",
+               choices=("unvisited", "visited")),
         Option("extra_cube_spaces", 0,
                "reconstruction knob (not a rule): every Patient has this many more spaces for "
                "Complication Cubes than data/bad_doctor/patients.txt gives (C3)",
@@ -680,7 +687,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         return events
 
     def _reveal_patient(self, action: RevealPatient) -> list[Event]:
-        self.queue.pop()
+        item = self.queue.pop()
         events = []
         if not self.patient_deck:
             self.patient_deck, self.patient_discard = self.patient_discard, []
@@ -690,6 +697,9 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         card = self.game.parts.card(action.patient, self.starting_sides.pop(action.patient, ""))
         self.hospital.append(board.new_patient(card, arrived=self.shift,
                                                extra=self.game.extra_cube_spaces))
+        if (isinstance(item, W.RefillPatient) and item.upto > HOSPITAL_SIZE  # Add Patient
+                and self.game.options["added_patient_token"] == "visited"):
+            self.hospital[-1].visited = True
         events.append(Event(f"Patient {card.id} ({card.name}) arrives", "patient"))
         return events
 

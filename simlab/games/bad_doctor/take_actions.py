@@ -156,6 +156,8 @@ class TakeActions(StateFields):
 
     def _discard(self, action: DiscardTile) -> list[Event]:
         seat = self.seat
+        if self.game.options["stuck_costs_action"]:  # R6: the discard-and-draw is an action
+            self.actions_left -= 1
         self.hands[seat].remove(action.tile)
         bisect.insort(self.discard, action.tile)
         self.queue.append(draw(seat))

@@ -30,6 +30,7 @@ from simlab.games.bedpans.components import OPEN, STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import layout_of
 from simlab.games.bedpans.parts import (
+    ON_STRIKE,
     Chance,
     CornerStuff,
     Decide,
@@ -420,6 +421,12 @@ class Exploration(StateFields):
                 self.links[down] = (up, kind)
         self.dormant[pos] = pair or ""
         self.dormant[ground] = pair or ""
+        if (Lasting.STAFFERS_ON_STRIKE in self.fx
+                and self.game.options["strike_elevator"] == "elevator-tile"):
+            struck = next((p for p in (pos, ground) if self._stations(p)), None)
+            if struck is not None:  # "the next room-tile with at least 1 station" (S12)
+                del self.fx[Lasting.STAFFERS_ON_STRIKE]
+                self.dormant[struck] += ON_STRIKE
         return [OneStuff(pos), OneStuff(ground)]
 
     def _explore(self, action: A.Explore) -> list[Event]:

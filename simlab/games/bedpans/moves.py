@@ -34,7 +34,7 @@ from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
 from simlab.games.bedpans.components import COLOURS, STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import Layout, layout_of
-from simlab.games.bedpans.parts import Decide, Decision, Lasting
+from simlab.games.bedpans.parts import ON_STRIKE, Decide, Decision, Lasting
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -171,16 +171,57 @@ class Moves(StateFields):
             self._move_closer(name, options[0])
         return False
 
-    def _move_closer(self, name: str, dest: Space) -> None:
+    def _move_closer(self, name: str, dest: Space) -> list[Event]:
         here = self.position(name)
+        moved: list[tuple[str, int]] = []
         if here is not None and self.links.get(here) == (dest, "elevator"):
+            moved = self.occupants(here)[0]
             self._ride(here, dest)  # a ride: "Any Characters in the same space also move"
         elif name in STAFFERS:
             self.staffers[STAFFERS.index(name)] = dest
         else:
             colour, idx = name.split()
             self.tokens[colour][int(idx) - 1] = dest
+            moved = [(colour, int(idx) - 1)]
+        return self._forced_arrival(dest, moved)
+
+    def _forced_arrival(self, dest: Space, moved: Sequence[tuple[str, int]]) -> list[Event]:
+        """A move forced by Stuff (Lost Teeth, My Plants!, Nurse Call, a Bed Bump push) has
+        put Characters on ``dest``; ``moved``: the Resident tokens among them.
+
+        Neutralization is resolved as after a step.  Option ``exit_by``: ``step`` (default)
+        lets only a step onto an Exit space win; ``any-move``: an Elder moved onto it leaves
+        by it too (ruling B17).  Option ``wake_by``: ``step`` (default) wakes an Elevator
+        pair's Staffers only at a step onto its Elevator or Stairs space; ``any-move``: a
+        Resident moved there wakes them too (ruling B7).
+        """
+        opts = self.game.options
+        feature = self.features.get(dest)
+        events: list[Event] = []
+        if feature == "X" and opts["exit_by"] == "any-move":
+            for colour, i in moved:
+                if i == self.elder[colour] and self.tokens[colour][i] == dest:
+                    points = self.points  # the mover's, unless the Elder is the mover
+                    events += self._leave_by_exit(colour)
+                    if self.mover != f"{colour} {i + 1}":
+                        self.points = points
+                    if self.winner is not None:
+                        return events
         self._resolve(dest)
+        if (feature in ("E", "S") and opts["wake_by"] == "any-move"
+                and any(self.tokens[c][i] == dest for c, i in moved)):
+            self._wake(dest)
+        return events
+
+    def _leave_by_exit(self, colour: str) -> list[Event]:
+        """``colour``'s Elder is on an Exit space: it wins, or leaves under Co-op Victory and
+        All or Nothing (rulings B17, V2, V3)."""
+        opts = self.game.options
+        if opts["co_op_victory"] or opts["all_or_nothing"]:
+            return self._escape(colour)
+        self.winner = self.seat_of(colour)
+        self.reason = f"the {colour} Elder reached an Exit"
+        return [Event(self.reason, "win", self.winner)]
 
     def _ride(self, space: Space, target: Space) -> None:
         """Everyone in the Elevator space ``space`` moves to the other one, ``target``."""
@@ -192,9 +233,10 @@ class Moves(StateFields):
 
     def _closer(self, action: A.Closer) -> list[Event]:
         self.nudges.pop(0)
-        self._move_closer(action.name, action.space)
-        return [Event(f"{action.name} moves to {space_text(action.space)}", "move",
-                      cast(Decide, self.need).seat)]
+        seat = cast(Decide, self.need).seat
+        events = self._move_closer(action.name, action.space)
+        return [Event(f"{action.name} moves to {space_text(action.space)}", "move", seat),
+                *events]
 
     def _step(self, action: A.Step) -> list[Event]:
         name: str = self.mover  # type: ignore[assignment]  # a step is offered only to a
@@ -277,12 +319,7 @@ class Moves(StateFields):
             self.known[colour] = False  # the two may be shuffled
         feature = self.features.get(target)
         if i == self.elder[colour] and feature == "X":
-            opts = self.game.options
-            if opts["co_op_victory"] or opts["all_or_nothing"]:
-                return self._escape(colour)
-            self.winner = self.seat_of(colour)
-            self.reason = f"the {colour} Elder reached an Exit"
-            return [Event(self.reason, "win", self.winner)]
+            return self._leave_by_exit(colour)
         if target in self.staffers and not self._disguised(colour, target):
             if i == self.elder[colour]:
                 self.points = 0
@@ -301,13 +338,17 @@ class Moves(StateFields):
         return bool(entries) and f"{colour} {space_text(space)}" in entries  # type: ignore
 
     def _wake(self, space: Space) -> None:
+        """A Resident entered an Elevator or Stairs space: the Staffers of both tiles of its
+        pair are placed (ruling B7), but none on a tile of the pair that Staffers on Strike
+        hit (option ``strike_elevator=elevator-tile``, ruling S12)."""
         pos = (space[0], space[1] // 3, space[2] // 3)
         pair = self.dormant.get(pos)
         if pair is None:
             return
-        for p in sorted(p for p, q in self.dormant.items() if q == pair):
-            del self.dormant[p]
-            self.queue.extend(self._stations(p))
+        pair = pair.removesuffix(ON_STRIKE)
+        for p in sorted(p for p, q in self.dormant.items() if q.removesuffix(ON_STRIKE) == pair):
+            if not self.dormant.pop(p).endswith(ON_STRIKE):
+                self.queue.extend(self._stations(p))
 
     def _stop(self, action: A.Stop) -> list[Event]:
         self.points = 0

@@ -34,6 +34,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 __all__ = [
+    "ON_STRIKE",
     "OVER",
     "BlockedDoor",
     "Chance",
@@ -109,6 +110,11 @@ class Over(NamedTuple):
 
 #: The game is over.
 OVER = Over()
+
+
+#: Marks, in ``state.dormant``, an Elevator tile whose Staffers Staffers on Strike keep off
+#: (option ``strike_elevator=elevator-tile``, ruling S12).
+ON_STRIKE = " (on strike)"
 
 
 class Lasting(StrEnum):

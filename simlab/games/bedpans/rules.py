@@ -294,6 +294,16 @@ class BedpansGame(Game):
         Option("bed_bump", "marked-space", "where Bed Bump goes: a space next to one of your "
                "Characters that already has a Status-marker, or one with none yet (ruling S13)",
                choices=("marked-space", "unmarked-space")),
+        Option("wake_by", "step", "what wakes an Elevator pair's Staffers: a Resident's step "
+               "onto its Elevator or Stairs space, or any move there, forced moves of Stuff "
+               "included (ruling B7)", choices=("step", "any-move")),
+        Option("exit_by", "step", "what lets an Elder leave by an Exit space: a step onto it, "
+               "or any move there, a Bed Bump push or a forced move included (ruling B17)",
+               choices=("step", "any-move")),
+        Option("strike_elevator", "later-tile", "Staffers on Strike and an Elevator pair placed "
+               "this turn: the Strike waits for a later tile, or keeps the Staffers off the "
+               "pair's first tile with a station (ruling S12)",
+               choices=("later-tile", "elevator-tile")),
         Option("staff_experience", False, "Variation 'Staff Experience' [favors Elders]: the "
                "Staff must neutralize as many Elders as there are players", variant=True),
         Option("co_op_victory", False, "Variation 'Co-op Victory' [neutral]: Elders reaching an "

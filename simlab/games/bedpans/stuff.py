@@ -497,8 +497,8 @@ def _bump(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]
         state.tokens[c][i] = dest
     for i in staff:
         state.staffers[i] = dest
-    state._resolve(dest)
-    return [Event(f"the Characters at {where} are bumped to {push}", "move", seat)]
+    return [Event(f"the Characters at {where} are bumped to {push}", "move", seat),
+            *state._forced_arrival(dest, toks)]
 
 
 def _lasting(key: Lasting) -> Callable[[BedpansState, int, str, str], list[Event]]:

@@ -40,7 +40,7 @@ from simlab.core.api import (
     State,
     plain_copy,
 )
-from simlab.core.chance import choose_indices
+from simlab.core.chance import choose_indices, uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError
 from simlab.core.search import is_search_name
 from simlab.games.broom_service import actions as A
@@ -214,6 +214,21 @@ class BroomServiceGame(Game):
             "over the whole game ('game') or no limit beyond one delivery per action "
             "('action'); docs/rulings/broom_service.md",
             choices=("game", "action"),
+        ),
+        Option(
+            "druid_landscape",
+            "matching",
+            "the area a Druid delivers from: one of the Druid's landscape ('matching'), or any "
+            "area with the player's pawn ('any'); docs/rulings/broom_service.md ruling 9",
+            choices=("matching", "any"),
+        ),
+        Option(
+            "choice_counts",
+            "visible",
+            "under More or Less, how many role cards a seat chose is seen by the seats choosing "
+            "after it ('visible') or only when everyone has chosen ('hidden', as "
+            "'simultaneously' says); docs/rulings/broom_service.md ruling 2",
+            choices=("visible", "hidden"),
         ),
     )
 
@@ -522,8 +537,9 @@ class BroomServiceState(State):
                         if rl.landscape[there] == of and (space is None or clouds[space] is None):
                             out.append(A.Move(i + 1, there))
         elif kind == "druid":
+            anywhere = self.game.options["druid_landscape"] == "any"
             for here in dict.fromkeys(self.pawns[seat]):
-                if rl.landscape[here] == of:
+                if anywhere or rl.landscape[here] == of:
                     out.extend(self._deliveries(seat, here, role))
         else:
             wands = self.wands[seat]
@@ -642,21 +658,40 @@ class BroomServiceState(State):
         hand = self.hands[action.seat]
         hand.append(action.role)
         hand.sort(key=self.game.roles.index)
-        events = [Event(f"Seat {action.seat} chooses a role card", "choose", action.seat)]
+        seen = (action.seat,) if self.counts_hidden() else None
+        events = [Event(f"Seat {action.seat} chooses a role card", "choose", action.seat, seen)]
         if len(hand) == self.hand_limits()[1]:
             events += self._next_chooser()
         return events
 
     def _done_choosing(self, action: A.DoneChoosing) -> list[Event]:
         n = len(self.hands[action.seat])
-        events = [Event(f"Seat {action.seat} holds {n} role cards", "choose", action.seat)]
+        seen = (action.seat,) if self.counts_hidden() else None
+        events = [Event(f"Seat {action.seat} holds {n} role cards", "choose", action.seat, seen)]
         return events + self._next_chooser()
 
     def _next_chooser(self) -> list[Event]:
         if self.chooser + 1 < self.game.players:
             self.chooser += 1
             return []
-        return self._start_turn(self.last_brave)
+        events = []
+        if self.counts_hidden():  # everyone has chosen: the hands are on the table
+            events = [Event(f"Seat {s} holds {len(h)} role cards", "choose", s)
+                      for s, h in enumerate(self.hands)]
+        return events + self._start_turn(self.last_brave)
+
+    def counts_hidden(self) -> bool:
+        """Whether, now, a seat may not see how many role cards the others chose: while
+        choosing under More or Less with ``choice_counts=hidden`` (ruling 2).
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2, choice_counts="hidden").new_initial_state()
+        >>> s.counts_hidden()  # not choosing yet, and 4 cards each when no event says else
+        False
+        """
+        return (self.phase == Phase.CHOOSE and self.game.options["choice_counts"] == "hidden"
+                and self.hand_limits()[0] != self.hand_limits()[1])
 
     # -- turns ------------------------------------------------------------------------
     def _start_turn(self, candidate: int) -> list[Event]:
@@ -879,6 +914,9 @@ class BroomServiceState(State):
     # -- hidden information ---------------------------------------------------------------
     def _hide(self, seat: int) -> None:
         self._legal = None  # built anew from what the seat sees
+        if self.counts_hidden():  # ruling 2: no count either, as if nobody had chosen yet
+            self.hands = [h if s == seat else [] for s, h in enumerate(self.hands)]
+            return
         self.hands = [
             h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(self.hands)
         ]
@@ -900,6 +938,8 @@ class BroomServiceState(State):
         """
         if isinstance(action, A.ChooseRole) and action.seat != seat:
             return None
+        if isinstance(action, A.DoneChoosing) and action.seat != seat and self.counts_hidden():
+            return None  # when a seat stops tells how many it chose (ruling 2)
         return str(action)
 
     def excluded_roles(self, seat: int) -> set[str]:
@@ -936,6 +976,13 @@ class BroomServiceState(State):
         other = self.clone()
         other._legal = None  # the hands change
         roles = self.game.roles
+        if self.counts_hidden():  # ruling 2: the seats that chose hold 1 to 5, unseen
+            low, high = self.hand_limits()
+            for s in range(self.chooser):
+                if s != seat:
+                    size = low + uniform_index(high - low + 1, rng)
+                    other.hands[s] = [roles[i] for i in choose_indices(len(roles), size, rng)]
+            return other
         for s, hand in enumerate(self.hands):
             if s == seat or not hand:
                 continue

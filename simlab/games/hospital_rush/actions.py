@@ -44,6 +44,7 @@ __all__ = [
     "Sell",
     "Steal",
     "StealSkill",
+    "TakeBucks",
     "TakeMedicine",
     "TakeOver",
     "TellTheBoss",
@@ -226,6 +227,24 @@ class Bribe(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBucks(Action):
+    """Take the ``bucks`` an action pays, ``why`` that action (option ``payouts=may-forfeit``;
+    ``Done`` forfeits them).
+
+    Examples
+    --------
+    >>> str(TakeBucks(3, "the night shift"))
+    'Take 3 bucks for the night shift'
+    """
+
+    bucks: int
+    why: str
+
+    def __str__(self) -> str:
+        return f"Take {self.bucks} buck{'s' if self.bucks != 1 else ''} for {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
 class FinalExam(Action):
     """Final exam: pay ``bucks`` (2, or 4 on the 5-player side's second space) and score skills."""
 
@@ -377,6 +396,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
         ),
         (r"Pay (\d+) bucks for \d prestige points?", lambda m: Bribe(int(m[1]))),
         (r"Take the final exam for (\d+) bucks", lambda m: FinalExam(int(m[1]))),
+        (r"Take (\d+) bucks? for (.+)", lambda m: TakeBucks(int(m[1]), m[2])),
         (r"Steal (.+) from Seat (\d+) for 3 bucks", lambda m: StealSkill(int(m[2]), m[1])),
         (r"Take over the patient in bed (\d)", lambda m: TakeOver(int(m[1]))),
         (r"Sell 1 (\w+) medicine for 2 bucks", lambda m: Sell(m[1])),

@@ -63,8 +63,10 @@ class MainBoard(StateFields):
         self.tasks.append(T.FetchMedicine(seat, free, 1 if free == 1 else 0))
 
     def _fx_night_shift(self, seat: int, space: str, events: list[Event]) -> None:
-        got = self._gain(seat, self.game.amount[space])
-        events.append(Event(f"Seat {seat} takes {got} bucks for the night shift", "bucks", seat))
+        if not self._may_forfeit(seat, self.game.amount[space], "the night shift"):
+            got = self._gain(seat, self.game.amount[space])
+            events.append(Event(f"Seat {seat} takes {got} bucks for the night shift", "bucks",
+                                seat))
         if space == "night_shift_1":
             self.tasks.append(T.AppointStartingPlayer(seat))
 
@@ -72,8 +74,11 @@ class MainBoard(StateFields):
         self.tasks.append(T.LearnSkill(seat))
 
     def _fx_rat_out(self, seat: int, space: str, events: list[Event]) -> None:
-        got = self._gain(seat, 1 + self.red_markers())
-        events.append(Event(f"Seat {seat} rats out and takes {got} bucks", "rat_out", seat))
+        if self._may_forfeit(seat, 1 + self.red_markers(), "rat out"):
+            events.append(Event(f"Seat {seat} rats out", "rat_out", seat))
+        else:
+            got = self._gain(seat, 1 + self.red_markers())
+            events.append(Event(f"Seat {seat} rats out and takes {got} bucks", "rat_out", seat))
         self.tasks.append(T.Denounce(seat, self.red_opponents(seat)))
 
     def _fx_final_exam(self, seat: int, space: str, events: list[Event]) -> None:
@@ -86,7 +91,21 @@ class MainBoard(StateFields):
         cost = self.game.amount[space]
         self.tasks.append(T.BribeStaff(seat, tuple(BRIBES) if cost == 0 else (cost,)))
 
+    def _may_forfeit(self, seat: int, bucks: int, why: str) -> bool:
+        """Option ``payouts=may-forfeit`` (ruling 6): the ``bucks`` an action pays become a
+        choice, taken (``Take 3 bucks for the night shift``) or forfeited (``Done``), queued
+        before the rest of the action; returns whether it was queued."""
+        if self.game.options["payouts"] != "may-forfeit":
+            return False
+        self.tasks.append(T.TakeBucks(seat, bucks, why))
+        return True
+
     # -- decisions -------------------------------------------------------------------
+    def _take_bucks(self, action: A.TakeBucks) -> list[Event]:
+        seat = self.tasks.pop(0).seat
+        got = self._gain(seat, action.bucks)
+        return [Event(f"Seat {seat} takes {got} bucks for {action.why}", "bucks", seat)]
+
     def _take_medicine(self, action: A.TakeMedicine) -> list[Event]:
         task = self._task(T.FetchMedicine)
         seat, free, paid = task.seat, task.free, task.paid
@@ -277,6 +296,10 @@ def _legal_bribe(s: HospitalRushState, task: T.BribeStaff) -> list[Action]:
     return [*(A.Bribe(c) for c in costs if money >= c), _DONE]
 
 
+def _legal_take_bucks(s: HospitalRushState, task: T.TakeBucks) -> list[Action]:
+    return [A.TakeBucks(task.bucks, task.why), _DONE]
+
+
 def _legal_exam(s: HospitalRushState, task: T.TakeFinalExam) -> list[Action]:
     seat, cost = task.seat, task.cost
     if s.exam[seat] or s.bucks[seat] < cost or not s.study_markers:
@@ -294,4 +317,5 @@ TASK_LEGAL: dict[type, Any] = {
     T.Sabotage: _legal_sabotage,
     T.BribeStaff: _legal_bribe,
     T.TakeFinalExam: _legal_exam,
+    T.TakeBucks: _legal_take_bucks,
 }

@@ -79,16 +79,21 @@ class PlayerBoards(StateFields):
         self.tasks.append(T.ReadmitPatient(seat))
 
     def _fx_telling_the_boss(self, seat: int, space: str, events: list[Event]) -> None:
-        got = self._gain(seat, 1)
-        events.append(Event(f"Seat {seat} tells the boss and takes {got} buck", "bucks", seat))
+        if self._may_forfeit(seat, 1, "telling the boss"):
+            events.append(Event(f"Seat {seat} tells the boss", "bucks", seat))
+        else:
+            got = self._gain(seat, 1)
+            events.append(Event(f"Seat {seat} tells the boss and takes {got} buck", "bucks",
+                                seat))
         self.tasks.append(T.Denounce(seat, self.red_opponents(seat), to_the_boss=True))
 
     def _fx_free_samples(self, seat: int, space: str, events: list[Event]) -> None:
         self.tasks.append(T.FetchMedicine(seat, 3 if space == "raid_the_chest" else 1, 0))
 
     def _fx_overtime(self, seat: int, space: str, events: list[Event]) -> None:
-        got = self._gain(seat, 2)
-        events.append(Event(f"Seat {seat} works overtime: {got} bucks", "bucks", seat))
+        if not self._may_forfeit(seat, 2, "overtime"):
+            got = self._gain(seat, 2)
+            events.append(Event(f"Seat {seat} works overtime: {got} bucks", "bucks", seat))
 
     # -- decisions -------------------------------------------------------------------
     def _steal_skill(self, action: A.StealSkill) -> list[Event]:
@@ -174,6 +179,23 @@ class PlayerBoards(StateFields):
                     events.append(Event(f"Seat {marker} gains 1 prestige: its Patient Marker is "
                                         "on the malingerer", "score", marker, score=got))
         self._clear(i)
+        return events
+
+    def _malinger_then_skills(self, action: A.Malinger) -> list[Event]:
+        """"What a malingerer", then, with the option ``malingerer_skills``, Finance and
+        Pharmacy of the treating player if the patient was fully cured: the discard read as
+        "a cured patient of yours is discharged" (ruling 12)."""
+        i = action.bed - 1
+        marker = self._bed(i).patient_marker if self.is_cured(i) else None
+        events = self._malinger(action)
+        if marker is None or not self.game.options["malingerer_skills"]:
+            return events
+        skills = self.skills[marker]
+        if "Finance" in skills:
+            got = self._gain(marker, 2)
+            events.append(Event(f"Seat {marker} takes {got} bucks (Finance)", "finance", marker))
+        if "Pharmacy" in skills:
+            self.tasks.insert(0, T.FetchMedicine(marker, 1, 0))
         return events
 
 

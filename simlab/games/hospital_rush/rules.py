@@ -167,6 +167,22 @@ class HospitalRushGame(Game):
             choices=("any", "other"),
         ),
         Option(
+            "payouts",
+            "in-full",
+            "the bucks of night shift, rat out, overtime and I'm telling the boss are paid in "
+            "full ('in-full') or are a choice that may be forfeited ('may-forfeit', l.285); "
+            "docs/rulings/hospital_rush.md ruling 6",
+            choices=("in-full", "may-forfeit"),
+        ),
+        Option(
+            "malingerer_skills",
+            False,
+            "Pharmacy and Finance also act when 'What a malingerer' discards a fully cured "
+            "patient of yours, read as 'a cured patient of yours is discharged'; "
+            "docs/rulings/hospital_rush.md ruling 12",
+            choices=(False, True),
+        ),
+        Option(
             "night_shift_4",
             False,
             "the 5-player side has a 4th night-shift space paying 4 bucks (reconstructed; the "
@@ -650,13 +666,14 @@ _HANDLERS: dict[type, Any] = {
     A.Steal: S._steal_it,
     A.Bribe: S._bribe_choice,
     A.FinalExam: S._final_exam,
+    A.TakeBucks: S._take_bucks,
     A.StealSkill: S._steal_skill,
     A.TakeOver: S._take_over,
     A.Sell: S._sell,
     A.Watch: S._watch,
     A.Chillax: S._chillax,
     A.Readmit: S._readmit,
-    A.Malinger: S._malinger,
+    A.Malinger: S._malinger_then_skills,
     A.EarlyDischarge: S._early,
 }
 del S

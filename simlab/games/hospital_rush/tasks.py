@@ -35,6 +35,7 @@ __all__ = [
     "PlaceTiles",
     "ReadmitPatient",
     "Sabotage",
+    "TakeBucks",
     "TakeFinalExam",
     "Task",
 ]
@@ -80,6 +81,15 @@ class PayPenalty(Task):
 
     count: int
     bucks: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBucks(Task):
+    """A payout of ``bucks`` that may be forfeited (option ``payouts=may-forfeit``), ``why``
+    the action paying it."""
+
+    bucks: int
+    why: str
 
 
 @dataclass(frozen=True, slots=True)

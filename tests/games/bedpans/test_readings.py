@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge
+from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge, Station
 from simlab.games.bedpans.rules import BedpansGame, roll_distribution
 
 from .test_rules import at_move, dealt, sealed
@@ -275,3 +275,107 @@ def test_sight_passes_a_door_marker_inside_a_tile(reading, sees):
     at_move(s, 1, "red 1", 2)
     s.apply(A.Step("E"))  # onto U 1,2
     assert (s.target is not None and s.target.position == (U, 0, -1)) is sees
+
+
+# -- 4. Issue 34: forced moves "entering" Elevator, Stairs and Exit spaces ------------------
+def _pair_asleep(**options):
+    """:func:`two_floors` with the pair's Staffers waiting for a Resident (ruling B7): the
+    only station of the pair is E1b's Nurse station at G1 0,2; red's tokens stand at U 5,1,
+    east of the upper Elevator space U 4,1, which is their one way 1 closer to a bed."""
+    s = two_floors(**options)
+    s.dormant = {(U, 1, 0): "1", ("G1", 0, 0): "1"}
+    s.tokens["red"] = [(U, 5, 1), (U, 5, 1)]
+    return s
+
+
+@pytest.mark.parametrize("wake_by", ["step", "any-move"])
+def test_a_resident_moved_onto_the_elevator_by_my_plants_wakes_the_pair_only_if_any_move(
+        wake_by):
+    """l.206: "Do not place Staffers until a Resident enters one of the stair or Elevator
+    spaces corresponding to the tile."  l.349 My Plants!: "Each Elder and Decoy must move
+    1 space closer to its closest bed."  Option ``wake_by`` (ruling B7): a Resident moved
+    there by Stuff wakes the Staffers only under ``any-move``."""
+    s = _pair_asleep(wake_by=wake_by)
+    window(s, 1, {0: ["My Plants!"]})
+    play(s, "My Plants!")
+    assert UP in s.tokens["red"]  # moved onto the Elevator space (the shaft below is free)
+    placed = ("G1", 0, 2) in s.staffers or any(
+        getattr(item, "space", None) == ("G1", 0, 2) for item in s.queue)
+    if wake_by == "step":
+        assert s.dormant == {(U, 1, 0): "1", ("G1", 0, 0): "1"} and not placed
+    else:
+        assert s.dormant == {} and placed
+
+
+@pytest.mark.parametrize("wake_by", ["step", "any-move"])
+def test_a_step_onto_the_elevator_wakes_the_pair_under_both_readings(wake_by):
+    s = _pair_asleep(wake_by=wake_by)
+    at_move(s, 1, "red 1", 1)
+    s.apply(A.Step("W"))
+    assert s.tokens["red"][0] == UP and s.dormant == {}
+
+
+def _elder_by_an_exit(**options):
+    """The Exit tile X1 north of the start tile: its Exit space is U 1,-3.  Red's Elder
+    stands on U 1,-2, just south of it, on a Puddle; its Decoy next to it on U 1,-1."""
+    s = sealed(dealt(players=2, **options))
+    s._put_tile((U, 0, -1), "X1", 0)
+    assert s.features[(U, 1, -3)] == "X"
+    s.elder["red"] = 0
+    s.tokens["red"] = [(U, 1, -2), (U, 1, -1)]
+    s.status[(U, 1, -2)] = "Puddle"
+    return s
+
+
+@pytest.mark.parametrize("exit_by", ["step", "any-move"])
+def test_an_elder_pushed_onto_an_exit_by_bed_bump_leaves_only_if_any_move(exit_by):
+    """l.291: "One Elder leaves the retirement home by entering an "exit" space."  l.331
+    Bed Bump: "You may move all Characters already in that space to the same adjacent
+    space."  Red bumps the space of its own Elder (next to its Decoy, with a Puddle) and
+    pushes the Elder north onto the Exit space (option ``exit_by``, ruling B17)."""
+    s = _elder_by_an_exit(exit_by=exit_by)
+    window(s, 1, {0: [], 1: ["Bed Bump"]})
+    targets = [a.target for a in s.legal_actions() if isinstance(a, A.PlayStuff)]
+    assert "U 1,-2 push U 1,-3" in targets
+    play(s, "Bed Bump", "U 1,-2 push U 1,-3")
+    if exit_by == "step":
+        assert s.tokens["red"][0] == (U, 1, -3) and s.outcome is None
+    else:
+        assert s.outcome is not None and s.outcome.winners == (1,)
+        assert "red Elder reached an Exit" in s.outcome.reason
+
+
+def test_a_decoy_pushed_onto_an_exit_wins_nothing_under_any_move():
+    s = _elder_by_an_exit(exit_by="any-move")
+    s.elder["red"] = 1  # the token on U 1,-2 is the Decoy
+    window(s, 1, {0: [], 1: ["Bed Bump"]})
+    play(s, "Bed Bump", "U 1,-2 push U 1,-3")
+    assert s.outcome is None and s.tokens["red"][0] == (U, 1, -3)
+
+
+@pytest.mark.parametrize("strike_elevator", ["later-tile", "elevator-tile"])
+def test_staffers_on_strike_and_an_elevator_pair_placed_the_same_turn(strike_elevator):
+    """l.360 Staffers on Strike: "Do not place any Staffers on the next room-tile with at
+    least 1 station."  Red plays it, then an Exit sign brings the Elevator pair E1a (no
+    station) / E1b (a Nurse station at G1 0,2), then a room tile T01 with a Nurse station at
+    U 5,2 is placed.  ``later-tile``: the Strike keeps T01 empty and E1b's Nurse comes when
+    the pair wakes; ``elevator-tile``: E1b is the struck tile, T01 gets its Nurse."""
+    s = sealed(dealt(players=2, strike_elevator=strike_elevator))
+    window(s, 1, {0: [], 1: ["Staffers on Strike"]})
+    play(s, "Staffers on Strike")
+    s._put_tile((U, 1, 0), "E1a", 0)
+    s.queue.clear()
+    s._place_partner((U, 1, 0), "E1a", 0)
+    s._put_tile((U, 0, 1), "T03", 0)  # a Nurse station at U 1,4
+    t03 = s._staff_for((U, 0, 1))
+    s.queue.clear()
+    s.tokens["red"] = [(U, 3, 1), (U, 3, 1)]
+    at_move(s, 1, "red 1", 1)
+    s.apply(A.Step("E"))  # onto the upper Elevator space: the pair wakes
+    assert s.dormant == {}
+    woken = ("G1", 0, 2) in s.staffers or any(
+        getattr(item, "space", None) == ("G1", 0, 2) for item in s.queue)
+    if strike_elevator == "later-tile":
+        assert t03 == [] and woken
+    else:
+        assert t03 == [Station((U, 1, 4), "N")] and not woken
