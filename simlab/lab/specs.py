@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simlab.core.api import Action, State
+from simlab.core.errors import ConfigError
 
 __all__ = ["GENERIC", "SPECS", "GameSpec", "spec_for"]
 
@@ -192,6 +193,17 @@ GENERIC = GameSpec()
 
 
 def spec_for(game: str | Any) -> GameSpec:
-    """The spec of ``game`` (a name or a Game), :data:`GENERIC` for one not in :data:`SPECS`."""
+    """The spec of ``game`` (a name or a Game): from :data:`SPECS`, else the game class's
+    ``BALANCE_SPEC`` attribute (how a game outside simlab declares one), else :data:`GENERIC`."""
     name = game if isinstance(game, str) else getattr(game, "NAME", "")
-    return SPECS.get(name, GENERIC)
+    if name in SPECS:
+        return SPECS[name]
+    if isinstance(game, str):
+        from simlab.core.registry import game_class
+
+        try:
+            game = game_class(game)
+        except ConfigError:  # an unknown name: the caller reports it
+            return GENERIC
+    spec = getattr(game, "BALANCE_SPEC", None)
+    return spec if isinstance(spec, GameSpec) else GENERIC
