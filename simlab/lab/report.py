@@ -37,7 +37,7 @@ from simlab.lab.metrics import MIN_GAMES, choice_table
 from simlab.lab.sequential import REFERENCE, Verdict, betting_cs
 from simlab.lab.specs import spec_for
 
-__all__ = ["BalanceReport", "stamp"]
+__all__ = ["BalanceReport", "markdown_table", "stamp"]
 
 
 def _commit() -> str:
@@ -79,8 +79,17 @@ def _interval_text(low: float, high: float) -> str:
     return f"[{low:.3f}, {high:.3f}]"
 
 
-def _markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
-    """A DataFrame as a GitHub Markdown table (no index)."""
+def markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
+    """A DataFrame as a GitHub Markdown table (no index).
+
+    Examples
+    --------
+    >>> print(markdown_table(pd.DataFrame({"a": [1.5, 2.0], "b": ["x|y", True]})))
+    | a | b |
+    | --- | --- |
+    | 1.500 | x\\|y |
+    | 2 | yes |
+    """
     def cell(value: Any) -> str:
         if isinstance(value, bool | np.bool_):
             return "yes" if value else "no"
@@ -348,7 +357,7 @@ class BalanceReport:
                "Each row says *balanced within ±D* (the sequence lies inside fair ± D), "
                "*unbalanced* (it excludes fair: the side and by how much) or *inconclusive* "
                "at the games played.", "",
-               _markdown_table(self.verdict_table[["question", "fair", "estimate", "low",
+               markdown_table(self.verdict_table[["question", "fair", "estimate", "low",
                                                    "high", "decided_at", "says"]]), "",
                *fig("verdicts", "each question's confidence sequence by games played")]
         b = self.balance_index
@@ -359,7 +368,7 @@ class BalanceReport:
                 + (" The seats of different sides are not alike, so no seat has a fair share "
                    "here: the side balance below and the verdicts on the seats within a side "
                    "answer that." if self.sides else ""), "",
-                _markdown_table(self.seats), "",
+                markdown_table(self.seats), "",
                 f"Balance (Ludii: 1 − (largest − smallest seat win rate)): {b['balance']:.3f} "
                 f"{_interval_text(b['low'], b['high'])}.", "",
                 f"Chi-square test of equal seats ({test['scope']}): chi² = {test['chi2']:.2f}, "
@@ -367,17 +376,17 @@ class BalanceReport:
                 *fig("seats", "seat win shares")]
         if self.sides:
             out += ["## Side balance", "", "Win rates of the sides (95 % Wilson intervals).",
-                    "", _markdown_table(self.side), ""]
+                    "", markdown_table(self.side), ""]
         out += ["## Length", "",
                 f"A turn is {spec_for(self.game).turn_text}.", "",
-                _markdown_table(self.length), "", *fig("length", "turns and rounds")]
+                markdown_table(self.length), "", *fig("length", "turns and rounds")]
         drama = self.drama
         if len(drama):
             out += ["## Drama and decisiveness", "",
                     "From the game's own `evaluate(state)` after every turn (the leader is the "
                     "seat it rates strictly highest; the last point is the outcome). *Decided "
                     "after turn t*: the final winner led from turn t to the end.", "",
-                    _markdown_table(drama), "", *fig("drama", "drama")]
+                    markdown_table(drama), "", *fig("drama", "drama")]
         choices = self.choices
         kind = spec_for(self.game).choice_kind
         if len(choices):
@@ -389,7 +398,7 @@ class BalanceReport:
                     "the difference with a 95 % Agresti–Caffo interval (a guide: choices follow "
                     "the position, so this is association, not cause). Rows with fewer than "
                     f"{MIN_GAMES} units on either side are marked too few games.", "",
-                    _markdown_table(shown), "", *fig("choices", "choices")]
+                    markdown_table(shown), "", *fig("choices", "choices")]
         return "\n".join(out) + "\n"
 
     def write(self, out_dir: str | os.PathLike[str], figure_dir: str = ".") -> Path:
