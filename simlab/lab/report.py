@@ -180,12 +180,14 @@ class BalanceReport:
             n = self.players
             rows = []
             fair = math.nan if self.sides else 1.0 / n  # seats of sides are not alike
+            side_of = {s: name for name, seats in self.sides.items() for s in seats}
             for s in range(n):
                 x = self.games[f"win_{s}"].to_numpy(float)
                 lo, hi = betting_cs(x, self.alpha / n)
                 rows.append({"seat": s, "wins": float(x.sum()), "share": float(x.mean()),
                              "low": float(lo[-1]), "high": float(hi[-1]), "fair": fair,
-                             "player": self.policies[s]})
+                             "player": self.policies[s],
+                             **({"side": side_of.get(s, "")} if self.sides else {})})
             self._cache["seats"] = pd.DataFrame(rows)
         return self._cache["seats"]
 

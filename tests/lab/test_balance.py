@@ -111,3 +111,22 @@ def test_choices_are_weighed_against_a_hand_count():
     assert row.with_n == len(units_with)
     assert row.with_rate == pytest.approx(np.mean(units_with))
     assert row.without_n == 2 * len(g) - len(units_with)
+
+
+def test_simlab_balance_is_the_lab_entry_point():
+    import simlab
+
+    report = simlab.balance("coin_game", policies="random", options={"edge": 0.9},
+                            max_games=200, seed=1)
+    assert type(report).__name__ == "BalanceReport"
+    assert report.verdict_table.set_index("question").loc["seat 0", "verdict"] == "unbalanced"
+    assert "simlab.balance('coin_game'" in report.stamp["command"]
+
+
+def test_bedpans_seats_are_labelled_by_side():
+    report = balance("bedpans", players=3, policies="heuristic", max_games=20,
+                     first_batch=20, seed=0)
+    assert report.seats.side.tolist() == ["Staff", "Elders", "Elders"]
+    assert report.seats.fair.isna().all()
+    assert report.side.side.tolist() == ["Elders", "Staff", "nobody (a guard)"]
+    assert report.side.wins.sum() == 20
