@@ -33,7 +33,7 @@ from scipy import stats as _scipy_stats
 
 from simlab.core.api import Game
 from simlab.core.stats import mean_interval, wilson_interval
-from simlab.lab.metrics import MIN_GAMES, choice_table
+from simlab.lab.metrics import MIN_GAMES, choice_table, versus_table
 from simlab.lab.sequential import REFERENCE, Verdict, betting_cs
 from simlab.lab.specs import spec_for
 
@@ -320,6 +320,20 @@ class BalanceReport:
             self._cache["choices"] = pd.concat(frames, ignore_index=True)
         return self._cache["choices"]
 
+    @property
+    def versus(self) -> pd.DataFrame:
+        """One way of a choice against the other (Broom Service: each role brave against
+        cowardly), over the (game, seat) units that made it only one way; empty for a game
+        without such pairs."""
+        arms = spec_for(self.game).versus
+        if arms is None:
+            return pd.DataFrame()
+        table = versus_table(self.games, arms)
+        first, second = arms
+        return table.rename(columns={"with_n": f"{first}_n", "with_rate": f"{first}_rate",
+                                     "without_n": f"{second}_n",
+                                     "without_rate": f"{second}_rate"})
+
     # -- output ---------------------------------------------------------------------------
     def figures(self) -> dict[str, Any]:
         """Every figure of the report by file stem, with the table behind it."""
@@ -401,6 +415,16 @@ class BalanceReport:
                     "the position, so this is association, not cause). Rows with fewer than "
                     f"{MIN_GAMES} units on either side are marked too few games.", "",
                     markdown_table(shown), "", *fig("choices", "choices")]
+        versus = self.versus
+        if len(versus):
+            first, second = spec_for(self.game).versus  # type: ignore[misc]
+            shown = versus.copy()
+            shown["too_few"] = shown.too_few.map({True: "too few games", False: ""})
+            out += [f"### {first.capitalize()} against {second}", "",
+                    f"Each (game, seat) in which the seat played the choice only {first} or "
+                    f"only {second}: the win rates of the two, and the difference "
+                    f"({first} − {second}) with a 95 % Agresti–Caffo interval.", "",
+                    markdown_table(shown), ""]
         return "\n".join(out) + "\n"
 
     def write(self, out_dir: str | os.PathLike[str], figure_dir: str = ".") -> Path:
@@ -415,7 +439,7 @@ class BalanceReport:
         out.mkdir(parents=True, exist_ok=True)
         tables = {"games": self.games, "verdicts": self.verdict_table, "seats": self.seats,
                   "side": self.side, "length": self.length, "drama": self.drama,
-                  "choices": self.choices,
+                  "choices": self.choices, "versus": self.versus,
                   "balance_index": pd.DataFrame([self.balance_index]),
                   "equal_seats_test": pd.DataFrame([{k: v for k, v in
                                                      self.equal_seats_test.items()

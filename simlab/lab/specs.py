@@ -85,6 +85,9 @@ class GameSpec:
         The fast player used to screen (the game's best heuristic).
     turn_text : str
         What a turn is in this game, for the report.
+    versus : (str, str) or None
+        Two ways of making one choice, weighed against each other
+        (``("brave", "cowardly")``: labels ``"<role> brave"``, ``"<role> cowardly"``).
     """
 
     turn_key: Callable[[State], Hashable | None] = _seat_turn
@@ -96,6 +99,7 @@ class GameSpec:
     choice_kind: str = ""
     fast_policy: str = "random"
     turn_text: str = "a run of decisions by one seat"
+    versus: tuple[str, str] | None = None
 
 
 # -- Bad Doctor ------------------------------------------------------------------------------
@@ -181,6 +185,7 @@ SPECS: dict[str, GameSpec] = {
     "broom_service": GameSpec(
         turn_key=_role_led, rounds=_round, choice=_role_played,
         choice_kind="role card played brave or cowardly", fast_policy="heuristic",
+        versus=("brave", "cowardly"),
         turn_text="one role card led by the starting player and followed by the others"),
     "hospital_rush": GameSpec(
         rounds=_round, guard_ended=_hospital_rush_guard, choice=_action_space,
