@@ -65,6 +65,8 @@ class CoinGame(Game):
     def parse_action(self, text: str) -> Action:
         if text in ("call heads", "call tails"):
             return Call(text == "call heads")
+        if text.startswith("coin: "):
+            return Coin(tuple(int(s) for s in text[6:].split(",")))
         raise IllegalActionError(f"coin_game has no action {text!r}")
 
 
