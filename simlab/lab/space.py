@@ -172,6 +172,7 @@ class Space:
     source: str = "<space>"
     players: int | None = None
     notes: str = field(default="", compare=False)
+    text: str = field(default="", compare=False, repr=False)
 
     def knob(self, name: str) -> Knob:
         """The knob ``name``.
@@ -418,7 +419,7 @@ def parse_space(text: str, *, source: str = "<space>", game: str | None = None) 
     if not knobs:
         raise fail(1, "the space has no knob ([options] or [components.NAME])")
     notes = data.get("notes", "")
-    return Space(name, tuple(knobs), source, players, str(notes))
+    return Space(name, tuple(knobs), source, players, str(notes), text)
 
 
 # -- reading the parts of a space file -----------------------------------------------------
