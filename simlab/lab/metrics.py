@@ -129,8 +129,8 @@ class GameWatch:
                  initial: State) -> None:
         self.spec = spec
         self.evaluate = evaluate
-        self.key: Hashable | None = spec.turn_key(initial)
-        self.turns = 1
+        self.key: Hashable | None = spec.turn_key(initial)  # None: no turn has begun yet
+        self.closed = 0  # turns over before the last one
         self.points: list[list[float]] = []
         self.choices: list[dict[str, int]] = [{} for _ in range(initial.game.players)]
 
@@ -146,10 +146,11 @@ class GameWatch:
         key = self.spec.turn_key(state)
         if key is None or key == self.key:
             return
+        if self.key is not None:  # the turn of the old key is over
+            self.closed += 1
+            if self.evaluate is not None:
+                self.points.append([float(v) for v in self.evaluate(state)])
         self.key = key
-        self.turns += 1
-        if self.evaluate is not None:
-            self.points.append([float(v) for v in self.evaluate(state)])
 
     def row(self, final: State) -> dict[str, Any]:
         """Length, drama and choice columns of the finished game."""
@@ -159,7 +160,7 @@ class GameWatch:
         shares = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
         rounds = self.spec.rounds(final)
         row: dict[str, Any] = {
-            "turns": self.turns,
+            "turns": self.closed + 1,
             "rounds": math.nan if rounds is None else rounds,
             "guard_ended": bool(self.spec.guard_ended(final)),
         }
@@ -208,8 +209,8 @@ def choice_table(games: pd.DataFrame, seats: Sequence[int] | None = None,
     Each (game, seat) is one unit (seats restricted to ``seats``, e.g. the
     Elders).  For every choice: ``with_n`` units that made it, their win rate
     ``with_rate``; ``without_n`` and ``without_rate`` for the rest; the
-    difference with a 95% normal interval (the units of one game are not
-    independent, so read it as a guide); ``too_few`` when either side has
+    difference with a 95% Agresti-Caffo interval (the units of one game are
+    not independent, so read it as a guide); ``too_few`` when either side has
     fewer than ``min_games`` units.
 
     Examples
@@ -248,13 +249,14 @@ def choice_table(games: pd.DataFrame, seats: Sequence[int] | None = None,
 
 def _choice_row(label: str, w: np.ndarray, wo: np.ndarray, times: float,
                 min_games: int) -> dict[str, Any]:
+    """One choice's row; the interval is Agresti and Caffo's (2000) for a difference of
+    proportions (one win and one loss added to each group), clipped to [-1, 1]."""
     rate_w = float(w.mean()) if len(w) else math.nan
     rate_wo = float(wo.mean()) if len(wo) else math.nan
-    diff = rate_w - rate_wo
-    var = (w.var(ddof=1) / len(w) if len(w) > 1 else math.nan) + (
-        wo.var(ddof=1) / len(wo) if len(wo) > 1 else math.nan)
-    half = 1.959963984540054 * math.sqrt(var) if var == var else math.nan
+    p1, p2 = (w.sum() + 1) / (len(w) + 2), (wo.sum() + 1) / (len(wo) + 2)
+    half = 1.959963984540054 * math.sqrt(p1 * (1 - p1) / (len(w) + 2)
+                                         + p2 * (1 - p2) / (len(wo) + 2))
     return {"choice": label, "with_n": len(w), "with_rate": rate_w, "without_n": len(wo),
-            "without_rate": rate_wo, "difference": diff, "low": diff - half,
-            "high": diff + half, "times_when_made": times,
-            "too_few": bool(min(len(w), len(wo)) < min_games)}
+            "without_rate": rate_wo, "difference": rate_w - rate_wo,
+            "low": max(-1.0, p1 - p2 - half), "high": min(1.0, p1 - p2 + half),
+            "times_when_made": times, "too_few": bool(min(len(w), len(wo)) < min_games)}

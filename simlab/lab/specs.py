@@ -141,6 +141,11 @@ def _stuff_played(state: State, seat: int, action: Action) -> str | None:
 # -- Broom Service ---------------------------------------------------------------------------
 
 
+def _role_led(state: State) -> Hashable | None:
+    role = state.role  # type: ignore[attr-defined]
+    return None if role is None else (int(state.round), role)  # type: ignore[attr-defined]
+
+
 def _role_played(state: State, seat: int, action: Action) -> str | None:
     if type(action).__name__ != "PlayRole":
         return None
@@ -173,11 +178,13 @@ SPECS: dict[str, GameSpec] = {
         choice_kind="Stuff-marker played", fast_policy="heuristic",
         turn_text="one player's turn (Staff-player or an Elder)"),
     "broom_service": GameSpec(
-        rounds=_round, choice=_role_played, choice_kind="role card played brave or cowardly",
-        fast_policy="heuristic"),
+        turn_key=_role_led, rounds=_round, choice=_role_played,
+        choice_kind="role card played brave or cowardly", fast_policy="heuristic",
+        turn_text="one role card led by the starting player and followed by the others"),
     "hospital_rush": GameSpec(
         rounds=_round, guard_ended=_hospital_rush_guard, choice=_action_space,
-        choice_kind="action space taken", fast_policy="greedy"),
+        choice_kind="action space taken", fast_policy="greedy",
+        turn_text="a run of decisions by one seat (an action marker placed, a task done)"),
 }
 
 #: The spec of a game the lab knows nothing special about.
