@@ -99,7 +99,7 @@ def _executor(address: str | None) -> Any:
         raise ConfigError("--scheduler needs dask.distributed (pip install 'simlab[cluster]')"
                           ) from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="5s")
     except (OSError, TimeoutError, ValueError) as err:
         reason = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise ConfigError(f"cannot reach the dask scheduler {address!r} ({reason})") from None

@@ -196,7 +196,8 @@ def open_study(url: str, name: str, settings: TuneSettings, space_key: str) -> A
     """
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    # errors only: a trial cut short by Ctrl-C is said in one line (the command's), and kept
+    optuna.logging.set_verbosity(optuna.logging.ERROR)
     try:
         storage = optuna.storages.RDBStorage(url, engine_kwargs={"connect_args": {"timeout": 60}}
                                              if url.startswith("sqlite") else {})
@@ -460,11 +461,13 @@ def _requeue(study: Any, space: Space) -> None:
         study.enqueue_trial(space.defaults(), user_attrs={"rulebook": True})
         return
     requeued = set(study.user_attrs.get("requeued", []))
+    names = {k.name for k in space.knobs}
+    # a trial cut before all its values were drawn never played a game: nothing to retry
     cut = [t for t in trials if t.state in (optuna.trial.TrialState.FAIL,
                                             optuna.trial.TrialState.RUNNING)
-           and t.number not in requeued and t.params]
+           and t.number not in requeued and set(t.params) == names]
     for t in cut:
-        study.enqueue_trial(space.complete(t.params),
+        study.enqueue_trial(dict(t.params),
                             user_attrs={"retry_of": t.number,
                                         "rulebook": bool(t.user_attrs.get("rulebook"))})
         if t.state == optuna.trial.TrialState.RUNNING:  # its process died: close it

@@ -22,8 +22,8 @@ noise = ["a", "b", "c"]
 
 
 def toy_settings(**extra):
-    values = dict(game="coin_toss", objective="seat-balance", players=2, trials=18, blocks=6,
-                  block_games=40, seed=3, cheap="random", strong="random", promote=2,
+    values = dict(game="coin_toss", objective="seat-balance", players=2, trials=12, blocks=6,
+                  block_games=30, seed=3, cheap="random", strong="random", promote=2,
                   promote_games=200, validate=1, validate_games=600, margin=0.1)
     values.update(extra)
     return TuneSettings(**values)
@@ -37,10 +37,10 @@ def test_finds_the_planted_optimum_and_validates_it(tmp_path):
     best = done.sort_values("high").iloc[0]
     assert best.edge == 5
     expected = np.abs(2 * done.edge / 10 - 1)
-    assert (np.abs(done.imbalance - expected) < 0.12).all()  # 240 games a trial
+    assert (np.abs(done.imbalance - expected) < 0.15).all()  # 180 games a trial
     # the rulebook game (edge 8, seat 0 wins 0.8) is trial 0, its imbalance about 0.6
     assert run.trials.iloc[0].edge == 8 and run.trials.iloc[0].rulebook
-    assert abs(run.baseline["imbalance"] - 0.6) < 0.12
+    assert abs(run.baseline["imbalance"] - 0.6) < 0.15
     # the front holds the rulebook game (distance 0) and the planted optimum
     assert 0.0 in set(run.pareto.distance) and 5 in set(run.pareto.edge)
     # validation on held-out seeds: edge 5 balanced, the rulebook unbalanced
@@ -63,7 +63,7 @@ def test_pruned_trials_are_clearly_worse(tmp_path):
     best = run.trials[run.trials.state == "complete"].imbalance.min()
     assert (pruned.imbalance > best).all()
     # pruned after the fifth block (the first with a test that can reach p < 0.05), early
-    assert (pruned.pruned_after == 5).all() and (pruned.games == 200).all()
+    assert (pruned.pruned_after == 5).all() and (pruned.games == 150).all()
 
 
 def test_same_seed_same_trials_at_one_and_two_jobs(tmp_path):
