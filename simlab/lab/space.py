@@ -307,8 +307,8 @@ class Space:
                 trials.append((members[0], {k.name: k.high for k in members}))
                 trials.append((members[0], {k.name: k.low for k in members}))
         with tempfile.TemporaryDirectory(prefix="simlab-space-") as scratch:
-            for number, (knob, params) in enumerate(trials):
-                where = f"{self.source}:{knob.line}" if knob is not None else self.source
+            for number, (at, params) in enumerate(trials):
+                where = f"{self.source}:{at.line}" if at is not None else self.source
                 try:
                     folder = self.write_data(params, Path(scratch) / str(number))
                     game = simlab.load_game(self.game, players=players, data=folder,
@@ -462,8 +462,8 @@ def _option_knob(option: Any, spec: Any, line: int, fail: Any) -> Knob:
                        f"the rulebook's {default}")
         if option.choices is not None:
             stepping = step or 1
-            values = [low + i * stepping for i in range(int((high - low) / stepping) + 1)]
-            refused = [v for v in values if v not in option.choices]
+            steps = [low + i * stepping for i in range(int((high - low) / stepping) + 1)]
+            refused = [v for v in steps if v not in option.choices]
             if refused:
                 raise fail(line, f"option {option.name!r} takes one of "
                            f"{', '.join(map(str, option.choices))}, not {refused[0]!r}")

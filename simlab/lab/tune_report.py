@@ -91,15 +91,16 @@ def _figures(run: TuneRun, folder: Path) -> list[Path]:
         ax = ovm.plot_optimization_history(run.study, target=lambda t: t.values[0],
                                            target_name="imbalance")
         ax.set_title("", loc="left")
-        ax.figure.set_size_inches(7.5, 4.5)
+        figure: Any = ax.figure
+        figure.set_size_inches(7.5, 4.5)
         ax.set_title(f"{run.settings.game}: optimisation history ({run.settings.objective}; "
                      "grey: outside the length band)", fontsize=10)
         ax.set_ylabel(label, fontsize=8)
         ax.legend(loc="upper right", fontsize=8)
-        ax.figure.tight_layout()
+        figure.tight_layout()
         path = folder / "history.png"
-        ax.figure.savefig(path, dpi=110)
-        plt.close(ax.figure)
+        figure.savefig(path, dpi=110)
+        plt.close(figure)
         written.append(path)
     path = folder / "importances.png"
     try:
@@ -107,15 +108,16 @@ def _figures(run: TuneRun, folder: Path) -> list[Path]:
         ax = ovm.plot_param_importances(
             run.study, target=lambda t: t.values[0], target_name="imbalance",
             evaluator=optuna.importance.PedAnovaImportanceEvaluator())
-        ax.figure.set_size_inches(7.5, 0.5 + 0.4 * max(3, len(run.space.knobs)))
+        figure = ax.figure
+        figure.set_size_inches(7.5, 0.5 + 0.4 * max(3, len(run.space.knobs)))
         ax.set_title("", loc="left")  # optuna's own title, on the left
         ax.set_title(f"{run.settings.game}: which knob moves the imbalance (PED-ANOVA)",
                      fontsize=10)
         ax.set_ylabel("knob")
         ax.set_xlabel("importance for the imbalance")
-        ax.figure.tight_layout()
-        ax.figure.savefig(path, dpi=110)
-        plt.close(ax.figure)
+        figure.tight_layout()
+        figure.savefig(path, dpi=110)
+        plt.close(figure)
         written.append(path)
     except (RuntimeError, ValueError, ZeroDivisionError, IndexError) as err:  # too few trials
         fig, ax = plt.subplots(figsize=(7.5, 2))
