@@ -351,6 +351,8 @@ def load_space(path: str | Path | None, game: str, *, players: int | None = None
 
     name = canonical_name(game)
     file = Path(path) if path is not None else default_space_path(name)
+    if path is None and not file.is_file():
+        raise ConfigError(f"{name} ships no space file ({file.name}); give one with --space FILE")
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as err:
