@@ -42,7 +42,9 @@ Storage is an Optuna RDB storage, by default SQLite in the output folder
 (``sqlite:///OUT/tune.db``): every finished trial is committed when it
 finishes, so Ctrl-C loses none, and the same ``study_name`` resumes the run
 (the trials already finished count towards ``trials``; a trial cut short is
-tried again with the same values).
+tried again with the same values).  A trial that draws the values of a finished
+trial plays no game (it would play the very same games): it takes that trial's
+result, is marked ``same_as``, and does not count towards ``trials``.
 
 Examples
 --------
@@ -243,7 +245,7 @@ class _Player:
         return play(self.settings.game, players=self.settings.players, policies=[policy],
                     options=self.space.options(params), data=data, games=games,
                     first_game=first, seed=self.settings.seed if seed is None else seed,
-                    jobs=self.jobs, executor=self.executor)
+                    jobs=self.jobs, executor=self.executor, progress=False)
 
     def data(self, params: dict[str, Any], folder: Path | None) -> Path | None:
         if not self.space.needs_data(params):
@@ -299,6 +301,17 @@ def paired_worse(trial_blocks: list[float], incumbent: list[float], p: float) ->
     return bool(result.pvalue < p)
 
 
+def _same_trial(study: Any, params: dict[str, Any]) -> Any:
+    """A finished trial with exactly ``params`` (it played the very games this one would)."""
+    import optuna
+
+    states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
+    for t in study.get_trials(deepcopy=False, states=states):
+        if t.params == params and "score" in t.user_attrs:
+            return t
+    return None
+
+
 def _objective(player: _Player, base_turns: float) -> Callable[[Any], tuple[float, float]]:
     import optuna
 
@@ -309,6 +322,14 @@ def _objective(player: _Player, base_turns: float) -> Callable[[Any], tuple[floa
         distance = space.distance(params)
         # one write of everything at the end (a write is a commit: 25 ms on a busy disk)
         found: dict[str, Any] = {"distance": distance, "moved": space.describe(params)}
+        same = _same_trial(trial.study, params)
+        if same is not None:  # the same values play the same games: take its result
+            found.update({**same.user_attrs.get("score", {}), "same_as": same.number})
+            trial.set_user_attr("score", found)
+            trial.set_constraint("length_band", found.get("constraint", 0.0))
+            if same.state == optuna.trial.TrialState.PRUNED:
+                raise optuna.TrialPruned(f"the same values as trial {same.number}")
+            return tuple(same.values)  # type: ignore[return-value]
         target = s.target if s.objective == "length" else None
         incumbent = _incumbent(trial.study)
         frames: list[pd.DataFrame] = []
@@ -387,7 +408,8 @@ def tune(space: Space, settings: TuneSettings, *, out: str | Path, storage: str 
     >>> s = TuneSettings("bad_doctor", "seat-balance", players=2, trials=2, blocks=1,
     ...                  block_games=10, cheap="greedy")
     >>> run = tune(space, s, out=tempfile.mkdtemp(), stages=False)
-    >>> len(run.trials), int(run.trials.goal.iloc[0]), run.trials.state.tolist()
+    >>> table = run.trials[run.trials.same_as.isna()]  # a repeat of a trial does not count
+    >>> len(table), int(table.goal.iloc[0]), table.state.tolist()
     (2, 8, ['complete', 'complete'])
     """
     import optuna
@@ -429,8 +451,14 @@ def tune(space: Space, settings: TuneSettings, *, out: str | Path, storage: str 
             say(f"trial {trial.number} {trial.state.name.lower()}: {shown}, "
                 f"distance {attrs.get('distance', 0):.2f}: {attrs.get('moved', '')}")
 
-        study.optimize(_objective(player, baseline["turns"]), n_trials=left,
-                       callbacks=[report], gc_after_trial=False)
+        def enough(study: Any, trial: Any) -> None:
+            if _finished(study) >= settings.trials:
+                study.stop()
+
+        # a trial with the values of a finished one costs no game and does not count; the
+        # cap ends a search whose space has fewer points than ``trials``
+        study.optimize(_objective(player, baseline["turns"]), n_trials=4 * left,
+                       callbacks=[report, enough], gc_after_trial=False)
     trials = trial_table(study, space)
     pareto = pareto_table(study, space)
     promoted = pd.DataFrame()
@@ -449,7 +477,8 @@ def _finished(study: Any) -> int:
     import optuna
 
     states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
-    return len(study.get_trials(deepcopy=False, states=states))
+    return sum("same_as" not in t.user_attrs.get("score", {})
+               for t in study.get_trials(deepcopy=False, states=states))
 
 
 def _requeue(study: Any, space: Space) -> None:
@@ -501,6 +530,7 @@ def trial_table(study: Any, space: Space) -> pd.DataFrame:
                      "games": a.get("games", 0), "constraint": a.get("constraint", math.nan),
                      "feasible": a.get("constraint", math.inf) <= 0,
                      "pruned_after": a.get("pruned_after", math.nan),
+                     "same_as": a.get("same_as", math.nan),
                      "rulebook": bool(a.get("rulebook")) or (bool(params) and
                                                              space.distance(params) == 0)})
     return pd.DataFrame(rows)
@@ -598,7 +628,7 @@ def validate_trial(player: _Player, params: dict[str, Any]) -> dict[str, Any]:
     report = balance(s.game, players=s.players, policies=[s.strong],
                      options=space.options(params), data=data, max_games=s.validate_games,
                      margin=s.margin, seed=held_out_seed(s.seed), jobs=player.jobs,
-                     executor=player.executor)
+                     executor=player.executor, progress=False)
     return _verdict_of(report, s)
 
 

@@ -33,7 +33,7 @@ import pandas as pd
 
 from simlab.lab.tune import TuneRun, held_out_seed
 
-__all__ = ["write_report"]
+__all__ = ["pareto_figure", "write_report"]
 
 _LABEL = {"seat-balance": "seat imbalance (largest - smallest seat win share)",
           "side-balance": "side imbalance |first side's win share - 1/2|",
@@ -78,9 +78,7 @@ def _figures(run: TuneRun, folder: Path) -> list[Path]:
     label = _LABEL[run.settings.objective]
     written = []
 
-    fig, ax = plt.subplots(figsize=(7.5, 5))
-    _pareto_axes(ax, run, label)
-    fig.tight_layout()
+    fig = pareto_figure(run)
     path = folder / "pareto.png"
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -127,6 +125,16 @@ def _figures(run: TuneRun, folder: Path) -> list[Path]:
         plt.close(fig)
         written.append(path)
     return written
+
+
+def pareto_figure(run: TuneRun) -> Any:
+    """The finished trials, imbalance against distance, the Pareto front with intervals."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 5))
+    _pareto_axes(ax, run, _LABEL[run.settings.objective])
+    fig.tight_layout()
+    return fig
 
 
 def _pareto_axes(ax: Any, run: TuneRun, label: str) -> None:
