@@ -90,7 +90,8 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=tune_command)
 
 
-def _executor(address: str | None) -> Any:
+def _client(address: str | None) -> Any:
+    """A dask client of the scheduler at ``address`` (``None``: none)."""
     if address is None:
         return None
     try:
@@ -103,7 +104,7 @@ def _executor(address: str | None) -> Any:
     except (OSError, TimeoutError, ValueError) as err:
         reason = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise ConfigError(f"cannot reach the dask scheduler {address!r} ({reason})") from None
-    return client.get_executor()
+    return client
 
 
 def tune_command(args: argparse.Namespace, argv: list[str] | None = None) -> int:
@@ -139,16 +140,20 @@ def tune_command(args: argparse.Namespace, argv: list[str] | None = None) -> int
     from simlab.lab.tune import _space_key
 
     open_study(url, name, settings, _space_key(space))  # a bad storage: exit 2, no game played
-    executor = _executor(args.scheduler)
+    client = _client(args.scheduler)
     say = (lambda line: None) if args.quiet else (lambda line: print(line, flush=True))
     command = "simlab " + shlex.join(argv if argv is not None else sys.argv[1:])
     try:
         run = tune(space, settings, out=out, storage=args.storage, study_name=name,
-                   jobs=args.jobs, executor=executor, progress=say)
+                   jobs=args.jobs, executor=None if client is None else client.get_executor(),
+                   progress=say)
     except KeyboardInterrupt:
         print(f"simlab: interrupted; every finished trial is kept in {url} (study {name!r}): "
               "run the same command to resume", file=sys.stderr)
         return 130
+    finally:
+        if client is not None:
+            client.close()
     files = write_report(run, out, command=command)
     proposals = run.proposals
     print(f"{len(run.trials)} trials; Pareto front {len(run.pareto)}; "

@@ -176,3 +176,22 @@ def test_ctrl_c_then_resume_loses_and_repeats_nothing(tmp_path):
     for t in retries:
         assert t.params == after[t.user_attrs["retry_of"]].params
     assert (out / "trials.csv").read_text().count("\n") == len(after) + 1
+
+
+def test_a_dask_scheduler_gives_the_numbers_of_a_local_run(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed")
+    import pandas as pd
+
+    argv = ["tune", "bad_doctor", "--objective", "seat-balance", "--players", "2",
+            "--trials", "3", "--blocks", "2", "--block-games", "10", "--promote", "0",
+            "--validate", "0", "--seed", "5", "-q"]
+    assert main([*argv, "--out", str(tmp_path / "local")]) == 0
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        assert main([*argv, "--out", str(tmp_path / "dask"), "--scheduler",
+                     cluster.scheduler_address]) == 0
+    capsys.readouterr()
+    local = pd.read_csv(tmp_path / "local" / "trials.csv")
+    remote = pd.read_csv(tmp_path / "dask" / "trials.csv")
+    pd.testing.assert_frame_equal(local, remote)
+    assert local.imbalance.notna().all()

@@ -458,7 +458,7 @@ def tune_notebook() -> list[tuple[str, str]]:
          judged on held-out seeds by the balance verdict.
 
          This run is tiny so that the notebook runs in seconds: 8 trials of 40 games, a
-         search player of 3 iterations (`mcts-3`) and a margin of ±0.15. The full run is
+         search player of 3 iterations (`mcts-3`), a margin of ±0.15 and a wide length band. The full run is
          the command `simlab tune bedpans --players 3 --objective side-balance` (its
          defaults: 30 trials of 200 games, `mcts` players, ±0.05).
          """),
@@ -487,18 +487,21 @@ def tune_notebook() -> list[tuple[str, str]]:
          settings = TuneSettings("bedpans", "side-balance", players=3, trials=8, blocks=4,
                                  block_games=10, min_blocks=3, seed=2, cheap="heuristic",
                                  strong="mcts-3", promote=2, promote_games=10, validate=1,
-                                 validate_games=40, margin=0.15)
+                                 validate_games=40, margin=0.15, band=0.5)
          out = tempfile.mkdtemp(prefix="tune-")
          run = tune(space, settings, out=out)
          run.trials[["number", "state", "staff_experience", "do_no_harm", "walker_count",
-                     "imbalance", "high", "distance", "turns"]].round(3)
+                     "imbalance", "high", "distance", "turns", "feasible", "same_as"]].round(3)
          """),
         ("md", """
          Each row is a trial: `imbalance` is how far the Elders' win share is from 1/2,
          `high` the upper end of its 95% interval (trials are ranked by it, not by the
          estimate), `distance` how far the trial is from the rulebook (each moved knob
-         counts 0.5 to 1). Trial 0 is the rulebook game. The Pareto front keeps the trials
-         that no other beats on both counts:
+         counts 0.5 to 1). Trial 0 is the rulebook game. `feasible` says whether the mean
+         game length stays within the band around the rulebook game's (±50 % here, ±25 % by
+         default); `same_as` marks a trial that drew the values of an earlier one: it plays
+         no game, takes that trial's result and does not count. The Pareto front keeps the
+         feasible trials that no other beats on both counts:
          """),
         ("code", """
          %matplotlib inline
