@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 EXTRAS := notebooks,test,cluster
 
-.PHONY: install run test test-fast lint bench notebooks browser report clean
+.PHONY: install run test test-fast lint bench notebooks browser report findings clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,12 @@ notebooks: $(STAMP)
 
 report: $(STAMP)
 	$(VENV)/bin/simlab report --out results
+
+# docs/studies/<game>.md, regenerated from balance reports under mcts on every seat
+# (hours of CPU: FINDINGS_ARGS="--jobs 8" or "--scheduler ADDR" to spread the games).
+FINDINGS_ARGS ?=
+findings: $(STAMP)
+	$(VENV)/bin/simlab balance --all --out docs/studies $(FINDINGS_ARGS)
 
 clean:
 	rm -rf $(VENV) results build *.egg-info

@@ -51,6 +51,7 @@ __all__ = [
     "Outcome",
     "SimlabError",
     "State",
+    "balance",
     "game_names",
     "load_game",
     "play",
@@ -67,6 +68,14 @@ def run_study(name: str, **kwargs: Any):
     from simlab.core.study import run_study as _run_study
 
     return _run_study(name, **kwargs)
+
+
+def balance(game: str, **kwargs: Any):
+    """Is ``game`` fair? A balance report with sequential verdicts (see
+    :func:`simlab.lab.balance.balance`)."""
+    from simlab.lab.balance import balance as _balance
+
+    return _balance(game, **kwargs)
 
 
 def study_names() -> list[str]:

@@ -318,6 +318,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_report)
 
+    from simlab.cli_balance import add_parser as add_balance_parser
+
+    add_balance_parser(sub)
+
     p = sub.add_parser("data", help="export, edit and check component files")
     data = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
     data.required = True

@@ -21,8 +21,8 @@ Examples
 >>> report = balance("broom_service", players=2, policies="heuristic", max_games=60,
 ...                  margin=0.2, first_batch=30)
 >>> report.games_played, sorted(report.verdict_table.question)
-(30, ['seat 0', 'seat 1'])
->>> set(report.verdicts.verdict) <= {"balanced", "unbalanced", "inconclusive"}
+(60, ['seat 0', 'seat 1'])
+>>> set(report.verdict_table.verdict) <= {"balanced", "unbalanced", "inconclusive"}
 True
 """
 

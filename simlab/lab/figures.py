@@ -84,8 +84,9 @@ def seats_figure(report: BalanceReport) -> tuple[Figure, pd.DataFrame]:
     y = np.arange(len(seats))
     ax.errorbar(seats.share, y, xerr=[seats.share - seats.low, seats.high - seats.share],
                 fmt="o", color="C0", capsize=4, label="win share, confidence sequence")
-    ax.set_yticks(y, [f"seat {s} ({p})" for s, p in zip(seats.seat, seats.player,
-                                                        strict=True)], fontsize=_FONT)
+    sides = seats.side if "side" in seats.columns else [""] * len(seats)
+    ax.set_yticks(y, [f"seat {s} {side} ({p})".replace("  ", " ") for s, side, p
+                      in zip(seats.seat, sides, seats.player, strict=True)], fontsize=_FONT)
     ax.invert_yaxis()
     ax.set_xlim(-0.02, 1.02)
     ax.set_xlabel("share of the wins", fontsize=_FONT)

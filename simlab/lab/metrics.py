@@ -45,7 +45,8 @@ import pandas as pd
 from simlab.core.api import Action, Event, State
 from simlab.lab.specs import GameSpec
 
-__all__ = ["CHOICE_SEP", "MIN_GAMES", "GameWatch", "choice_table", "drama", "leader"]
+__all__ = ["CHOICE_SEP", "MIN_GAMES", "GameWatch", "choice_table", "drama", "leader",
+           "versus_table"]
 
 #: Separator of the choice labels in a ``choices_<seat>`` column.
 CHOICE_SEP = ";"
@@ -258,5 +259,48 @@ def _choice_row(label: str, w: np.ndarray, wo: np.ndarray, times: float,
                                          + p2 * (1 - p2) / (len(wo) + 2))
     return {"choice": label, "with_n": len(w), "with_rate": rate_w, "without_n": len(wo),
             "without_rate": rate_wo, "difference": rate_w - rate_wo,
-            "low": max(-1.0, p1 - p2 - half), "high": min(1.0, p1 - p2 + half),
+            "low": max(-1.0, p1 - p2 - half) if len(w) and len(wo) else math.nan,
+            "high": min(1.0, p1 - p2 + half) if len(w) and len(wo) else math.nan,
             "times_when_made": times, "too_few": bool(min(len(w), len(wo)) < min_games)}
+
+
+def versus_table(games: pd.DataFrame, arms: tuple[str, str], seats: Sequence[int] | None = None,
+                 min_games: int = MIN_GAMES) -> pd.DataFrame:
+    """One way of making a choice against the other: ``"<name> <arms[0]>"`` against
+    ``"<name> <arms[1]>"`` (Broom Service: a role played brave against cowardly).
+
+    The units are the (game, seat) pairs in which the seat made the choice only
+    one way: ``with_*`` columns for ``arms[0]``, ``without_*`` for ``arms[1]``;
+    ``too_few`` when either way has fewer than ``min_games`` units.
+
+    Examples
+    --------
+    >>> games = pd.DataFrame({"game_index": range(3), "players": 2,
+    ...                       "win_0": [1.0, 0.0, 1.0], "win_1": [0.0, 1.0, 0.0],
+    ...                       "choices_0": ["Witch brave=1", "Witch cowardly=2", "Witch brave=1"],
+    ...                       "choices_1": ["Witch cowardly=1", "",
+    ...                                     "Witch brave=1;Witch cowardly=1"]})
+    >>> row = versus_table(games, ("brave", "cowardly"), min_games=1).iloc[0]
+    >>> row.choice, int(row.with_n), float(row.with_rate), int(row.without_n)
+    ('Witch', 2, 1.0, 2)
+    """
+    long = seat_choices(games)
+    if seats is not None:
+        long = long[long.seat.isin(list(seats))]
+    first, second = arms
+    rows = []
+    names = sorted({c[: -len(first) - 1] for c in long.choice if c.endswith(" " + first)}
+                   | {c[: -len(second) - 1] for c in long.choice if c.endswith(" " + second)})
+    for name in names:
+        one = long[long.choice == f"{name} {first}"]
+        other = long[long.choice == f"{name} {second}"]
+        a = set(zip(one.game_index, one.seat, strict=True))
+        b = set(zip(other.game_index, other.seat, strict=True))
+        wins = dict(zip(zip(long.game_index, long.seat, strict=True), long.win, strict=True))
+        w = np.array([wins[u] for u in sorted(a - b)], dtype=float)
+        wo = np.array([wins[u] for u in sorted(b - a)], dtype=float)
+        rows.append(_choice_row(name, w, wo,
+                                float(one.times.mean()) if len(one) else math.nan, min_games))
+    return pd.DataFrame(rows, columns=["choice", "with_n", "with_rate", "without_n",
+                                       "without_rate", "difference", "low", "high",
+                                       "times_when_made", "too_few"])

@@ -33,11 +33,11 @@ from scipy import stats as _scipy_stats
 
 from simlab.core.api import Game
 from simlab.core.stats import mean_interval, wilson_interval
-from simlab.lab.metrics import MIN_GAMES, choice_table
+from simlab.lab.metrics import MIN_GAMES, choice_table, versus_table
 from simlab.lab.sequential import REFERENCE, Verdict, betting_cs
 from simlab.lab.specs import spec_for
 
-__all__ = ["BalanceReport", "stamp"]
+__all__ = ["BalanceReport", "markdown_table", "stamp"]
 
 
 def _commit() -> str:
@@ -79,8 +79,17 @@ def _interval_text(low: float, high: float) -> str:
     return f"[{low:.3f}, {high:.3f}]"
 
 
-def _markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
-    """A DataFrame as a GitHub Markdown table (no index)."""
+def markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
+    """A DataFrame as a GitHub Markdown table (no index).
+
+    Examples
+    --------
+    >>> print(markdown_table(pd.DataFrame({"a": [1.5, 2.0], "b": ["x|y", True]})))
+    | a | b |
+    | --- | --- |
+    | 1.500 | x\\|y |
+    | 2 | yes |
+    """
     def cell(value: Any) -> str:
         if isinstance(value, bool | np.bool_):
             return "yes" if value else "no"
@@ -171,12 +180,14 @@ class BalanceReport:
             n = self.players
             rows = []
             fair = math.nan if self.sides else 1.0 / n  # seats of sides are not alike
+            side_of = {s: name for name, seats in self.sides.items() for s in seats}
             for s in range(n):
                 x = self.games[f"win_{s}"].to_numpy(float)
                 lo, hi = betting_cs(x, self.alpha / n)
                 rows.append({"seat": s, "wins": float(x.sum()), "share": float(x.mean()),
                              "low": float(lo[-1]), "high": float(hi[-1]), "fair": fair,
-                             "player": self.policies[s]})
+                             "player": self.policies[s],
+                             **({"side": side_of.get(s, "")} if self.sides else {})})
             self._cache["seats"] = pd.DataFrame(rows)
         return self._cache["seats"]
 
@@ -309,6 +320,20 @@ class BalanceReport:
             self._cache["choices"] = pd.concat(frames, ignore_index=True)
         return self._cache["choices"]
 
+    @property
+    def versus(self) -> pd.DataFrame:
+        """One way of a choice against the other (Broom Service: each role brave against
+        cowardly), over the (game, seat) units that made it only one way; empty for a game
+        without such pairs."""
+        arms = spec_for(self.game).versus
+        if arms is None:
+            return pd.DataFrame()
+        table = versus_table(self.games, arms)
+        first, second = arms
+        return table.rename(columns={"with_n": f"{first}_n", "with_rate": f"{first}_rate",
+                                     "without_n": f"{second}_n",
+                                     "without_rate": f"{second}_rate"})
+
     # -- output ---------------------------------------------------------------------------
     def figures(self) -> dict[str, Any]:
         """Every figure of the report by file stem, with the table behind it."""
@@ -348,7 +373,7 @@ class BalanceReport:
                "Each row says *balanced within ±D* (the sequence lies inside fair ± D), "
                "*unbalanced* (it excludes fair: the side and by how much) or *inconclusive* "
                "at the games played.", "",
-               _markdown_table(self.verdict_table[["question", "fair", "estimate", "low",
+               markdown_table(self.verdict_table[["question", "fair", "estimate", "low",
                                                    "high", "decided_at", "says"]]), "",
                *fig("verdicts", "each question's confidence sequence by games played")]
         b = self.balance_index
@@ -359,7 +384,7 @@ class BalanceReport:
                 + (" The seats of different sides are not alike, so no seat has a fair share "
                    "here: the side balance below and the verdicts on the seats within a side "
                    "answer that." if self.sides else ""), "",
-                _markdown_table(self.seats), "",
+                markdown_table(self.seats), "",
                 f"Balance (Ludii: 1 − (largest − smallest seat win rate)): {b['balance']:.3f} "
                 f"{_interval_text(b['low'], b['high'])}.", "",
                 f"Chi-square test of equal seats ({test['scope']}): chi² = {test['chi2']:.2f}, "
@@ -367,17 +392,17 @@ class BalanceReport:
                 *fig("seats", "seat win shares")]
         if self.sides:
             out += ["## Side balance", "", "Win rates of the sides (95 % Wilson intervals).",
-                    "", _markdown_table(self.side), ""]
+                    "", markdown_table(self.side), ""]
         out += ["## Length", "",
                 f"A turn is {spec_for(self.game).turn_text}.", "",
-                _markdown_table(self.length), "", *fig("length", "turns and rounds")]
+                markdown_table(self.length), "", *fig("length", "turns and rounds")]
         drama = self.drama
         if len(drama):
             out += ["## Drama and decisiveness", "",
                     "From the game's own `evaluate(state)` after every turn (the leader is the "
                     "seat it rates strictly highest; the last point is the outcome). *Decided "
                     "after turn t*: the final winner led from turn t to the end.", "",
-                    _markdown_table(drama), "", *fig("drama", "drama")]
+                    markdown_table(drama), "", *fig("drama", "drama")]
         choices = self.choices
         kind = spec_for(self.game).choice_kind
         if len(choices):
@@ -389,7 +414,17 @@ class BalanceReport:
                     "the difference with a 95 % Agresti–Caffo interval (a guide: choices follow "
                     "the position, so this is association, not cause). Rows with fewer than "
                     f"{MIN_GAMES} units on either side are marked too few games.", "",
-                    _markdown_table(shown), "", *fig("choices", "choices")]
+                    markdown_table(shown), "", *fig("choices", "choices")]
+        versus = self.versus
+        if len(versus):
+            first, second = spec_for(self.game).versus  # type: ignore[misc]
+            shown = versus.copy()
+            shown["too_few"] = shown.too_few.map({True: "too few games", False: ""})
+            out += [f"### {first.capitalize()} against {second}", "",
+                    f"Each (game, seat) in which the seat played the choice only {first} or "
+                    f"only {second}: the win rates of the two, and the difference "
+                    f"({first} − {second}) with a 95 % Agresti–Caffo interval.", "",
+                    markdown_table(shown), ""]
         return "\n".join(out) + "\n"
 
     def write(self, out_dir: str | os.PathLike[str], figure_dir: str = ".") -> Path:
@@ -404,7 +439,7 @@ class BalanceReport:
         out.mkdir(parents=True, exist_ok=True)
         tables = {"games": self.games, "verdicts": self.verdict_table, "seats": self.seats,
                   "side": self.side, "length": self.length, "drama": self.drama,
-                  "choices": self.choices,
+                  "choices": self.choices, "versus": self.versus,
                   "balance_index": pd.DataFrame([self.balance_index]),
                   "equal_seats_test": pd.DataFrame([{k: v for k, v in
                                                      self.equal_seats_test.items()

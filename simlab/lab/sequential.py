@@ -61,6 +61,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from simlab.core.errors import ConfigError
 
@@ -141,14 +142,15 @@ def betting_cs(x: Any, alpha: float = ALPHA, grid: int = _GRID) -> tuple[np.ndar
         log_k = k[-1]
         keep = np.logical_and.accumulate((k < threshold) & alive, axis=0)
         alive = keep[-1]
-        for j, row in enumerate(keep):
-            inside = np.flatnonzero(row)
-            t = start + j
-            if inside.size:
-                low[t] = max(0.0, m[inside[0]] - step)
-                high[t] = min(1.0, m[inside[-1]] + step)
-            else:  # every mean rejected (chance <= alpha): keep the last interval
-                low[t], high[t] = (low[t - 1], high[t - 1]) if t else (0.0, 1.0)
+        some = keep.any(axis=1)
+        first = np.argmax(keep, axis=1)
+        last = len(m) - 1 - np.argmax(keep[:, ::-1], axis=1)
+        rows = slice(start, start + len(keep))
+        low[rows] = np.where(some, np.maximum(0.0, m[first] - step), np.nan)
+        high[rows] = np.where(some, np.minimum(1.0, m[last] + step), np.nan)
+    # every mean rejected (chance <= alpha): the last interval is kept
+    low = pd.Series(low).ffill().fillna(0.0).to_numpy()
+    high = pd.Series(high).ffill().fillna(1.0).to_numpy()
     return np.maximum.accumulate(low), np.minimum.accumulate(high)
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simlab.core.api import Action, State
+from simlab.core.errors import ConfigError
 
 __all__ = ["GENERIC", "SPECS", "GameSpec", "spec_for"]
 
@@ -84,6 +85,9 @@ class GameSpec:
         The fast player used to screen (the game's best heuristic).
     turn_text : str
         What a turn is in this game, for the report.
+    versus : (str, str) or None
+        Two ways of making one choice, weighed against each other
+        (``("brave", "cowardly")``: labels ``"<role> brave"``, ``"<role> cowardly"``).
     """
 
     turn_key: Callable[[State], Hashable | None] = _seat_turn
@@ -95,6 +99,7 @@ class GameSpec:
     choice_kind: str = ""
     fast_policy: str = "random"
     turn_text: str = "a run of decisions by one seat"
+    versus: tuple[str, str] | None = None
 
 
 # -- Bad Doctor ------------------------------------------------------------------------------
@@ -180,6 +185,7 @@ SPECS: dict[str, GameSpec] = {
     "broom_service": GameSpec(
         turn_key=_role_led, rounds=_round, choice=_role_played,
         choice_kind="role card played brave or cowardly", fast_policy="heuristic",
+        versus=("brave", "cowardly"),
         turn_text="one role card led by the starting player and followed by the others"),
     "hospital_rush": GameSpec(
         rounds=_round, guard_ended=_hospital_rush_guard, choice=_action_space,
@@ -192,6 +198,17 @@ GENERIC = GameSpec()
 
 
 def spec_for(game: str | Any) -> GameSpec:
-    """The spec of ``game`` (a name or a Game), :data:`GENERIC` for one not in :data:`SPECS`."""
+    """The spec of ``game`` (a name or a Game): from :data:`SPECS`, else the game class's
+    ``BALANCE_SPEC`` attribute (how a game outside simlab declares one), else :data:`GENERIC`."""
     name = game if isinstance(game, str) else getattr(game, "NAME", "")
-    return SPECS.get(name, GENERIC)
+    if name in SPECS:
+        return SPECS[name]
+    if isinstance(game, str):
+        from simlab.core.registry import game_class
+
+        try:
+            game = game_class(game)
+        except ConfigError:  # an unknown name: the caller reports it
+            return GENERIC
+    spec = getattr(game, "BALANCE_SPEC", None)
+    return spec if isinstance(spec, GameSpec) else GENERIC

@@ -1,0 +1,167 @@
+"""``simlab balance``: the balance report of one game, or of every game (``--all``).
+
+``simlab balance GAME`` plays GAME (``mcts`` on every seat unless ``--policy``
+says otherwise) until every verdict is decided or ``--max-games`` is reached,
+prints the verdicts and writes the report (``report.md``, PNG figures, the CSV
+behind every table and figure) into ``--out``.
+
+``simlab balance --all --out docs/studies`` regenerates the findings of every
+game: each game at its default player count, Bedpans at 2, 3, 4 and 5, into
+``docs/studies/<game>.md`` with figures and CSVs under ``docs/studies/<game>/``.
+Hand-written notes kept in ``docs/studies/notes/<game>.md`` are linked, never
+copied.  The policy ``fast`` names each game's fast player (its best heuristic).
+
+Every mistake (unknown game, policy, option, a bad margin) is one line and exit
+2, before any game is played.
+
+Examples
+--------
+>>> from simlab.cli import main
+>>> main(["balance", "bedpans", "--margin", "0.9"])  # one line on stderr, no game played
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from simlab.cli_args import count, key_values
+from simlab.core.errors import ConfigError
+
+__all__ = ["ALL_GAMES", "add_parser", "balance_command"]
+
+#: What ``--all`` reports: each game and its player counts (None: the default count).
+ALL_GAMES: tuple[tuple[str, tuple[int | None, ...]], ...] = (
+    ("bad_doctor", (None,)),
+    ("bedpans", (2, 3, 4, 5)),
+    ("broom_service", (None,)),
+    ("hospital_rush", (None,)),
+)
+#: The policy name that stands for each game's fast player.
+FAST = "fast"
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``balance`` subcommand to the ``simlab`` parser's subparsers."""
+    p = sub.add_parser("balance", help="is GAME fair? seat, side, length, drama and choices, "
+                                       "with sequential verdicts")
+    p.add_argument("game", nargs="?", help="the game (or --all)")
+    p.add_argument("--all", action="store_true",
+                   help="every game at its default player count, Bedpans at 2-5, "
+                        "into OUT/<game>.md")
+    p.add_argument("--players", type=count("players", low=1), default=None,
+                   help="number of seats (default: the game's)")
+    p.add_argument("--policy", action="append", default=[], metavar="P",
+                   help="policy per seat, in seat order, or one for all (default mcts; "
+                        "'fast': the game's best heuristic)")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="game option, a rule Variation as NAME=true (repeatable)")
+    p.add_argument("--data", metavar="DIR",
+                   help="component folder laid out like data/<game>/ (default: the shipped set)")
+    p.add_argument("--max-games", type=count("max_games", low=1), default=None,
+                   help="stop here if a verdict is still open (default 2000)")
+    p.add_argument("--margin", default="0.05",
+                   help="D: balanced means within fair ± D (default 0.05)")
+    p.add_argument("--seed", type=count("seed"), default=0, help="root seed (default 0)")
+    p.add_argument("--jobs", type=count("jobs", low=1), default=1, help="processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDR",
+                   help="run the games on the dask cluster at ADDR (same numbers as locally)")
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="folder of the report (default results/balance/<game>-<N>p; "
+                        "with --all, required)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=balance_command)
+
+
+def _policies(names: list[str], game: str) -> list[str] | None:
+    """The policy names, ``fast`` read as the game's fast player; None: the default."""
+    from simlab.lab.specs import spec_for
+
+    if not names:
+        return None
+    return [spec_for(game).fast_policy if n == FAST else n for n in names]
+
+
+def _command_line() -> str:
+    return "simlab " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def _executor(address: str | None) -> Any:
+    if address is None:
+        return None
+    try:
+        from distributed import Client
+
+        return Client(address, timeout="10s").get_executor()
+    except (OSError, TimeoutError, ImportError, ValueError) as exc:
+        raise ConfigError(f"--scheduler {address}: cannot connect ({exc})") from None
+
+
+def _checked(game: str, args: argparse.Namespace, players: int | None) -> dict[str, Any]:
+    """The keyword arguments of ``balance`` for one report, checked (no game played)."""
+    from simlab.lab.balance import DEFAULT_MAX_GAMES, check_margin
+    from simlab.lab.games import check_setup
+
+    options = key_values(args.option, "--option")
+    policies = _policies(args.policy, game)
+    built, names = check_setup(game, players, policies, options, args.data)
+    return {"game": built.NAME, "players": built.players, "policies": list(names),
+            "options": options or None, "data": args.data,
+            "max_games": args.max_games or DEFAULT_MAX_GAMES,
+            "margin": check_margin(args.margin), "seed": args.seed, "jobs": args.jobs,
+            "progress": False if args.quiet else None}
+
+
+def _say(report: Any) -> None:
+    print(f"{report.name}, {report.players} players, {report.games_played:,} games:")
+    for v in report.verdicts:
+        print(f"  {v.question}: {v.text()}")
+
+
+def balance_command(args: argparse.Namespace) -> int:
+    """Run ``simlab balance``; every argument is checked before the first game."""
+    if args.all == (args.game is not None):
+        raise ConfigError("simlab balance: give a GAME or --all, not both or neither")
+    if args.all:
+        if args.out is None:
+            raise ConfigError("simlab balance --all needs --out DIR (e.g. docs/studies)")
+        if args.players is not None:
+            raise ConfigError("simlab balance --all plays each game's own player counts; "
+                              "drop --players")
+        return _all(args)
+    from simlab.lab.balance import balance
+
+    kwargs = _checked(args.game, args, args.players)
+    executor = _executor(args.scheduler)
+    out = Path(args.out or f"results/balance/{kwargs['game']}-{kwargs['players']}p")
+    report = balance(**kwargs, executor=executor, command=_command_line())
+    path = report.write(out)
+    _say(report)
+    print(f"report: {path}")
+    return 0
+
+
+def _all(args: argparse.Namespace) -> int:
+    from simlab.lab.balance import balance
+    from simlab.lab.findings import write_findings
+
+    if args.option or args.data:
+        raise ConfigError("simlab balance --all reports the rulebook games: drop --option "
+                          "and --data")
+    plans = [(game, _checked(game, args, players)) for game, counts in ALL_GAMES
+             for players in counts]  # every setting checked before the first game
+    executor = _executor(args.scheduler)
+    command = _command_line()
+    reports: dict[str, list[Any]] = {}
+    for game, kwargs in plans:
+        report = balance(**kwargs, executor=executor, command=command)
+        reports.setdefault(game, []).append(report)
+        _say(report)
+    for game, made in reports.items():
+        path = write_findings(game, made, Path(args.out), command)
+        print(f"findings: {path}")
+    return 0

@@ -1,0 +1,68 @@
+"""``simlab balance``: a report from the command line, --all into a findings folder, and
+every mistake one line, exit 2, before any game."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.lab.coin_game  # noqa: F401  registers coin_game
+from simlab import cli_balance
+from simlab.cli import main
+from simlab.lab import balance as balance_module
+
+
+@pytest.fixture
+def no_games(monkeypatch):
+    played = []
+    monkeypatch.setattr(balance_module, "play_games", lambda *a, **k: played.append(1))
+    return played
+
+
+@pytest.mark.parametrize("argv, text", [
+    (["balance", "bedpans", "--margin", "0.9"], "margin must be a number between 0 and 0.5"),
+    (["balance", "bedpans", "--margin", "wide"], "margin must be a number"),
+    (["balance", "bedpans", "--policy", "clever"], "no policy 'clever'"),
+    (["balance", "bedpans", "--option", "knob=1"], "no option 'knob'"),
+    (["balance", "bedpans", "--option", "round_limit"], "is not KEY=VALUE"),
+    (["balance", "bedpans", "--option", "round_limit=soon"], "option 'round_limit' takes an int"),
+    (["balance", "bedpans", "--players", "7"], "takes 2 to 5 players"),
+    (["balance", "bedpans", "--max-games", "0"], "max_games must be a whole number >= 1"),
+    (["balance", "bedpans", "--data", "/no/such"], "not a folder"),
+    (["balance"], "give a GAME or --all"),
+    (["balance", "--all"], "needs --out"),
+    (["balance", "--all", "--out", "x", "--policy", "clever"], "no policy 'clever'"),
+    (["balance", "chess"], "unknown game 'chess'"),
+])
+def test_mistakes_are_one_line_and_exit_2_before_any_game(capsys, no_games, argv, text):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert text in err and len(err.strip().splitlines()) == 1
+    assert not no_games
+
+
+def test_a_report_from_the_command_line(tmp_path, capsys):
+    out = tmp_path / "coin"
+    code = main(["balance", "coin_game", "--policy", "random", "--option", "edge=0.8",
+                 "--max-games", "200", "--seed", "3", "--out", str(out), "-q"])
+    assert code == 0
+    said = capsys.readouterr().out
+    assert "seat 0: unbalanced: above fair" in said
+    text = (out / "report.md").read_text()
+    assert "root seed 3" in text and "options {'edge': 0.8}" in text
+
+
+def test_all_writes_a_findings_page_per_game(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cli_balance, "ALL_GAMES", (("coin_game", (2, 3)),))
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "coin_game.md").write_text("hand notes")
+    code = main(["balance", "--all", "--policy", "random", "--max-games", "40",
+                 "--out", str(tmp_path), "-q"])
+    assert code == 0
+    page = (tmp_path / "coin_game.md").read_text()
+    assert page.startswith("# Coin game (test game): balance findings (generated)")
+    assert "[notes/coin_game.md](notes/coin_game.md)" in page and "hand notes" not in page
+    assert page.count("## Balance of Coin game (test game)") == 2
+    for n in (2, 3):
+        assert (tmp_path / "coin_game" / f"{n}p" / "verdicts.png").exists()
+        assert f"](coin_game/{n}p/seats.png)" in page
+    assert "simlab balance --all" in page or "command:" in page
