@@ -201,8 +201,11 @@ def open_study(url: str, name: str, settings: TuneSettings, space_key: str) -> A
     # errors only: a trial cut short by Ctrl-C is said in one line (the command's), and kept
     optuna.logging.set_verbosity(optuna.logging.ERROR)
     try:
-        storage = optuna.storages.RDBStorage(url, engine_kwargs={"connect_args": {"timeout": 60}}
-                                             if url.startswith("sqlite") else {})
+        # a heartbeat: a trial whose process died (SIGKILL, a lost machine) is marked
+        # FAIL by Optuna after the grace period, never while its process still runs
+        storage = optuna.storages.RDBStorage(
+            url, heartbeat_interval=60, grace_period=180,
+            engine_kwargs={"connect_args": {"timeout": 60}} if url.startswith("sqlite") else {})
     except Exception as err:  # sqlalchemy's errors: a bad URL, no driver, no folder ...
         reason = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise ConfigError(f"cannot open storage {url!r} ({reason})") from None
@@ -491,16 +494,14 @@ def _requeue(study: Any, space: Space) -> None:
         return
     requeued = set(study.user_attrs.get("requeued", []))
     names = {k.name for k in space.knobs}
-    # a trial cut before all its values were drawn never played a game: nothing to retry
-    cut = [t for t in trials if t.state in (optuna.trial.TrialState.FAIL,
-                                            optuna.trial.TrialState.RUNNING)
+    # a trial cut before all its values were drawn never played a game: nothing to retry;
+    # a RUNNING trial may belong to a process still at work (the heartbeat fails it if not)
+    cut = [t for t in trials if t.state == optuna.trial.TrialState.FAIL
            and t.number not in requeued and set(t.params) == names]
     for t in cut:
         study.enqueue_trial(dict(t.params),
                             user_attrs={"retry_of": t.number,
                                         "rulebook": bool(t.user_attrs.get("rulebook"))})
-        if t.state == optuna.trial.TrialState.RUNNING:  # its process died: close it
-            study._storage.set_trial_state_values(t._trial_id, optuna.trial.TrialState.FAIL)
     if cut:
         study.set_user_attr("requeued", sorted(requeued | {t.number for t in cut}))
 
