@@ -200,6 +200,7 @@ def open_study(url: str, name: str, settings: TuneSettings, space_key: str) -> A
 
     # errors only: a trial cut short by Ctrl-C is said in one line (the command's), and kept
     optuna.logging.set_verbosity(optuna.logging.ERROR)
+    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
     try:
         # a heartbeat: a trial whose process died (SIGKILL, a lost machine) is marked
         # FAIL by Optuna after the grace period, never while its process still runs
