@@ -615,7 +615,8 @@ def _validate(study: Any, player: _Player, promoted: pd.DataFrame,
             study.set_user_attr("validated", stored)
         got = stored[key]
         say(f"validated {label}: {got['verdict']} ({got['question']}: {got['estimate']:.3f} "
-            f"[{got['low']:.3f}, {got['high']:.3f}], {got['games']} held-out games)")
+            f"[{got['low']:.3f}, {got['high']:.3f}] against {got.get('fair', math.nan):.3f}, "
+            f"{got['games']} held-out games)")
         rows.append({"trial": label, **params, "moved": moved,
                      "distance": space.distance(params), **got})
     return pd.DataFrame(rows)
@@ -654,7 +655,7 @@ def _verdict_of(report: Any, s: TuneSettings) -> dict[str, Any]:
         low_ok, high_ok = t * (1 - s.margin), t * (1 + s.margin)
         state = ("balanced" if low_ok <= lo and hi <= high_ok else
                  "unbalanced" if hi < low_ok or lo > high_ok else "inconclusive")
-        return {"question": "mean turns", "verdict": state, "estimate": float(mean),
+        return {"question": "mean turns", "verdict": state, "fair": t, "estimate": float(mean),
                 "low": float(lo), "high": float(hi), "games": games}
     if s.objective == "side-balance":
         chosen = [v for v in verdicts if "seat" not in str(v.question)]
@@ -669,8 +670,9 @@ def _verdict_of(report: Any, s: TuneSettings) -> dict[str, Any]:
         state = ("unbalanced" if "unbalanced" in states else
                  "balanced" if states == {"balanced"} else "inconclusive")
         v = max(verdicts, key=lambda x: abs(float(x.estimate) - float(x.fair)))
-    return {"question": str(v.question), "verdict": state, "estimate": float(v.estimate),
-            "low": float(v.low), "high": float(v.high), "games": games}
+    return {"question": str(v.question), "verdict": state, "fair": float(v.fair),
+            "estimate": float(v.estimate), "low": float(v.low), "high": float(v.high),
+            "games": games}
 
 
 def trial_game(out: str | Path, number: int, *, storage: str | None = None,

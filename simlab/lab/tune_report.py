@@ -224,8 +224,11 @@ def _summary(run: TuneRun, command: str) -> str:
                                     "strong_low", "strong_high", "strong_turns",
                                     "strong_games"]),
               "## Validated on held-out seeds", "",
-              _table(run.validated, ["trial", "moved", "question", "verdict", "estimate",
-                                     "low", "high", "games"]),
+              "For seat balance, the row shown is the question farthest from its fair "
+              "share; the verdict is *balanced* only if every question of the balance report "
+              "is.", "",
+              _table(run.validated, ["trial", "moved", "question", "verdict", "fair",
+                                     "estimate", "low", "high", "games"]),
               "## Proposals", ""]
     proposals = run.proposals
     if not proposals.empty:
