@@ -94,7 +94,7 @@ def _figures(run: TuneRun, folder: Path) -> list[Path]:
         ax.set_title(f"{run.settings.game}: optimisation history ({run.settings.objective}; "
                      "grey: outside the length band)", fontsize=10)
         ax.set_ylabel(label, fontsize=8)
-        ax.legend(loc="upper right", fontsize=8)
+        ax.legend(loc="best", fontsize=8)
         figure.tight_layout()
         path = folder / "history.png"
         figure.savefig(path, dpi=110)
