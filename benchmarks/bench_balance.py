@@ -113,8 +113,9 @@ def _figure(scale: list[dict[str, Any]], games: list[dict[str, Any]]) -> Any:
     import numpy as np
     import pandas as pd
     from matplotlib.figure import Figure
+    from matplotlib.ticker import NullFormatter, ScalarFormatter
 
-    fig = Figure(figsize=(11, 4.6), layout="constrained")
+    fig = Figure(figsize=(12, 5.2), layout="constrained")
     left, right = fig.subplots(1, 2)
     s = pd.DataFrame(scale)
     y = np.arange(len(s))
@@ -124,7 +125,7 @@ def _figure(scale: list[dict[str, Any]], games: list[dict[str, Any]]) -> Any:
     left.invert_yaxis()
     left.set_xscale("log")
     left.set_xlabel("games to the verdict (median, 10th-90th percentile)", fontsize=10)
-    left.set_title("Confidence sequence alone (Bernoulli streams)", fontsize=11)
+    left.set_title("Confidence sequence alone (Bernoulli streams, alpha 0.025)", fontsize=11)
     left.grid(alpha=0.3)
     g = pd.DataFrame(games)
     g["label"] = g.game + " " + g.players.astype(str) + "p: " + g.question
@@ -137,9 +138,11 @@ def _figure(scale: list[dict[str, Any]], games: list[dict[str, Any]]) -> Any:
     right.set_yticks(yy, g.label, fontsize=9)
     right.invert_yaxis()
     right.set_xscale("log")
+    right.xaxis.set_major_formatter(ScalarFormatter())
+    right.xaxis.set_minor_formatter(NullFormatter())
     right.set_xlabel("games", fontsize=10)
     right.set_title("Each game's verdicts under its fast players", fontsize=11)
-    right.legend(fontsize=9)
+    right.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2)
     right.grid(alpha=0.3)
     return fig
 

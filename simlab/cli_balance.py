@@ -7,7 +7,8 @@ behind every table and figure) into ``--out``.
 
 ``simlab balance --all --out docs/studies`` regenerates the findings of every
 game: each game at its default player count, Bedpans at 2, 3, 4 and 5, into
-``docs/studies/<game>.md`` with figures and CSVs under ``docs/studies/<game>/``.
+``docs/studies/<game>.md`` with figures and CSVs under ``docs/studies/<game>/``
+(``--all GAME``: that game's page only, so the long runs can be split).
 Hand-written notes kept in ``docs/studies/notes/<game>.md`` are linked, never
 copied.  The policy ``fast`` names each game's fast player (its best heuristic).
 
@@ -49,10 +50,10 @@ def add_parser(sub: Any) -> None:
     """Add the ``balance`` subcommand to the ``simlab`` parser's subparsers."""
     p = sub.add_parser("balance", help="is GAME fair? seat, side, length, drama and choices, "
                                        "with sequential verdicts")
-    p.add_argument("game", nargs="?", help="the game (or --all)")
+    p.add_argument("game", nargs="?", help="the game (with --all: only its findings page)")
     p.add_argument("--all", action="store_true",
-                   help="every game at its default player count, Bedpans at 2-5, "
-                        "into OUT/<game>.md")
+                   help="the findings pages: every game at its default player count, "
+                        "Bedpans at 2-5, into OUT/<game>.md")
     p.add_argument("--players", type=count("players", low=1), default=None,
                    help="number of seats (default: the game's)")
     p.add_argument("--policy", action="append", default=[], metavar="P",
@@ -124,8 +125,8 @@ def _say(report: Any) -> None:
 
 def balance_command(args: argparse.Namespace) -> int:
     """Run ``simlab balance``; every argument is checked before the first game."""
-    if args.all == (args.game is not None):
-        raise ConfigError("simlab balance: give a GAME or --all, not both or neither")
+    if not args.all and args.game is None:
+        raise ConfigError("simlab balance: give a GAME, or --all (with a GAME: its pages only)")
     if args.all:
         if args.out is None:
             raise ConfigError("simlab balance --all needs --out DIR (e.g. docs/studies)")
@@ -152,7 +153,17 @@ def _all(args: argparse.Namespace) -> int:
     if args.option or args.data:
         raise ConfigError("simlab balance --all reports the rulebook games: drop --option "
                           "and --data")
-    plans = [(game, _checked(game, args, players)) for game, counts in ALL_GAMES
+    chosen = ALL_GAMES
+    if args.game is not None:
+        from simlab.core.registry import canonical_name, game_class
+
+        name = game_class(args.game).NAME  # an unknown game: one line naming the known
+        chosen = tuple((g, counts) for g, counts in ALL_GAMES if g == canonical_name(name))
+        if not chosen:
+            known = ", ".join(g for g, _ in ALL_GAMES)
+            raise ConfigError(f"simlab balance --all: no findings page for {args.game!r}; "
+                              f"pages: {known}")
+    plans = [(game, _checked(game, args, players)) for game, counts in chosen
              for players in counts]  # every setting checked before the first game
     executor = _executor(args.scheduler)
     command = _command_line()

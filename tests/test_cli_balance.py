@@ -28,7 +28,9 @@ def no_games(monkeypatch):
     (["balance", "bedpans", "--players", "7"], "takes 2 to 5 players"),
     (["balance", "bedpans", "--max-games", "0"], "max_games must be a whole number >= 1"),
     (["balance", "bedpans", "--data", "/no/such"], "not a folder"),
-    (["balance"], "give a GAME or --all"),
+    (["balance"], "give a GAME, or --all"),
+    (["balance", "--all", "--out", "x", "chess"], "unknown game 'chess'"),
+    (["balance", "--all", "--out", "x", "dice_race"], "no findings page for 'dice_race'"),
     (["balance", "--all"], "needs --out"),
     (["balance", "--all", "--out", "x", "--policy", "clever"], "no policy 'clever'"),
     (["balance", "chess"], "unknown game 'chess'"),
@@ -66,3 +68,10 @@ def test_all_writes_a_findings_page_per_game(tmp_path, monkeypatch, capsys):
         assert (tmp_path / "coin_game" / f"{n}p" / "verdicts.png").exists()
         assert f"](coin_game/{n}p/seats.png)" in page
     assert "simlab balance --all" in page or "command:" in page
+
+
+def test_all_with_a_game_writes_that_page_only(tmp_path, monkeypatch):
+    monkeypatch.setattr(cli_balance, "ALL_GAMES", (("coin_game", (2,)), ("dice_race", (2,))))
+    assert main(["balance", "--all", "coin_game", "--policy", "random", "--max-games", "20",
+                 "--out", str(tmp_path), "-q"]) == 0
+    assert (tmp_path / "coin_game.md").exists() and not (tmp_path / "dice_race.md").exists()

@@ -445,7 +445,8 @@ class BalanceReport:
                                                      self.equal_seats_test.items()
                                                      if k != "wins"}])}
         for stem, table in tables.items():
-            table.to_csv(out / f"{stem}.csv", index=False)
+            if len(table.columns):  # a table the game does not have (versus) is not written
+                table.to_csv(out / f"{stem}.csv", index=False)
         for stem, (figure, table) in self.figures().items():
             figure.savefig(out / f"{stem}.png", dpi=110)
             table.to_csv(out / f"{stem}_figure.csv", index=False)

@@ -26,11 +26,12 @@ Ville's inequality ``P(sup_t K_t(m) >= 1/alpha) <= alpha``.  The CS is
 step), intersected over ``t`` (still anytime-valid).  A paired difference
 ``x_i - y_i`` in ``[-1, 1]`` gets the CS of ``(1 + x_i - y_i) / 2``.
 
-Scale (alpha = 0.05, measured by ``benchmarks/bench_balance.py``): a seat that
-wins 70 % of two-seat games is found unbalanced in a median of about 35 games
-(10 % of streams take over 100); a fair coin is certified within +-0.05 in
-about 900 games and within +-0.02 in about 6,000 to 7,000: the CS is about
-1.6 times as wide as a fixed-n 95 % interval at 6,000 games, the price of
+Scale (measured by ``benchmarks/bench_balance.py`` on Bernoulli streams, at
+alpha = 0.025, a seat's share in a report of two seats): a seat that wins 70 %
+is found unbalanced in a median of about 60 games (10th-90th percentile
+about 30-110), one that wins 60 % in about 250; a fair seat is certified within
++-0.05 in about 1,900 games and within +-0.02 in about 12,000.  The CS is about
+1.6 times as wide as a fixed-n 95 % interval at 6,000 games: the price of
 peeking after every game.
 
 Verdicts (:func:`verdict`): with fair value ``f`` and margin ``D``,
