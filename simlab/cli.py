@@ -333,6 +333,10 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("dir")
     q.add_argument("--game", help="the game (default: told by the file names)")
     q.set_defaults(run=_data)
+
+    from simlab.cli_tune import add_parser as add_tune
+
+    add_tune(sub)
     return parser
 
 

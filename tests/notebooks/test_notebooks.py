@@ -37,10 +37,10 @@ def test_a_notebook_per_game_and_per_study() -> None:
     ).stdout.splitlines()
     games, studies = json.loads(listed[-1])
     names = {p.name for p in NOTEBOOKS.glob("*.ipynb")}
-    assert {"00-tour.ipynb", "components-compare.ipynb"} <= names
+    assert {"00-tour.ipynb", "components-compare.ipynb", "tune.ipynb"} <= names
     assert {f"{g}-stepper.ipynb" for g in games} <= names
     assert {f"study-{s}.ipynb" for s in studies} <= names
-    assert len(names) == 2 + len(games) + len(studies)
+    assert len(names) == 3 + len(games) + len(studies)
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
