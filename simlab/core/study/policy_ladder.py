@@ -52,8 +52,14 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.api import Outcome
-from simlab.core.ladder import (bradley_terry, lineup_at, pairwise, side_lineups, side_rates,
-                                win_rates)
+from simlab.core.ladder import (
+    bradley_terry,
+    lineup_at,
+    pairwise,
+    side_lineups,
+    side_rates,
+    win_rates,
+)
 from simlab.core.play import run
 from simlab.core.registry import load_game
 from simlab.core.search import policy_choices
@@ -180,8 +186,11 @@ def _lone_seat_rows(frame: pd.DataFrame, policies: Sequence[str]) -> list[dict[s
                      "estimate": (wins + ties / 2) / n, "low": float(low), "high": float(high),
                      "n": n, "wins": wins, "ties": ties})
     pair_rank = {frozenset(p): i for i, p in enumerate(itertools.combinations(policies, 2))}
-    rows.sort(key=lambda row: (pair_rank.get(frozenset((row["a"], row["b"])), -1),
-                               -order.get(row["a"], -1)))
+    def rank(row: dict[str, Any]) -> tuple[int, int]:
+        a, b = str(row["a"]), str(row["b"])
+        return pair_rank.get(frozenset((a, b)), -1), -order.get(a, -1)
+
+    rows.sort(key=rank)
     return rows
 
 
