@@ -37,6 +37,8 @@ __all__ = ["Progress", "format_default", "report_command", "report_index", "stud
 
 #: Exit code of a run stopped with Ctrl-C (128 + SIGINT), as shells use.
 INTERRUPTED = 130
+#: Seconds between two progress lines when stderr is not a terminal.
+PROGRESS_EVERY = 10.0
 
 
 class Progress:
@@ -65,10 +67,11 @@ class Progress:
     """
 
     def __init__(self, total: int, desc: str, *, show: bool, lines: bool = False,
-                 every: float = 10.0) -> None:
+                 every: float | None = None) -> None:
         self.total, self.done, self.desc = total, 0, desc
         self.bar: Any = None
-        self.lines, self.every = lines and not show, every
+        self.lines = lines and not show
+        self.every = PROGRESS_EVERY if every is None else every
         self.started = self.last = time.monotonic()
         self._stages: list[tuple[int, float]] = []  # (games, expected seconds)
         self._index = self._stage_done = 0
