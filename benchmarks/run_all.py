@@ -121,7 +121,7 @@ def section(script: Path, extra: list[str], quick: bool) -> str:
     code, out, err, seconds = _run(script, extra, capture=True)
     after = load()
     nice = os.nice(0)
-    when = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     command = " ".join(["python", f"benchmarks/{script.name}", *extra])
     stamp = [f"- **date** {when}; **commit** {commit()}",
              f"- **machine** {machine()}",
