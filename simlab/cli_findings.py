@@ -67,40 +67,49 @@ def _where(row: pd.Series, keys: list[str]) -> str:
     return ", ".join(f"{k} {row[k]}" for k in keys) or "all games"
 
 
-def _value(row: pd.Series) -> str:
-    low, high = row.get("low"), row.get("high")
-    if pd.isna(low) or pd.isna(high):
-        return f"{row['estimate']:.3f}"
-    return f"{row['estimate']:.3f} [{low:.3f}, {high:.3f}]"
+def _value(row: pd.Series, columns: tuple[str, str, str]) -> str:
+    est, lo, hi = (row.get(c) for c in columns)
+    if pd.isna(lo) or pd.isna(hi):
+        return f"{est:.3f}"
+    return f"{est:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def finding(summary: pd.DataFrame, quantity: str | None) -> str:
+def finding(summary: pd.DataFrame, quantity: str | None,
+            where: dict[str, str] | None = None,
+            columns: tuple[str, str, str] = ("estimate", "low", "high")) -> str:
     """One line: the highest and lowest ``quantity`` among the rows that say something.
 
-    ``quantity`` None: the summary's first quantity.  Rows on too few games are
-    left out of the line and counted at its end.
+    ``quantity`` None: the summary's first quantity.  ``where``: only the rows whose
+    columns hold these values (a level, not an effect).  ``columns``: the estimate and
+    interval to report (``worth``, ``worth_low``, ``worth_high`` for a paired effect).
+    Rows on too few games are left out of the line and counted at its end.
     """
     if summary.empty or "quantity" not in summary.columns:
         return "no rows"
     few = few_games(summary)
     quantity = quantity if quantity is not None else str(summary["quantity"].iloc[0])
-    rows = summary[(summary["quantity"] == quantity).to_numpy() & ~few]
-    rows = rows[rows["estimate"].notna()]
+    keep = (summary["quantity"] == quantity).to_numpy().copy()
+    for column, value in (where or {}).items():
+        keep &= (summary[column].astype(str) == value).to_numpy()
     tail = f" ({int(few.sum())} of {len(summary)} rows: too few games)" if few.any() else ""
+    rows = summary[keep & ~few]
+    rows = rows[rows[columns[0]].notna()]
+    name = quantity if columns[0] == "estimate" else f"{quantity} ({columns[0]})"
     if rows.empty:
-        return f"{quantity}: no row has games enough to say{tail}"
-    keys = _keys(summary[summary["quantity"] == quantity])
-    top, bottom = rows.loc[rows["estimate"].idxmax()], rows.loc[rows["estimate"].idxmin()]
+        return f"{name}: no row has games enough to say{tail}"
+    keys = [k for k in _keys(summary[keep]) if k not in (where or {})]
+    top, bottom = rows.loc[rows[columns[0]].idxmax()], rows.loc[rows[columns[0]].idxmin()]
     if len(rows) == 1:
-        return f"{quantity}: {_value(top)} at {_where(top, keys)}{tail}"
-    return (f"{quantity}: highest {_value(top)} at {_where(top, keys)}; "
-            f"lowest {_value(bottom)} at {_where(bottom, keys)}{tail}")
+        return f"{name}: {_value(top, columns)} at {_where(top, keys)}{tail}"
+    return (f"{name}: highest {_value(top, columns)} at {_where(top, keys)}; "
+            f"lowest {_value(bottom, columns)} at {_where(bottom, keys)}{tail}")
 
 
 def ladder_finding(summary: pd.DataFrame) -> str:
     """One line of a ladder: the policies by rating, and how many pairings are decided.
 
-    A pairing is decided when its interval leaves out 1/2 and it rests on games enough.
+    A pairing is decided when its interval leaves out 1/2 and it rests on ``MIN_GAMES``
+    games or more.
 
     Examples
     --------
@@ -116,8 +125,10 @@ def ladder_finding(summary: pd.DataFrame) -> str:
     ratings = summary[summary["scope"] == "rating"].sort_values("estimate", ascending=False)
     order = ", ".join(f"{r.policy} ({r.estimate:+.2f})" for r in ratings.itertuples())
     pairs = summary[summary["scope"] == "pairing"]
-    few = few_games(pairs)
-    decided = pairs[~few & ((pairs["low"] > 0.5) | (pairs["high"] < 0.5)).to_numpy()]
+    from simlab.widgets.plots import MIN_GAMES
+
+    enough = (pd.to_numeric(pairs["n"], errors="coerce") >= MIN_GAMES).to_numpy()
+    decided = pairs[enough & ((pairs["low"] > 0.5) | (pairs["high"] < 0.5)).to_numpy()]
     said: list[str] = []
     for r in decided.itertuples():
         verb = "beats" if r.low > 0.5 else "loses to"
@@ -126,8 +137,12 @@ def ladder_finding(summary: pd.DataFrame) -> str:
     return f"strongest first: {order}; {len(decided)} of {len(pairs)} pairings decided{tail}"
 
 
-def describe(name: str, summary: pd.DataFrame, quantity: str | None) -> str:
-    """:func:`ladder_finding` for a ladder (a ``scope`` of ratings), else :func:`finding`."""
+def describe(summary: pd.DataFrame, spec: tuple[str, dict[str, str],
+                                                 tuple[str, str, str]] | None) -> str:
+    """:func:`ladder_finding` for a ladder (a ``scope`` of ratings), else :func:`finding`
+    with ``spec`` = (quantity, where, columns) (None: the first quantity)."""
     if "scope" in summary.columns and (summary["scope"] == "rating").any():
         return ladder_finding(summary)
-    return finding(summary, quantity)
+    if spec is None:
+        return finding(summary, None)
+    return finding(summary, spec[0], spec[1], spec[2])

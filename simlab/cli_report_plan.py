@@ -16,7 +16,7 @@ Examples
 (40, {'policies': 'random,heuristic'})
 >>> report_plan("bedpans-ladder", full=True).params
 {}
->>> finding_quantity("bedpans-outcomes")
+>>> finding_spec("bedpans-outcomes")[0]
 'elder_win'
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["ReportPlan", "finding_quantity", "report_plan"]
+__all__ = ["ReportPlan", "finding_spec", "report_plan"]
 
 
 @dataclass(frozen=True)
@@ -63,20 +63,23 @@ _PLANS: dict[str, tuple[int | None, dict[str, str], float, float]] = {
     "hospital-rush-unfair": (None, {}, 3.0, 3.0),
 }
 
-#: The quantity each study's finding is about (ladders: the ratings).
-_FINDINGS = {
-    "bad-doctor-complications": "deaths",
-    "bad-doctor-seats": "win",
-    "bedpans-escape": "escaped",
-    "bedpans-movement": "mean result",
-    "bedpans-outcomes": "elder_win",
-    "bedpans-stuff": "holder_win",
-    "bedpans-variants": "elder_win",
-    "broom-service-scores": "win",
-    "broom-service-steals": "stolen",
-    "hospital-rush-boards": "win",
-    "hospital-rush-patients": "cured",
-    "hospital-rush-unfair": "win",
+_LEVEL = ("estimate", "low", "high")
+#: What each study's finding reads: (quantity, only the rows with these values, the
+#: estimate and interval columns).  Ladders: the ratings and decided pairings.
+_FINDINGS: dict[str, tuple[str, dict[str, str], tuple[str, str, str]]] = {
+    "bad-doctor-complications": ("deaths", {"variation": "all tiles"}, _LEVEL),
+    "bad-doctor-seats": ("win", {}, _LEVEL),
+    "bedpans-escape": ("escaped", {}, _LEVEL),
+    "bedpans-movement": ("mean result", {}, _LEVEL),
+    "bedpans-outcomes": ("elder_win", {}, _LEVEL),
+    # the holder's win rate with the Stuff minus without, on matched seeds
+    "bedpans-stuff": ("holder_win", {"arm": "with"}, ("worth", "worth_low", "worth_high")),
+    "bedpans-variants": ("elder_win", {"arm": "variant"}, _LEVEL),
+    "broom-service-scores": ("win", {}, _LEVEL),
+    "broom-service-steals": ("stolen", {}, _LEVEL),
+    "hospital-rush-boards": ("win", {}, _LEVEL),
+    "hospital-rush-patients": ("cured", {}, _LEVEL),
+    "hospital-rush-unfair": ("win", {}, _LEVEL),
 }
 
 
@@ -92,7 +95,7 @@ def report_plan(name: str, *, full: bool) -> ReportPlan:
     return ReportPlan(quick_games, dict(params), quick)
 
 
-def finding_quantity(name: str) -> str | None:
-    """The summary quantity that study ``name``'s finding reports (None: a ladder's ratings,
-    or the first quantity of a study this table does not know)."""
+def finding_spec(name: str) -> tuple[str, dict[str, str], tuple[str, str, str]] | None:
+    """What study ``name``'s finding reads (see :func:`simlab.cli_findings.finding`); None
+    for a study this table does not know (its first quantity is read)."""
     return _FINDINGS.get(name)

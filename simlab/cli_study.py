@@ -448,10 +448,10 @@ def _report(args: argparse.Namespace, cluster: cf.Executor | None) -> int:
 
 def _finding(name: str, summary: pd.DataFrame) -> str:
     from simlab.cli_findings import describe
-    from simlab.cli_report_plan import finding_quantity
+    from simlab.cli_report_plan import finding_spec
 
     try:
-        return describe(name, summary, finding_quantity(name))
+        return describe(summary, finding_spec(name))
     except (KeyError, TypeError, ValueError):  # a summary of a shape no finding reads
         return "see the table"
 
