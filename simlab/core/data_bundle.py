@@ -33,10 +33,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from simlab.core.data import content_hash
+from simlab.core.data import content_hash, data_dir
 from simlab.core.errors import ConfigError, DataError
 
-__all__ = ["ComponentBundle", "bundle_folder", "unpack"]
+__all__ = ["ComponentBundle", "ShippedDigests", "bundle_folder", "check_shipped",
+           "shipped_digests", "unpack"]
 
 
 @dataclass(frozen=True)
@@ -131,3 +132,43 @@ def unpack(bundle: ComponentBundle, base: str | os.PathLike[str] | None = None) 
         shutil.rmtree(staging, ignore_errors=True)
     _check(target, bundle)
     return target
+
+
+@dataclass(frozen=True)
+class ShippedDigests:
+    """The content hash of each game's shipped components, as this process has them.
+
+    A task of a study on the shipped set carries these instead of files: every worker
+    has simlab's shipped set installed, and :func:`check_shipped` makes sure it is
+    the same set (a worker with another version of simlab is refused, not trusted).
+    """
+
+    digests: tuple[tuple[str, str], ...]
+
+
+def shipped_digests() -> ShippedDigests:
+    """The hashes of the shipped component folders here (every ``data/<game>/``).
+
+    Examples
+    --------
+    >>> check_shipped(shipped_digests())
+    """
+    root = data_dir("bedpans").parent
+    games = sorted(p for p in root.iterdir() if p.is_dir() and any(p.glob("*.txt")))
+    return ShippedDigests(tuple((p.name, content_hash(p)) for p in games))
+
+
+def check_shipped(expected: ShippedDigests) -> None:
+    """Check this process's shipped components against ``expected`` (from the caller).
+
+    Raises
+    ------
+    DataError
+        A game's shipped components here differ from the caller's.
+    """
+    for game, digest in expected.digests:
+        got = content_hash(data_dir(game))
+        if got != digest:
+            raise DataError(f"{game}: this worker's shipped components have content hash "
+                            f"{got}, the study's {digest}: install the same simlab on "
+                            "every worker")

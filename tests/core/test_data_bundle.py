@@ -8,7 +8,13 @@ from dataclasses import replace
 import pytest
 
 from simlab.core.data import data_dir, export_data
-from simlab.core.data_bundle import bundle_folder, unpack
+from simlab.core.data_bundle import (
+    ShippedDigests,
+    bundle_folder,
+    check_shipped,
+    shipped_digests,
+    unpack,
+)
 from simlab.core.errors import ConfigError, DataError
 
 
@@ -63,3 +69,14 @@ def test_a_folder_without_component_files_is_a_config_error(tmp_path):
         bundle_folder(tmp_path)
     with pytest.raises(ConfigError, match="not a folder"):
         bundle_folder(tmp_path / "nowhere")
+
+
+def test_the_shipped_set_travels_as_digests_that_a_worker_checks():
+    digests = shipped_digests()
+    assert dict(digests.digests) == {game: _data_lines_hash(data_dir(game))
+                                     for game in ("bad_doctor", "bedpans", "broom_service",
+                                                  "hospital_rush")}
+    check_shipped(digests)  # this process has the same set
+    other = ShippedDigests((("bedpans", "0" * 16),))
+    with pytest.raises(DataError, match="bedpans: this worker's shipped components"):
+        check_shipped(other)

@@ -64,6 +64,10 @@ def test_a_cluster_without_the_data_folder_gives_the_numbers_of_one_process(tmp_
         on_cluster = simlab.run_study("bad-doctor-seats", data=folder,
                                       executor=_FolderGone(client.get_executor(), folder),
                                       **kwargs)
+        # the shipped set travels as its digests, checked against each worker's own
+        on_shipped = simlab.run_study("bad-doctor-seats", executor=client.get_executor(),
+                                      **kwargs)
+        assert on_shipped.games.equals(shipped.games)
         # the command line: --scheduler ADDR, the same numbers as one process
         assert main([*command, "--scheduler", cluster.scheduler_address]) == 0
         assert capsys.readouterr().out == printed_alone

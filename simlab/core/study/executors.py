@@ -14,7 +14,14 @@ from typing import Any
 import pandas as pd
 
 from simlab.core.data import ANY_GAME, components_scope
-from simlab.core.data_bundle import ComponentBundle, bundle_folder, unpack
+from simlab.core.data_bundle import (
+    ComponentBundle,
+    ShippedDigests,
+    bundle_folder,
+    check_shipped,
+    shipped_digests,
+    unpack,
+)
 from simlab.core.errors import ConfigError
 from simlab.core.study.combine import SumFold
 from simlab.core.study.definition import Study
@@ -45,21 +52,25 @@ def _run_chunk_task(
     k: int,
     first: int,
     n: int,
-    data: str | ComponentBundle | None = None,
+    data: str | ComponentBundle | ShippedDigests | None = None,
     tally: bool = False,
 ) -> pd.DataFrame:
     """Play chunk ``k`` (module level, so any executor and start method can run it).
 
     ``data``: the component folder every game of the chunk is built on, or its
     contents as a :class:`~simlab.core.data_bundle.ComponentBundle` (unpacked here
-    and checked against its digest) (``None``: as the study says, normally the
-    shipped set).  ``tally``: hand
+    and checked against its digest), or the shipped set's
+    :class:`~simlab.core.data_bundle.ShippedDigests` (checked against this worker's
+    shipped set) (``None``: as the study says, normally the shipped set).  ``tally``: hand
     back the chunk's rows folded into a tally by ``study.tally`` (done here, in
     the worker, so only counts travel back).
     """
     study = _resolve_ref(ref)
     if isinstance(data, ComponentBundle):  # the contents travelled: checked, then a folder here
         data = str(unpack(data))
+    elif isinstance(data, ShippedDigests):  # the shipped set: the worker's own, if the same
+        check_shipped(data)
+        data = None
     with components_scope(ANY_GAME, data):
         frame = study.run_chunk(dict(params), chunk_seed(entropy, k), first, n)
     if not isinstance(frame, pd.DataFrame):
@@ -145,7 +156,9 @@ def chunk_results(
     if executor is not None:
         # a given executor may be a cluster without this machine's files: the component
         # contents travel with each task (a value, checked by digest on the worker)
-        shipped: ComponentBundle | None = bundle_folder(data) if isinstance(data, str) else data
+        shipped: ComponentBundle | ShippedDigests = (
+            bundle_folder(data) if isinstance(data, str)
+            else shipped_digests() if data is None else data)
         ref = _study_ref(study, check_pickle=False)
         tasks = ((ref, params, entropy, *chunk, shipped, tally) for chunk in chunks)
         width = _executor_width(executor)
