@@ -374,7 +374,11 @@ def printable(summary: pd.DataFrame) -> pd.DataFrame:
     from simlab.cli_findings import marked
 
     out = marked(summary)
-    return out if (out["note"] != "").any() else summary
+    out = out if (out["note"] != "").any() else summary
+    # a whole-number column with gaps (a rating's wins): empty cells, as NaN is printed
+    gaps = [c for c in out.columns
+            if str(out[c].dtype) in ("Int64", "Int32") and out[c].isna().any()]
+    return out.astype({c: object for c in gaps}).fillna({c: "" for c in gaps}) if gaps else out
 
 
 def report_command(args: argparse.Namespace) -> int:

@@ -116,3 +116,13 @@ def test_list_params_says_any_mcts_n_and_the_old_pairing_names(capsys):
     out = capsys.readouterr().out
     assert "staff:mcts/elders:heuristic" in out
     assert "mcts-heuristic = staff:mcts/elders:heuristic" in out
+
+
+def test_a_ladder_prints_no_placeholder_for_a_rating_s_wins(capsys):
+    assert main(["study", "bad-doctor-ladder", "--games", "6", "--param",
+                 "policies=greedy,random", "--param", "resamples=10"]) == 0
+    out = capsys.readouterr().out
+    assert "<NA>" not in out and " -1 " not in out and "NaN" not in out
+    rating = next(line for line in out.splitlines() if line.lstrip().startswith("rating"))
+    # ... n, then empty wins and ties, then the note
+    assert re.search(r" 6\s+too few games$", rating), rating
