@@ -353,7 +353,7 @@ def _print_comparison(result: Any, out: Path | None, args: argparse.Namespace) -
           f"{result.a.params['seed']} (95% interval):")
     with pd.option_context("display.width", 160, "display.max_rows", 500,
                            "display.max_columns", 30):
-        print(result.summary.to_string(index=False, na_rep=""))
+        print(result.summary.to_string(index=False))
     return 0
 
 
