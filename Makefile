@@ -18,13 +18,14 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 # The main job: JupyterLab on notebooks/ where a browser can reach it;
-# on a machine without a display, a headless run of every registered study
-# that writes its table and figure to results/.
+# on a machine without a display, a quick headless run of every registered study
+# (minutes on 2 cores; `simlab report --full` is the long run) that writes its table
+# and figure to results/, and results/index.md with the findings first.
 run: $(STAMP)
 	@if [ -n "$$DISPLAY$$BROWSER$$SIMLAB_LAB" ]; then \
 		$(VENV)/bin/jupyter lab notebooks/ $$( [ "$$(id -u)" = 0 ] && echo --allow-root ); \
 	else \
-		echo "no display: running every registered study headless into results/"; \
+		echo "no display: a quick headless run of every registered study into results/"; \
 		$(VENV)/bin/simlab report --out results; \
 	fi
 

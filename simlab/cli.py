@@ -228,6 +228,8 @@ def _data(args: argparse.Namespace) -> int:
 
 
 _DATA_HELP = "component folder laid out like data/<game>/ (default: the shipped set)"
+_SCHEDULER_HELP = ("run on the dask cluster whose scheduler is at ADDR (tcp://HOST:PORT; "
+                   "default: $SIMLAB_SCHEDULER, else this machine)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -304,7 +306,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "(an error lists them)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--list-params", action="store_true", help="list the study's parameters")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar or lines")
+    p.add_argument("--scheduler", metavar="ADDR", help=_SCHEDULER_HELP)
     p.set_defaults(run=_study)
 
     p = sub.add_parser("report", help="run every registered study; write tables and figures")
@@ -313,9 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a data/ tree of component folders, <game>/ each (games without "
                         "one use the shipped set)")
     p.add_argument("--games", type=games, default=None, help="games per study")
+    p.add_argument("--full", action="store_true",
+                   help="the long run: every study at its default games and parameters "
+                        "(default: a quick run, minutes on 2 cores)")
     p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--jobs", type=jobs, default=1, help="processes (default 1)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar or lines")
+    p.add_argument("--scheduler", metavar="ADDR", help=_SCHEDULER_HELP)
     p.set_defaults(run=_report)
 
     from simlab.cli_balance import add_parser as add_balance_parser

@@ -1,7 +1,7 @@
 """`simlab games`, `simlab info` and `simlab dice` import no game, pandas or matplotlib.
 
 Each command runs in a fresh interpreter, which then reports the heavy modules it
-imported: no timing here (the figures are in the README).
+imported: no timing here (the figures are in git history of README.md).
 """
 
 from __future__ import annotations

@@ -826,7 +826,8 @@ def summarize(
     proportions : sequence of str
         Columns of True/False (or 0/1) summarized by a Wilson interval.
     means : sequence of str
-        Numeric columns summarized by a t interval.
+        Numeric columns summarized by a t interval; a column of counts (whole
+        numbers >= 0) has its interval clipped at 0, where a mean of counts lies.
     exact : mapping, optional
         Known exact values: ``{quantity: value}`` for all groups, or
         ``{quantity: {group_key: value}}`` where ``group_key`` is the value of
@@ -876,10 +877,13 @@ def summarize(
     by = list(by)
     _check_columns(df, [*by, *proportions, *means, *([count] if count else [])])
     rows: list[dict[str, Any]] = []
+    floors = {q: _count_floor(df[q]) for q in means}
     for key, part in _groups(df, by):
         for kind, quantities in (("proportion", proportions), ("mean", means)):
             for quantity in quantities:
                 stats = _quantity_row(part, quantity, kind, count, confidence)
+                if kind == "mean" and floors[quantity] is not None:
+                    stats["low"] = max(stats["low"], floors[quantity])  # NaN stays NaN
                 rows.append(
                     {
                         **dict(zip(by, key, strict=True)),
@@ -890,6 +894,23 @@ def summarize(
                     }
                 )
     return _summary_frame(rows, by)
+
+
+def _count_floor(values: Any) -> float | None:
+    """0 when ``values`` are counts (whole numbers >= 0): no mean of them is below 0.
+
+    A t interval on a few games can reach below 0 (2 games, 3 and 7: [-20.4, 30.4]);
+    a count cannot, so :func:`summarize` clips a count's interval at 0.
+
+    Examples
+    --------
+    >>> _count_floor([0, 3, 7]), _count_floor([0.5, 2]), _count_floor([-1, 2])
+    (0.0, None, None)
+    """
+    x = _finite(values)
+    if x.size and np.all(x >= 0) and np.all(x == np.floor(x)):
+        return 0.0
+    return None
 
 
 def _quantity_row(

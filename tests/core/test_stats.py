@@ -386,3 +386,18 @@ def test_summarize_errors_name_the_column():
 def test_summarize_empty_request_gives_empty_tidy_frame():
     out = summarize(_games(), by=["seat"])
     assert out.empty and list(out.columns)[:2] == ["seat", "quantity"]
+
+
+def test_a_mean_of_counts_on_few_games_stays_at_or_above_zero():
+    """2 games, 3 and 7 rounds: t(1) gives 5 +- 12.706 * 2 = [-20.4, 30.4]; a count is >= 0."""
+    games = pd.DataFrame({"g": ["a", "a", "b", "b"], "rounds": [3, 7, 1, 2],
+                          "delta": [3.0, 7.0, -1.0, 2.0]})
+    out = summarize(games, by=["g"], means=["rounds", "delta"]).set_index(["g", "quantity"])
+    half = 12.706204736174705 * 2.0  # t(0.975, 1) * sd 2.828 / sqrt(2)
+    assert out.loc[("a", "rounds"), "low"] == 0.0
+    assert out.loc[("a", "rounds"), "high"] == pytest.approx(5 + half)
+    # a quantity that can be negative keeps its t interval
+    assert out.loc[("a", "delta"), "low"] == pytest.approx(5 - half)
+    # no data: no interval, no made-up bound
+    empty = summarize(pd.DataFrame({"x": [np.nan, 1.0]}).iloc[:1], means=["x"])
+    assert np.isnan(empty.loc[0, "low"]) and empty.loc[0, "n"] == 0

@@ -93,8 +93,17 @@ def expected_rows(
         for q in proportions:
             out[(*key, q)] = proportion_row(part[q].tolist())
         for q in means:
-            out[(*key, q)] = mean_row(part[q].tolist())
+            row = mean_row(part[q].tolist())
+            if _is_count(games[q]) and row["low"] < 0:  # a mean of counts is never below 0
+                row = {**row, "low": 0.0}
+            out[(*key, q)] = row
     return out
+
+
+def _is_count(column: pd.Series) -> bool:
+    """Whether every value the column has (over the whole table) is a whole number >= 0."""
+    values = [float(v) for v in column.tolist() if v is not None and not math.isnan(float(v))]
+    return bool(values) and all(v >= 0 and v == int(v) for v in values)
 
 
 def assert_summary_rows(

@@ -112,14 +112,25 @@ def test_ladder_numbers_follow_from_the_replayed_games(study, game, players, pol
     assert rows.winners.fillna("").astype(str).tolist() == [
         ",".join(map(str, w)) for _, _, w in played]
     pairs: dict[tuple[str, str], list[float]] = {}
+    lone_rows: dict[tuple[str, str], list[float]] = {}
     scored = []
     for (a, b), lineup, winners in played:
         first, second = sorted((a, b))
-        result_ = score(lineup, winners, first, second)
-        pairs.setdefault((first, second), []).append(result_)
-        scored.append(((first, second), result_))
+        scored.append(((first, second), score(lineup, winners, first, second)))
+        # the row shows the challenger's side: the policy listed later in `policies`
+        challenger, other = (b, a) if policies.index(b) > policies.index(a) else (a, b)
+        pairs.setdefault((challenger, other), []).append(
+            score(lineup, winners, challenger, other))
+        lone = a if lineup.count(a) == 1 else b
+        rest = b if lone == a else a
+        lone_rows.setdefault((lone, rest), []).append(score(lineup, winners, lone, rest))
     summary = result.summary
-    check_rows(summary[summary.scope == "pairing"], pairs)
+    pairing_rows = summary[summary.scope == "pairing"]
+    check_rows(pairing_rows, pairs)
+    assert all(policies.index(r.a) > policies.index(r.b) for r in pairing_rows.itertuples())
+    ratings = summary[summary.scope.str.contains("rating")]
+    assert ratings.wins.isna().all() and ratings.ties.isna().all()  # no -1 placeholders
+    assert not (summary[["wins", "ties"]].fillna(0) < 0).any().any()
     check_bradley_terry(summary[summary.scope == "rating"], scored)
     if sided:
         sides: dict[tuple[str, str], list[float]] = {}
@@ -132,8 +143,10 @@ def test_ladder_numbers_follow_from_the_replayed_games(study, game, players, pol
             side_games.append(((f"{lineup[0]} (Staff)", f"{lineup[1]} (Elders)"), value))
         check_rows(summary[summary.scope == "side"], sides)
         check_bradley_terry(summary[summary.scope == "side rating"], side_games)
+        assert not (summary.scope == "lone seat").any()  # the side rows say it
     else:
         assert not summary.scope.isin(["side", "side rating"]).any()
+        check_rows(summary[summary.scope == "lone seat"], lone_rows)
 
 
 def test_a_ladder_is_the_same_for_any_number_of_processes():

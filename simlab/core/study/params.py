@@ -38,6 +38,9 @@ class Param:
     low, high : float, optional
         Bounds of a number (for ``tuple`` parameters: of every element,
         read as a number).
+    aliases : tuple of (str, str), optional
+        Old spellings still accepted, ``(old, new)``: an old value (an element,
+        for ``tuple`` parameters) is read as its new one before the checks.
 
     Examples
     --------
@@ -55,6 +58,8 @@ class Param:
     Traceback (most recent call last):
     ...
     simlab.core.errors.ConfigError: parameter 'turns': 0 is below 1
+    >>> Param("sides", ("x:a",), tuple, choices=("x:a",), aliases=(("a", "x:a"),)).convert("a")
+    ('x:a',)
     """
 
     name: str
@@ -64,6 +69,7 @@ class Param:
     help: str = ""
     low: float | None = None
     high: float | None = None
+    aliases: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.type not in _PARAM_TYPES:
@@ -99,6 +105,12 @@ class Param:
                 f"parameter {self.name!r}: expected {self.type.__name__}, "
                 f"got {value!r}{self._allowed()}"
             ) from None
+        if self.aliases:
+            new = dict(self.aliases)
+            if self.type is tuple:
+                out = tuple(new.get(item, item) for item in out)
+            elif isinstance(out, str):
+                out = new.get(out, out)
         items = out if self.type is tuple else (out,)
         if self.choices is not None:
             for item in items:

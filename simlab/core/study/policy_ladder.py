@@ -7,7 +7,12 @@ at every other seat, the lone seat rotated, roles swapped; see
 (ties split, :func:`simlab.core.ladder.pairwise`) and summarizes:
 
 - ``scope == "pairing"``: each pairing's win rate of ``a`` against ``b``
-  with a Wilson interval;
+  with a Wilson interval, shown from the side of the challenger: ``a`` is
+  the policy listed later in ``policies`` (``policies=greedy,mcts`` gives
+  ``mcts``'s share against ``greedy``);
+- ``scope == "lone seat"`` (3 seats or more, one side): the lone seat of the
+  line-ups, one ``a`` among ``b`` at every other seat, and its win rate
+  (about ``1 / seats`` when the two play alike);
 - ``scope == "rating"``: each policy's Bradley–Terry rating (log strength,
   mean 0) with a bootstrap interval;
 - for a game of two sides (``sides``, e.g. Bedpans' Staff and Elders), the
@@ -15,6 +20,8 @@ at every other seat, the lone seat rotated, roles swapped; see
   ``scope == "side"`` gives the first side's win rate for every pair of
   policies (``a`` on the first side, ``b`` on the second), ``scope == "side
   rating"`` a rating of each policy on each side.
+
+A rating row has no wins or ties of its own: those cells are empty (``<NA>``).
 
 Each game draws from its own generator (:func:`~simlab.core.study.per_game`),
 so the numbers are the same for any ``jobs``.  A game module registers its
@@ -30,11 +37,14 @@ Examples
 >>> result.games[["a", "b", "lineup"]].values.tolist()[:2]
 [['random', 'greedy', 'random,greedy,greedy'], ['random', 'greedy', 'greedy,random,greedy']]
 >>> sorted(result.summary.scope.unique())
-['pairing', 'rating']
+['lone seat', 'pairing', 'rating']
+>>> result.summary.loc[0, ["scope", "a", "b"]].tolist()
+['pairing', 'greedy', 'random']
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -42,10 +52,18 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.api import Outcome
-from simlab.core.ladder import bradley_terry, lineup_at, side_lineups, side_rates, win_rates
+from simlab.core.ladder import (
+    bradley_terry,
+    lineup_at,
+    pairwise,
+    side_lineups,
+    side_rates,
+    win_rates,
+)
 from simlab.core.play import run
 from simlab.core.registry import load_game
 from simlab.core.search import policy_choices
+from simlab.core.stats import wilson_share_interval
 from simlab.core.study.definition import Study
 from simlab.core.study.params import Param
 from simlab.core.study.seeding import per_game
@@ -110,11 +128,70 @@ def ladder_frame(games: pd.DataFrame) -> pd.DataFrame:
 
 
 def _rating_rows(table: pd.DataFrame, played: pd.Series, scope: str) -> list[dict[str, Any]]:
+    """A rating has no wins or ties of its own: those cells are left empty (``<NA>``)."""
     return [{"scope": scope, "a": "", "b": "", "policy": r.policy,
              "quantity": "Bradley-Terry rating", "kind": "rating", "estimate": r.rating,
-             "low": r.low, "high": r.high, "n": int(played.get(r.policy, 0)), "wins": -1,
-             "ties": -1}
+             "low": r.low, "high": r.high, "n": int(played.get(r.policy, 0)), "wins": pd.NA,
+             "ties": pd.NA}
             for r in table.itertuples()]
+
+
+def _challenger_rows(frame: pd.DataFrame, policies: Sequence[str]) -> list[dict[str, Any]]:
+    """Each pairing's rows from the side of the policy listed last in ``policies``.
+
+    :func:`~simlab.core.ladder.win_rates` gives the alphabetically first policy's
+    share; a user who names ``policies=greedy,mcts`` asks how ``mcts`` (the
+    challenger, listed last) does against ``greedy``, so the row is turned round
+    where needed: the other share, its interval mirrored, the other's wins.
+    """
+    order = {name: i for i, name in enumerate(policies)}
+    rows = []
+    for r in win_rates(frame).itertuples():
+        a, b, rate, low, high, wins = r.a, r.b, r.rate, r.low, r.high, r.wins
+        if order.get(a, -1) < order.get(b, -1):
+            a, b, rate, low, high = b, a, 1.0 - rate, 1.0 - high, 1.0 - low
+            wins = r.games - r.wins - r.ties
+        rows.append({"scope": "pairing", "a": a, "b": b, "policy": a,
+                     "quantity": "win rate of a", "kind": "proportion", "estimate": rate,
+                     "low": low, "high": high, "n": r.games, "wins": wins, "ties": r.ties})
+    rows.sort(key=lambda row: (order.get(row["a"], -1), order.get(row["b"], -1)))
+    return rows
+
+
+def _lone_seat_rows(frame: pd.DataFrame, policies: Sequence[str]) -> list[dict[str, Any]]:
+    """The lone seat of each line-up: one ``a`` among ``b`` at every other seat.
+
+    ``win rate of the lone a``: the share of those games the lone seat wins for its
+    policy (ties, an even split or no winner, counted half), with a Wilson interval.
+    With 3 or more seats a fair game gives the lone seat about ``1 / seats``.
+    """
+    order = {name: i for i, name in enumerate(policies)}
+    tally: dict[tuple[str, str], list[int]] = {}
+    for lineup, winners in zip(frame["lineup"], frame["winners"], strict=True):
+        names = set(lineup)
+        lone = next((p for p in names if lineup.count(p) == 1), None)
+        if lone is None or len(lineup) < 3 or len(names) != 2:
+            continue
+        other = next(p for p in names if p != lone)
+        result = pairwise(lineup, winners, (lone, other))
+        counts = tally.setdefault((lone, other), [0, 0, 0])
+        counts[0] += 1
+        counts[1] += result == 1.0
+        counts[2] += result == 0.5
+    rows = []
+    for (lone, other), (n, wins, ties) in tally.items():
+        low, high = wilson_share_interval(wins + ties / 2, n)
+        rows.append({"scope": "lone seat", "a": lone, "b": other, "policy": lone,
+                     "quantity": "win rate of the lone a", "kind": "proportion",
+                     "estimate": (wins + ties / 2) / n, "low": float(low), "high": float(high),
+                     "n": n, "wins": wins, "ties": ties})
+    pair_rank = {frozenset(p): i for i, p in enumerate(itertools.combinations(policies, 2))}
+    def rank(row: dict[str, Any]) -> tuple[int, int]:
+        a, b = str(row["a"]), str(row["b"])
+        return pair_rank.get(frozenset((a, b)), -1), -order.get(a, -1)
+
+    rows.sort(key=rank)
+    return rows
 
 
 def _played(frame: pd.DataFrame) -> pd.Series:
@@ -130,11 +207,10 @@ def ladder_summary(games: pd.DataFrame, params: dict[str, Any],
     """
     frame = ladder_frame(games)
     resamples = int(params.get("resamples", 200))
-    rows: list[dict[str, Any]] = []
-    for r in win_rates(frame).itertuples():
-        rows.append({"scope": "pairing", "a": r.a, "b": r.b, "policy": r.a,
-                     "quantity": "win rate of a", "kind": "proportion", "estimate": r.rate,
-                     "low": r.low, "high": r.high, "n": r.games, "wins": r.wins, "ties": r.ties})
+    policies = tuple(params.get("policies", ()))
+    rows = _challenger_rows(frame, policies)
+    if sides is None:
+        rows += _lone_seat_rows(frame, policies)
     rows += _rating_rows(bradley_terry(frame, resamples=resamples), _played(frame), "rating")
     if sides is not None:
         for r in side_rates(frame, sides).itertuples():
@@ -145,7 +221,8 @@ def ladder_summary(games: pd.DataFrame, params: dict[str, Any],
         named = side_lineups(frame, sides)
         rows += _rating_rows(bradley_terry(named, resamples=resamples), _played(named),
                              "side rating")
-    return pd.DataFrame(rows, columns=COLUMNS)
+    out = pd.DataFrame(rows, columns=COLUMNS)
+    return out.astype({"wins": "Int64", "ties": "Int64"})
 
 
 def _matrix(part: pd.DataFrame, rows: list[str], cols: list[str], mirror: bool) -> np.ndarray:

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.checks import whole_number
+from simlab.core.data_bundle import ComponentBundle
 from simlab.core.errors import ConfigError
 from simlab.core.study.combine import combine
 from simlab.core.study.definition import Study
@@ -46,8 +47,8 @@ def run_study(
     jobs: int = 1,
     executor: cf.Executor | None = None,
     progress: Any = None,
-    data: str | os.PathLike[str] | None = None,
-    compare_data: str | os.PathLike[str] | None = None,
+    data: str | os.PathLike[str] | ComponentBundle | None = None,
+    compare_data: str | os.PathLike[str] | ComponentBundle | None = None,
     tally: bool = False,
     **params: Any,
 ) -> Any:
@@ -125,7 +126,7 @@ def run_study(
     return _run(study, values, n_games, entropy, n_jobs, executor, progress, folder_a, tally)
 
 
-def _check_tally(tally: Any, study: Study, compare: str | None) -> bool:
+def _check_tally(tally: Any, study: Study, compare: str | ComponentBundle | None) -> bool:
     """``tally`` as a bool, refused where the study cannot tally or games must pair."""
     if not isinstance(tally, bool):
         raise ConfigError(f"tally must be True or False, not {tally!r}")
@@ -141,21 +142,23 @@ def _check_tally(tally: Any, study: Study, compare: str | None) -> bool:
     return tally
 
 
-def _check_folder(data: Any, what: str) -> str | None:
-    """``data`` as a folder path (text, so that it travels to workers), or None."""
-    if data is None:
-        return None
+def _check_folder(data: Any, what: str) -> str | ComponentBundle | None:
+    """``data`` as a folder path (text), a bundle of component contents as given, or None."""
+    if data is None or isinstance(data, ComponentBundle):
+        return data
     if not isinstance(data, str | os.PathLike) or not os.path.isdir(data):
         raise ConfigError(f"{what}: {str(data)!r} is not a folder")
     return os.path.abspath(data)
 
 
-def _label(folder: str | None) -> str:
+def _label(folder: str | ComponentBundle | None) -> str:
+    if isinstance(folder, ComponentBundle):
+        return folder.source
     return "shipped" if folder is None else folder
 
 
 def _run(study: Study, values: dict[str, Any], n_games: int, entropy: int, n_jobs: int,
-         executor: cf.Executor | None, progress: Any, data: str | None,
+         executor: cf.Executor | None, progress: Any, data: str | ComponentBundle | None,
          tally: bool) -> StudyResult:
     """One run of ``study`` on the components in ``data`` (its rows tallied if ``tally``)."""
     chunks = make_chunks(n_games, int(study.chunk_size))
@@ -173,7 +176,7 @@ def _run(study: Study, values: dict[str, Any], n_games: int, entropy: int, n_job
     return StudyResult(
         study=study,
         params={**values, "games": n_games, "seed": entropy,
-                **({} if data is None else {"data": data}),
+                **({} if data is None else {"data": _label(data)}),
                 **({"tally": True} if tally else {})},
         games=table,
         summary=summary,

@@ -37,18 +37,46 @@ from simlab.core.play import make_policies, run, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study, summarize_games
 from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribution
 
-__all__ = ["ESCAPE", "OUTCOMES", "PAIRINGS", "corridor_state", "exact_escape_one_turn"]
+__all__ = ["ESCAPE", "OLD_PAIRINGS", "OUTCOMES", "PAIRINGS", "corridor_state",
+           "exact_escape_one_turn", "pairing_name", "pairing_sides"]
 
-#: Policy pairings "Staff-Elders".  ``mcts`` is the game's search player, each side with
-#: its own settings (``SearchSettings.seats``: the Staff searches its choice of Staffer),
-#: so ``mcts-mcts`` is the game between the strongest players of both sides.
-PAIRINGS = ("random-random", "heuristic-heuristic", "heuristic-random", "random-heuristic",
-            "mcts-heuristic", "heuristic-mcts", "mcts-mcts")
+_SIDES = (("random", "random"), ("heuristic", "heuristic"), ("heuristic", "random"),
+          ("random", "heuristic"), ("mcts", "heuristic"), ("heuristic", "mcts"), ("mcts", "mcts"))
+
+
+def pairing_name(staff: str, elders: str) -> str:
+    """The parameter value of a pairing, its sides named: ``staff:P/elders:Q``.
+
+    Examples
+    --------
+    >>> pairing_name("mcts", "heuristic")
+    'staff:mcts/elders:heuristic'
+    >>> pairing_sides(pairing_name("mcts", "heuristic"))
+    ('mcts', 'heuristic')
+    """
+    return f"staff:{staff}/elders:{elders}"
+
+
+def pairing_sides(pairing: str) -> tuple[str, str]:
+    """The Staff's and the Elders' policy of a pairing value (see :func:`pairing_name`)."""
+    staff, elders = str(pairing).split("/")
+    return staff.removeprefix("staff:"), elders.removeprefix("elders:")
+
+
+#: Policy pairings, each side named: ``staff:mcts/elders:heuristic`` is the search player
+#: on the Staff and the heuristic on every Elder.  ``mcts`` is the game's search player,
+#: each side with its own settings (``SearchSettings.seats``: the Staff searches its choice
+#: of Staffer), so ``staff:mcts/elders:mcts`` is the game between the strongest players of
+#: both sides.
+PAIRINGS = tuple(pairing_name(staff, elders) for staff, elders in _SIDES)
+#: The first names of the pairings, "Staff-Elders" (``mcts-heuristic``), still accepted.
+OLD_PAIRINGS = tuple((f"{staff}-{elders}", pairing_name(staff, elders))
+                     for staff, elders in _SIDES)
 
 
 def _outcome_game(params: dict[str, Any], rng: np.random.Generator, index: int) -> dict:
     players, pairing = game_setting(index, params["players"], params["pairings"])
-    staff, elders = pairing.split("-")
+    staff, elders = pairing_sides(pairing)
     game = BedpansGame(players=players, round_limit=params["round_limit"])
     final = run(game, [staff] + [elders] * (players - 1), seed=int(rng.integers(2**63)))
     final = cast(BedpansState, final)
@@ -85,7 +113,7 @@ def _by_players(ax: Any, table: pd.DataFrame, quantity: str, limit: float) -> No
     for i, pairing in enumerate(pairings):
         rows = part[part.pairing == pairing].sort_values("players")
         shift = (i - (len(pairings) - 1) / 2) * 0.08
-        staff, elders = str(pairing).split("-")
+        staff, elders = pairing_sides(pairing)
         intervals(ax, rows.players.astype(float) + shift, rows.estimate, rows.low, rows.high,
                   limit=limit, n=rows.n, connect=True, color=f"C{i}",
                   label=f"Staff {staff}, Elders {elders}")
@@ -124,7 +152,7 @@ OUTCOMES = register_study(
         name="bedpans-outcomes",
         title="Bedpans & Broomsticks: who wins, how long games last, when Exits are found",
         description=(
-            "Whole games by player count and policy pairing (Staff-Elders): Staff and Elder "
+            "Whole games by player count and policy pairing (staff:P/elders:Q): Staff and Elder "
             "win rates with Wilson intervals, undecided games (round limit), rounds and "
             "neutralizations per game, and the round each Exit is found (mean over games "
             "that found it)."
@@ -132,8 +160,10 @@ OUTCOMES = register_study(
         params=(
             Param("players", ("2", "3", "4", "5"), tuple, choices=("2", "3", "4", "5"),
                   help="player counts"),
-            Param("pairings", ("random-random", "heuristic-heuristic"), tuple,
-                  choices=PAIRINGS, help="policy pairings, Staff-Elders"),
+            Param("pairings", (pairing_name("random", "random"),
+                               pairing_name("heuristic", "heuristic")), tuple,
+                  choices=PAIRINGS, aliases=OLD_PAIRINGS,
+                  help="policy pairings, staff:P/elders:Q (the Staff's policy, the Elders')"),
             Param("round_limit", 60, int, low=1, help="round limit of each game (ruling B14)"),
         ),
         run_chunk=per_game(_outcome_game),

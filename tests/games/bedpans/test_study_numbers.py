@@ -22,12 +22,13 @@ from tests.games._numbers import (
 
 
 def test_outcomes_rows_follow_the_replayed_games_and_the_summary_the_rows():
-    params = {"players": ("2", "3"), "pairings": ("heuristic-heuristic", "random-random")}
+    params = {"players": ("2", "3"), "pairings": ("staff:heuristic/elders:heuristic",
+                                                    "staff:random/elders:random")}
     result = simlab.run_study("bedpans-outcomes", games=4, seed=3, round_limit=20, **params)
     games = result.games
     for index in range(4):
         players, pairing = game_setting(index, params["players"], params["pairings"])
-        staff, elders = pairing.split("-")
+        staff, elders = (side.split(":")[1] for side in pairing.split("/"))
         rng = game_rng(3, index)
         final = run(BedpansGame(players=players, round_limit=20),
                     [staff] + [elders] * (players - 1), seed=int(rng.integers(2**63)))

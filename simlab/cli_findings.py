@@ -1,0 +1,148 @@
+"""What a report found: the rows that rest on too few games, and one finding a study.
+
+:func:`few_games` marks the rows of a summary that say nothing yet (too few games
+behind them, or a share whose interval is too wide); :func:`marked` adds that mark
+as a ``note`` column; :func:`finding` says in one line what a study's summary
+answers, from its decided rows only, for the head of ``results/index.md``.
+
+Examples
+--------
+>>> import pandas as pd
+>>> rows = pd.DataFrame({"seat": [0, 1, 2], "quantity": ["win"] * 3,
+...                      "kind": ["proportion"] * 3, "estimate": [0.5, 0.3, 0.2],
+...                      "low": [0.45, 0.26, 0.0], "high": [0.55, 0.34, 0.9],
+...                      "n": [400, 400, 3]})
+>>> few_games(rows).tolist()
+[False, False, True]
+>>> marked(rows).note.tolist()
+['', '', 'too few games']
+>>> print(finding(rows, "win"))  # doctest: +NORMALIZE_WHITESPACE
+win: highest 0.500 [0.450, 0.550] at seat 0; lowest 0.300 [0.260, 0.340] at seat 1
+(1 of 3 rows: too few games)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["describe", "few_games", "finding", "ladder_finding", "marked"]
+
+#: Columns of a summary that are not the keys of its rows.
+_VALUES = {"quantity", "kind", "estimate", "low", "high", "n", "exact", "wins", "ties",
+           "note", "chisquare_p", "worth", "worth_low", "worth_high", "pairs", "fair_share"}
+
+
+def few_games(summary: pd.DataFrame) -> np.ndarray:
+    """Which rows say nothing yet: fewer than ``MIN_GAMES`` games behind them, no interval,
+    or a share (``kind`` "proportion") whose 95% interval is wider than ``SAYS_NOTHING``.
+
+    The figures mark the same rows "too few games" (:func:`simlab.widgets.plots.too_wide`).
+    """
+    from simlab.widgets.plots import SAYS_NOTHING, too_wide
+
+    if summary.empty or not {"low", "high"} <= set(summary.columns):
+        return np.zeros(len(summary), dtype=bool)
+    share = (summary["kind"] == "proportion").to_numpy() if "kind" in summary.columns \
+        else np.ones(len(summary), dtype=bool)
+    # a row that is not a share is judged by the games behind it alone
+    low = np.where(share, pd.to_numeric(summary["low"], errors="coerce"), 0.0)
+    high = np.where(share, pd.to_numeric(summary["high"], errors="coerce"), 0.0)
+    games = pd.to_numeric(summary["n"], errors="coerce") if "n" in summary.columns else None
+    return np.asarray(too_wide(low, high, SAYS_NOTHING, games), dtype=bool)
+
+
+def marked(summary: pd.DataFrame) -> pd.DataFrame:
+    """``summary`` with a ``note`` column: "too few games" on each row :func:`few_games` finds."""
+    few = few_games(summary)
+    return summary.assign(note=np.where(few, "too few games", ""))
+
+
+def _keys(summary: pd.DataFrame) -> list[str]:
+    """The columns that tell rows apart (players, seat, ...), the ones that vary."""
+    return [c for c in summary.columns if c not in _VALUES and summary[c].nunique() > 1]
+
+
+def _where(row: pd.Series, keys: list[str]) -> str:
+    return ", ".join(f"{k} {row[k]}" for k in keys) or "all games"
+
+
+def _value(row: pd.Series, columns: tuple[str, str, str]) -> str:
+    est, lo, hi = (row.get(c) for c in columns)
+    if pd.isna(lo) or pd.isna(hi):
+        return f"{est:.3f}"
+    return f"{est:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def finding(summary: pd.DataFrame, quantity: str | None,
+            where: dict[str, str] | None = None,
+            columns: tuple[str, str, str] = ("estimate", "low", "high")) -> str:
+    """One line: the highest and lowest ``quantity`` among the rows that say something.
+
+    ``quantity`` None: the summary's first quantity.  ``where``: only the rows whose
+    columns hold these values (a level, not an effect).  ``columns``: the estimate and
+    interval to report (``worth``, ``worth_low``, ``worth_high`` for a paired effect).
+    Rows on too few games are left out of the line and counted at its end.
+    """
+    if summary.empty or "quantity" not in summary.columns:
+        return "no rows"
+    few = few_games(summary)
+    quantity = quantity if quantity is not None else str(summary["quantity"].iloc[0])
+    keep = (summary["quantity"] == quantity).to_numpy().copy()
+    for column, value in (where or {}).items():
+        keep &= (summary[column].astype(str) == value).to_numpy()
+    tail = f" ({int(few.sum())} of {len(summary)} rows: too few games)" if few.any() else ""
+    rows = summary[keep & ~few]
+    rows = rows[rows[columns[0]].notna()]
+    name = quantity if columns[0] == "estimate" else f"{quantity} ({columns[0]})"
+    if rows.empty:
+        return f"{name}: no row has games enough to say{tail}"
+    keys = [k for k in _keys(summary[keep]) if k not in (where or {})]
+    top, bottom = rows.loc[rows[columns[0]].idxmax()], rows.loc[rows[columns[0]].idxmin()]
+    if len(rows) == 1:
+        return f"{name}: {_value(top, columns)} at {_where(top, keys)}{tail}"
+    return (f"{name}: highest {_value(top, columns)} at {_where(top, keys)}; "
+            f"lowest {_value(bottom, columns)} at {_where(bottom, keys)}{tail}")
+
+
+def ladder_finding(summary: pd.DataFrame) -> str:
+    """One line of a ladder: the policies by rating, and how many pairings are decided.
+
+    A pairing is decided when its interval leaves out 1/2 and it rests on ``MIN_GAMES``
+    games or more.
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"scope": ["pairing", "rating", "rating"], "a": ["b", "", ""],
+    ...                      "b": ["a", "", ""], "policy": ["b", "a", "b"],
+    ...                      "quantity": ["win rate of a", "rating", "rating"],
+    ...                      "kind": ["proportion", "rating", "rating"],
+    ...                      "estimate": [0.8, -0.7, 0.7], "low": [0.7, -1.0, 0.4],
+    ...                      "high": [0.88, -0.4, 1.0], "n": [100, 100, 100]})
+    >>> ladder_finding(rows)
+    'strongest first: b (+0.70), a (-0.70); 1 of 1 pairings decided: b beats a 0.800 [0.700, 0.880]'
+    """
+    ratings = summary[summary["scope"] == "rating"].sort_values("estimate", ascending=False)
+    order = ", ".join(f"{r.policy} ({r.estimate:+.2f})" for r in ratings.itertuples())
+    pairs = summary[summary["scope"] == "pairing"]
+    from simlab.widgets.plots import MIN_GAMES
+
+    enough = (pd.to_numeric(pairs["n"], errors="coerce") >= MIN_GAMES).to_numpy()
+    decided = pairs[enough & ((pairs["low"] > 0.5) | (pairs["high"] < 0.5)).to_numpy()]
+    said: list[str] = []
+    for r in decided.itertuples():
+        verb = "beats" if r.low > 0.5 else "loses to"
+        said.append(f"{r.a} {verb} {r.b} {r.estimate:.3f} [{r.low:.3f}, {r.high:.3f}]")
+    tail = f": {'; '.join(said[:3])}" + ("; ..." if len(said) > 3 else "") if said else ""
+    return f"strongest first: {order}; {len(decided)} of {len(pairs)} pairings decided{tail}"
+
+
+def describe(summary: pd.DataFrame, spec: tuple[str, dict[str, str],
+                                                 tuple[str, str, str]] | None) -> str:
+    """:func:`ladder_finding` for a ladder (a ``scope`` of ratings), else :func:`finding`
+    with ``spec`` = (quantity, where, columns) (None: the first quantity)."""
+    if "scope" in summary.columns and (summary["scope"] == "rating").any():
+        return ladder_finding(summary)
+    if spec is None:
+        return finding(summary, None)
+    return finding(summary, spec[0], spec[1], spec[2])
