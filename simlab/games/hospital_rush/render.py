@@ -75,6 +75,16 @@ def _layout(state: Any) -> tuple[int, float, float]:
     return rows, seats_top, seats_top + game.players * _SEAT_H + _FOOT
 
 
+def _title(state: Any) -> str:
+    """The board's title: the round and phase, or who won at the end."""
+    if state.outcome is None:
+        return f"Hospital Rush — round {state.round}, {state.phase}"
+    names = state.game.seat_names()
+    won = [names[s] for s in state.outcome.winners]
+    who = (" and ".join(won) + (" win" if len(won) > 1 else " wins")) if won else "nobody wins"
+    return f"Hospital Rush — game over after round {state.round}: {who}"
+
+
 def draw(state: Any, ax: Axes | None = None, title: str | None = None,
          last: Collection[str] = (), targets: Collection[str] = ()) -> Figure:
     """Draw ``state`` into ``ax`` (a new figure when ``None``) and return the figure.
@@ -105,7 +115,7 @@ def draw(state: Any, ax: Axes | None = None, title: str | None = None,
     ax.set_xlim(0, WIDTH)
     ax.set_ylim(-height, 0)
     ax.set_axis_off()
-    ax.text(WIDTH / 2, -0.12, title or f"Hospital Rush — round {state.round}, {state.phase}",
+    ax.text(WIDTH / 2, -0.12, title or _title(state),
             ha="center", va="top", fontsize=11)
     marks = (last, targets)
     _draw_beds(ax, state, marks)
