@@ -63,6 +63,8 @@ __all__ = ["TurnStepper"]
 _EVERYONE = -1
 #: Decisions a Play tick goes through at most (chance steps between them are free).
 _TICK_DECISIONS = 1
+#: The longest "last:" line over the board's side column (a longer one is cut, the log has it).
+_CAPTION = 150
 
 
 def _on_data(game: Game | str, players: int | None, data: str | Path | None) -> Game:
@@ -518,6 +520,8 @@ class TurnStepper:
         if seen is None and session.actors[-1] != CHANCE and "hidden" not in said:
             said += " (what it was is hidden from you)"
         text = f"last: move {session.moves}, {said}"
+        if len(text) > _CAPTION:  # the whole line is in the log, under the same number
+            text = text[:_CAPTION].rsplit(" ", 1)[0] + " … (see the log)"
         place = session.before_notes[-1]
         return text, ([place] if place is not None and seen == str(action) else [])
 
