@@ -48,7 +48,7 @@ _BED_TOP = 0.62       # inches from the top
 _BED_H = 2.15
 _SPACE_W, _SPACE_H, _SPACE_PITCH = 1.27, 0.66, 0.76
 _SEAT_H = 0.62
-_FOOT = 1.05          # the legend under the picture
+_FOOT = 0.7           # the legend under the picture (3 rows)
 
 
 def space_key(space: str) -> str:
@@ -277,16 +277,18 @@ class WardRenderer:
         handles: list[Any] = [
             *(Patch(fc=c, ec="#566573", label=f"{k} action space") for k, c in
               _KIND_COLOURS.items() if k != "board"),
-            *(Patch(fc=c, ec=c, label=f"{k} tile (hollow: needed)") for k, c in
-              _TILE_COLOURS.items()),
+            *(Patch(fc=c, ec=c, label=f"{k} tile") for k, c in _TILE_COLOURS.items()),
+            Patch(fc="white", ec="#566573", label="hollow tile: needed"),
             *(Line2D([], [], marker="o", ls="", ms=9, color=SEAT_COLOURS[s], mec="black",
                      mew=0.6, label=names[s]) for s in range(len(names))),
             Line2D([], [], ls="", label="disc: patient marker"),
             Line2D([], [], ls="", label="square: action marker"),
         ]
         handles += place_legend()
-        fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 0.0), ncols=4,
-                   fontsize=9, frameon=False, handlelength=1.4, columnspacing=1.0)
+        fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 0.0),
+                   ncols=-(-len(handles) // 3),
+                   fontsize=9, frameon=False, handlelength=1.2, columnspacing=0.7,
+                   handletextpad=0.5, borderaxespad=0.3)
         return legible(fig)
 
     def place_of(self, state: Any, action: Any) -> str | None:
