@@ -80,7 +80,9 @@ STYLE = "\n".join([
     "display:flex;flex-direction:column}",
     ".simlab-side-rest>*{flex:none}",
     ".simlab-side-rest>.simlab-log-widget{flex:1 0 150px;display:flex;flex-direction:column}",
-    ".simlab-side select,.simlab-side .widget-select{max-width:100%}",
+    ".simlab-side .widget-select,.simlab-side .widget-dropdown{box-sizing:border-box;"
+    "max-width:calc(100% - 6px)}",
+    ".simlab-side select{min-width:0;max-width:100%}",
     ".simlab-groups .widget-toggle-buttons{flex-wrap:wrap}",
     ".simlab-groups .widget-toggle-button{width:auto;min-width:0;padding:0 8px;"
     "margin:1px 2px 1px 0}",

@@ -14,6 +14,8 @@ Examples
 >>> fig = for_width(fig, 1000)
 >>> [round(float(v), 3) for v in fig.get_size_inches()], fig.axes[0].title.get_fontsize()
 ([13.889, 7.639], 11.0)
+>>> for_width(fig, 1300).axes[0].title.get_fontsize()
+13.0
 """
 
 from __future__ import annotations
@@ -33,13 +35,16 @@ __all__ = ["FigureView", "MIN_TEXT_PT", "for_width"]
 #: The smallest text of a figure drawn for a page, in points (= CSS px as shown).
 MIN_TEXT_PT = 11.0
 #: Widest and narrowest a figure is drawn (px), and its height at most.
-_WIDEST, _NARROWEST, _TALLEST = 1600, 480, 900
+_WIDEST, _NARROWEST, _TALLEST = 1600, 480, 620
 
 
 def for_width(fig: Figure, width: int, minimum: float = MIN_TEXT_PT) -> Figure:
     """``fig`` resized to ``width`` CSS px (its shape kept), every text ``minimum`` pt or more.
 
-    Where the figure would be taller than 900 px, its height is held at that.
+    On a wide page the smallest text grows with the width (a hundredth of it,
+    up to 14 pt), so a figure across a laptop's screen reads as one drawn for
+    it.  Where the figure would be taller than 620 px (most of a laptop's
+    window), its height is held at that.
     """
     from simlab.games.drawing import legible
 
@@ -47,7 +52,7 @@ def for_width(fig: Figure, width: int, minimum: float = MIN_TEXT_PT) -> Figure:
     w, h = fig.get_size_inches()
     inches = width / 72.0
     fig.set_size_inches(inches, min(_TALLEST / 72.0, h * inches / w))
-    return legible(fig, minimum)
+    return legible(fig, max(minimum, min(14.0, width / 100)))
 
 
 _ESM = """

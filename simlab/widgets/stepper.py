@@ -709,7 +709,8 @@ class TurnStepper:
             note += f" in {len(options)} groups"
         if suggested is not None:
             note += f"; the game's heuristic would play: {self.namer.text(str(suggested))}"
-        self.human_note.value = html.escape(note + ".")
+        self.human_note.value = (f'<div style="font:13px/1.4 sans-serif">'
+                                 f'{html.escape(note + ".")}</div>')
         self._fill_actions(suggested)
 
     def _fill_actions(self, selected: Action | None = None) -> None:

@@ -56,7 +56,8 @@ PLACES = """(root) => {
   return {boxes: ['button.simlab-back', 'button.simlab-step', 'button.simlab-turn',
                   '.simlab-play', '.simlab-status', '.simlab-board-frame',
                   '.simlab-actions select', 'button.simlab-do'].map(box).filter(b => b),
-          scrolled: scrolled, wide: wide, scrollY: window.scrollY};
+          scrolled: scrolled, wide: wide, scrollY: window.scrollY,
+          side: root.querySelector('.simlab-side').getBoundingClientRect().right};
 }"""
 
 
@@ -85,6 +86,9 @@ def _in_view(page: object, stepper: object, after: str) -> None:
     assert {"button.simlab-step", ".simlab-status", ".simlab-board-frame"} <= names, names
     assert seen["scrolled"] == [] and seen["scrollY"] == 0, f"after {after}: page scrolled {seen}"
     assert seen["wide"] == [], f"after {after}: sideways overflow in {seen['wide']}"
+    side = dict((b[0], b) for b in seen["boxes"])
+    if ".simlab-actions select" in side:  # the action list is not cut off at the right
+        assert side[".simlab-actions select"][3] <= seen["side"] + 0.5, (side, seen["side"])
 
 
 def _check_board(stepper: object) -> None:

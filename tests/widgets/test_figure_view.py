@@ -37,6 +37,10 @@ def test_for_width_keeps_the_shape_within_bounds() -> None:
     panel = StudyPanel("broom-service-steals", games=20, seed=2, players=("3",))
     panel.run()
     w, h = panel.result.plot().get_size_inches()
-    fig = for_width(panel.result.plot(), 1200)
+    fig = for_width(panel.result.plot(), 900)
     assert abs(fig.get_size_inches()[1] / fig.get_size_inches()[0] - h / w) < 1e-9
     assert for_width(panel.result.plot(), 100).get_size_inches()[0] * 72 == 480
+    wide = for_width(panel.result.plot(), 1600)
+    assert wide.get_size_inches()[1] * 72 == 620  # held at most of a laptop's window
+    texts = [t.get_fontsize() for t in wide.findobj(Text) if t.get_text()]
+    assert min(texts) >= 14  # text grows with the width
