@@ -2,23 +2,31 @@
 
 The widget is a view of a :class:`~simlab.widgets.session.StepSession`
 (which holds the game, its history and the random streams) and holds no
-rules.  Its parts:
+rules.  It is laid out for a laptop's screen (1366 x 768 and up): the board
+beside a side column, both as tall as the window leaves, so the board and
+the controls are seen together and nothing scrolls the page:
 
-- a bar of buttons: Back, Step (one action, chance included), Turn (on to
-  the next seat's decision), Play/Pause with a delay, Reset with the seed
-  and a policy per seat (``human`` lets you decide), and "seen by";
-- a banner saying whose view is shown and what the game hides;
-- the board (:class:`~simlab.widgets.board_view.BoardView`): an SVG at a
-  size that does not depend on the log, zoomable, with a legend, the last
-  action ringed in red and the places the seat to act may choose in orange;
-  a human seat chooses by clicking them;
-- the seat panel of the seat to act (or the seat "seen by" shows): its
-  hand, resources and score in the rulebook's words, from its own view;
-- the actions of a human seat, grouped by piece or kind;
-- the log (:class:`~simlab.widgets.board_view.LogView`), written by
-  :mod:`simlab.widgets.log`; a click on a line jumps to that move, and the
-  later lines stay (greyed) for Step to replay;
-- Save/Load of a game record.
+- the board (:class:`~simlab.widgets.board_view.BoardView`): an SVG scaled
+  to its frame (or zoomed), with a legend, the last action ringed in red and
+  the places the seat to act may choose in orange; a human seat chooses by
+  clicking them;
+- at the top of the side column, never scrolled: Back, Step (one action,
+  chance included), Turn (on to the next seat's decision), Play/Pause with a
+  delay, "seen by", the whose-turn line with the "last:" line (the log's line
+  of the last move) and, at the end, a banner naming the winners;
+- under it, scrolling inside the column: the actions of a human seat in
+  groups with their sizes (opening on the group of the move the game's
+  heuristic would make; a choice is previewed on the board before "Do it"),
+  the seat panel of the seat to act (its hand, resources and score in the
+  rulebook's words), the final scores, and the log
+  (:class:`~simlab.widgets.board_view.LogView`, written by
+  :mod:`simlab.widgets.log`), which scrolls inside itself; a click on a line
+  jumps to that move, and the later lines stay (greyed) for Step to replay;
+- under the board: the seed, Reset and a policy per seat (``human`` lets you
+  decide), the component folder, Save/Load of a game record, the state table.
+
+The browser keeps the game of the page (:class:`~simlab.widgets.memory.PageMemory`):
+a reload goes on with it, and says so.
 
 Without an explicit ``policies``, the seats play the game's heuristics (the
 renderer's ``policies``), so Play reaches the end.
@@ -622,7 +630,11 @@ class TurnStepper:
         return caption
 
     def _after(self, shown: Any, action: Action) -> Any:
-        """The shown position after ``action`` (a preview), or ``None`` where it cannot be made."""
+        """The shown position after ``action`` (a preview), or ``None`` where it cannot be made.
+
+        A seat's view may lack what the rules need to apply an action (a hidden
+        card, a face-down tile): then there is no preview, and nothing else changes.
+        """
         try:
             state = shown.clone()
             state.apply(action)
