@@ -599,6 +599,7 @@ class TurnStepper:
         blocked = session.is_over or (waiting is not None and not session.redo)
         self.step_button.disabled = blocked
         self.turn_button.disabled = blocked
+        self.play_button.disabled = session.is_over and not self.play_button.value
         self.memory.record = session.record().to_json(indent=None)
 
     def _draw_board(self, preview: Action | None = None) -> str | None:
