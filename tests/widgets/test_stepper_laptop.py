@@ -45,12 +45,15 @@ def test_at_the_end_the_title_says_who_won_and_a_banner_names_the_winners(name: 
 def test_the_last_line_says_what_the_log_says_and_names_the_tile_drawn() -> None:
     st = TurnStepper("bad_doctor", players=2, seed=7)
     drawn = 0
-    for _ in range(60):
-        st.step()
-        action = st.log_text()[-1] if st.log.lines[-1][1] == "action" else \
-            next(line[2] for line in reversed(st.log.lines) if line[1] == "action")
-        caption = re.search(r"simlab-last[^>]*>([^<]*)<", st.banner.value)[1]
-        caption = caption.replace("&#x27;", "'").replace("&amp;", "&")
+    for step in range(60):
+        st.session.step()
+        if step % 20 == 19:
+            st.refresh()  # what the page shows: the banner's line is the caption
+            assert "simlab-last" in st.banner.value
+            assert st.banner.value.count(f"last: move {st.session.moves}, ") == 1
+        caption = st._last_caption()[0]
+        action = next(line.text for line in reversed(st._log_lines(None))
+                      if line.kind == "action")
         said = action.split(". ", 1)[1]
         assert caption.startswith(f"last: move {st.session.moves}, ")
         body = caption.removeprefix(f"last: move {st.session.moves}, ")
@@ -83,8 +86,10 @@ def test_the_action_groups_show_their_sizes_and_open_on_the_heuristics_choice() 
         assert st.group_picker.value == st.renderer.group_of(st.session.state, choice)
         assert str(choice) in st.human_note.value.replace("&#x27;", "'")
         checked += 1
+        if checked == 5:
+            break
         st.do_human()
-    assert checked >= 5
+    assert checked == 5
 
 
 def test_a_chosen_action_is_previewed_on_the_board_before_it_is_done() -> None:
