@@ -63,16 +63,39 @@ STYLE = "\n".join([
     ".simlab-play.mod-active::before{background-image:url(\"data:image/svg+xml,"
     + (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='%23333'>"
        f"{_ICONS['pause']}</svg>").replace("<", "%3C").replace(">", "%3E") + "\")}",
-    ".simlab-board-frame{border:1px solid #bbb;background:#fff;overflow:auto;"
-    "position:relative}",
-    ".simlab-board-bar{display:flex;gap:4px;align-items:center;padding:2px 4px;"
+    # the stepper laid out for a laptop screen: the board and the side column side by side,
+    # as tall as the window (BoardView's script sets the height of .simlab-main); the side
+    # column's top (the buttons and the whose-turn line) never scrolls, the rest scrolls
+    # inside itself, and the log scrolls inside itself too
+    ".simlab-main{flex-wrap:nowrap!important;align-items:stretch!important;gap:8px;"
+    "min-height:420px}",
+    ".simlab-main>.simlab-board{flex:1 1 auto;min-width:0}",
+    ".simlab-board{display:flex;flex-direction:column;min-height:0}",
+    ".simlab-board-frame{flex:1 1 0;min-height:0;border:1px solid #bbb;background:#fff;"
+    "overflow:auto;position:relative}",
+    ".simlab-side{flex:0 0 400px;width:400px;display:flex;flex-direction:column;"
+    "min-height:0;overflow:hidden}",
+    ".simlab-side-top{flex:none}",
+    ".simlab-side-rest{flex:1 1 0;min-height:0;overflow-y:auto;overflow-x:hidden;"
+    "display:flex;flex-direction:column}",
+    ".simlab-side-rest>*{flex:none}",
+    ".simlab-side-rest>.simlab-log-widget{flex:1 0 150px;display:flex;flex-direction:column}",
+    ".simlab-side .widget-select,.simlab-side .widget-dropdown{box-sizing:border-box;"
+    "max-width:calc(100% - 6px)}",
+    ".simlab-side select{min-width:0;max-width:100%}",
+    ".simlab-groups .widget-toggle-buttons{flex-wrap:wrap}",
+    ".simlab-groups .widget-toggle-button{width:auto;min-width:0;padding:0 8px;"
+    "margin:1px 2px 1px 0}",
+    ".simlab-winner{background:#e9f7e4;border:1px solid #5a9b47;border-radius:4px;"
+    "padding:4px 8px;font:700 15px/1.4 sans-serif;color:#225a12}",
+    ".simlab-board-bar{display:flex;flex:none;gap:4px;align-items:center;padding:2px 4px;"
     "font:12px sans-serif;color:#444;background:#f4f4f4;border-bottom:1px solid #ddd}",
     ".simlab-board-bar button{font:12px sans-serif;min-width:2.2em;cursor:pointer}",
     ".simlab-board svg{display:block}",
     ".simlab-board [data-target]{cursor:pointer}",
     ".simlab-board [data-target]:hover{filter:drop-shadow(0 0 3px #ff8c00)}",
     ".simlab-log-view{font:13px/1.45 sans-serif;overflow-y:auto;border:1px solid #ccc;"
-    "background:#fff}",
+    "background:#fff;position:relative;flex:1 1 0;min-height:120px}",
     ".simlab-log-view div{padding:1px 6px;cursor:pointer;white-space:pre-wrap;"
     "overflow-wrap:anywhere}",
     ".simlab-log-view div:hover{background:#eef4ff}",
@@ -93,12 +116,13 @@ function render({ model, el }) {
     const b = document.createElement("button");
     b.textContent = text; b.title = title; b.onclick = f; bar.appendChild(b); return b;
   };
-  mk("\u2212", "zoom out", () => model.set("zoom", Math.max(0.4, model.get("zoom") / 1.25)));
-  mk("+", "zoom in", () => model.set("zoom", Math.min(4, model.get("zoom") * 1.25)));
-  mk("100%", "default size", () => model.set("zoom", 1));
-  mk("fit", "fit the frame's width", () => {
-    const svg = frame.querySelector("svg");
-    if (svg) { model.set("zoom", (frame.clientWidth - 4) / natural(svg)[0]); }
+  const shown = () => model.get("fit") ? fitted() : model.get("zoom");
+  const zoomTo = (z) => { model.set("fit", false); model.set("zoom", z); model.save_changes(); };
+  mk("\u2212", "zoom out", () => zoomTo(Math.max(0.4, shown() / 1.25)));
+  mk("+", "zoom in", () => zoomTo(Math.min(4, shown() * 1.25)));
+  mk("100%", "the picture's own size", () => zoomTo(1));
+  mk("fit", "scale the board to its frame", () => {
+    model.set("fit", true); model.save_changes();
   });
   bar.appendChild(label);
   el.appendChild(bar); el.appendChild(frame);
@@ -107,16 +131,34 @@ function render({ model, el }) {
     const h = parseFloat(svg.getAttribute("data-height") || svg.getAttribute("height"));
     return [w * 4 / 3, h * 4 / 3];   // matplotlib writes pt; CSS px = 4/3 pt
   };
+  const fitted = () => {           // the scale at which the whole picture fits the frame
+    const svg = frame.querySelector("svg");
+    if (!svg || !frame.clientWidth) { return 1; }
+    const [w, h] = natural(svg);
+    return Math.min(model.get("max_fit"), (frame.clientWidth - 2) / w,
+                    (frame.clientHeight - 2) / h);
+  };
+  const fill = () => {             // the stepper's main row as tall as the window leaves
+    const main = el.closest(".simlab-main");
+    if (!main) { return; }
+    let top = main.getBoundingClientRect().top;   // its top with every scroll undone
+    for (let p = main.parentElement; p; p = p.parentElement) { top += p.scrollTop; }
+    const least = model.get("min_height");
+    let h = window.innerHeight - top - 6;
+    if (h < least) {   // deep in a notebook: about the height of the window
+      h = Math.max(least, Math.min(window.innerHeight - 140, 900));
+    }
+    main.style.height = Math.round(h) + "px";
+  };
   const size = () => {
     frame.style.minWidth = model.get("min_width") + "px";
-    frame.style.minHeight = model.get("min_height") + "px";
-    frame.style.maxHeight = model.get("max_height") + "px";
+    fill();
     const svg = frame.querySelector("svg");
     if (!svg) { return; }
     const [w, h] = natural(svg);
-    const z = model.get("zoom");
+    const z = shown();
     svg.style.width = (w * z) + "px"; svg.style.height = (h * z) + "px";
-    label.textContent = Math.round(z * 100) + "%";
+    label.textContent = (model.get("fit") ? "fit: " : "") + Math.round(z * 100) + "%";
   };
   const mark = () => {
     const targets = new Set(model.get("targets"));
@@ -156,19 +198,27 @@ function render({ model, el }) {
   model.on("change:targets", mark);
   model.on("change:titles", mark);
   model.on("change:zoom", size);
+  model.on("change:fit", size);
   model.on("change:min_width", size);
+  const watch = new ResizeObserver(() => size());
+  watch.observe(frame);
+  window.addEventListener("resize", size);
   draw();
+  requestAnimationFrame(size);   // once the page has laid the widget out
+  return () => { watch.disconnect(); window.removeEventListener("resize", size); };
 }
 export default { render };
 """
 
 _LOG_ESM = """
 function render({ model, el }) {
+  el.classList.add("simlab-log-widget");
   const box = document.createElement("div");
   box.className = "simlab-log-view simlab-log";
   el.appendChild(box);
   const draw = () => {
-    box.style.height = model.get("height") + "px";
+    const height = model.get("height");
+    box.style.height = height > 0 ? height + "px" : "";
     box.innerHTML = "";
     const current = model.get("current");
     let mark = null;
@@ -181,8 +231,14 @@ function render({ model, el }) {
       if (move === current) { mark = div; }
       box.appendChild(div);
     }
-    if (mark) { mark.scrollIntoView({ block: "nearest" }); }
-    else { box.scrollTop = box.scrollHeight; }
+    // the log scrolls inside itself, never the page (no scrollIntoView)
+    if (mark) {
+      const top = mark.offsetTop, bottom = top + mark.offsetHeight;
+      if (top < box.scrollTop) { box.scrollTop = top; }
+      else if (bottom > box.scrollTop + box.clientHeight) {
+        box.scrollTop = bottom - box.clientHeight;
+      }
+    } else { box.scrollTop = box.scrollHeight; }
   };
   box.addEventListener("click", (e) => {
     const div = e.target.closest("[data-move]");
@@ -190,6 +246,7 @@ function render({ model, el }) {
   });
   model.on("change:lines", draw);
   model.on("change:current", draw);
+  model.on("change:height", draw);
   draw();
 }
 export default { render };
@@ -266,7 +323,12 @@ class BoardView(_Clickable):
     clicked : str
         The key last clicked (observe it); set by :meth:`click` too.
     zoom : float
-        1.0 draws the picture at its natural size (text at its point size).
+        1.0 draws the picture at its natural size (text at its point size);
+        used when :attr:`fit` is off (the zoom buttons turn it off).
+    fit : bool
+        Scale the picture to its frame (whole picture in view, at most
+        :attr:`max_fit` times its natural size).  In a stepper the frame is as
+        tall as the window leaves below the stepper's top.
     """
 
     _esm = _BOARD_ESM
@@ -275,9 +337,10 @@ class BoardView(_Clickable):
     targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
     titles = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     zoom = traitlets.Float(1.0).tag(sync=True)
-    min_width = traitlets.Int(720).tag(sync=True)
-    min_height = traitlets.Int(520).tag(sync=True)
-    max_height = traitlets.Int(900).tag(sync=True)
+    fit = traitlets.Bool(True).tag(sync=True)
+    max_fit = traitlets.Float(1.5).tag(sync=True)
+    min_width = traitlets.Int(480).tag(sync=True)
+    min_height = traitlets.Int(420).tag(sync=True)
     clicked = traitlets.Unicode("")
 
     def click(self, value: Any) -> None:
@@ -293,7 +356,9 @@ class LogView(_Clickable):
 
     ``kind`` is ``"action"`` for the line of an action and ``"score"`` for a
     change of score under it (indented).  :attr:`current` is the move shown:
-    later lines are greyed (a future that Step replays).
+    later lines are greyed (a future that Step replays).  The view keeps the
+    current line in sight by scrolling itself, never the page.  ``height`` 0:
+    as tall as its box leaves (the stepper's side column).
     """
 
     _esm = _LOG_ESM

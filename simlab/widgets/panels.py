@@ -91,13 +91,19 @@ def _signed(value: float, cause: str) -> str:
 
 
 def banner_html(viewer: str | None, hidden: str | None, status: str,
-                caption: str | None = None) -> str:
+                caption: str | None = None, explain: bool = True, short: bool = False) -> str:
     """Whose view is shown, what the game hides (or that it hides nothing), and the status.
+
+    ``explain`` False leaves out the sentence on what the game hides (the
+    stepper's side column shows it under the board instead, ``short``: that
+    sentence alone, in the same words).
 
     Examples
     --------
     >>> "hides nothing" in banner_html("Red", None, "move 0")
     True
+    >>> banner_html("Red", None, "move 0", explain=False).count("hides nothing")  # its tooltip
+    1
     """
     if hidden is None:
         seen = ("This game hides nothing: every seat sees the whole table, so every view "
@@ -107,15 +113,20 @@ def banner_html(viewer: str | None, hidden: str | None, status: str,
     else:
         seen = (f"Viewing as {viewer}: what {viewer} cannot know is drawn face down. "
                 + hidden)
+    if short:
+        return (f'<div class="simlab-seen-note" style="color:#555;font:12px/1.4 sans-serif">'
+                f'{html.escape(seen)}</div>')
     who = "everyone" if viewer is None else viewer
     colour = "#e8f1fb" if viewer is None else "#fff4d6"
     last = (f'<div class="simlab-last" style="color:#b22222">{html.escape(caption)}</div>'
             if caption else "")
-    return (f'<div class="simlab-banner" style="background:{colour};border:1px solid #c9d6e6;'
+    note = (f'<div style="color:#555;font-size:12px">{html.escape(seen)}</div>' if explain
+            else "")
+    return (f'<div class="simlab-banner" title="{html.escape(seen)}" '
+            f'style="background:{colour};border:1px solid #c9d6e6;'
             f'border-radius:4px;padding:4px 8px;font:13px/1.4 sans-serif">'
             f'<b class="simlab-viewer">Viewing as {html.escape(who)}</b> · '
-            f'<span class="simlab-status">{html.escape(status)}</span>{last}'
-            f'<div style="color:#555;font-size:12px">{html.escape(seen)}</div></div>')
+            f'<span class="simlab-status">{html.escape(status)}</span>{last}{note}</div>')
 
 
 def table_html(rows: dict[str, Any]) -> str:

@@ -2,23 +2,31 @@
 
 The widget is a view of a :class:`~simlab.widgets.session.StepSession`
 (which holds the game, its history and the random streams) and holds no
-rules.  Its parts:
+rules.  It is laid out for a laptop's screen (1366 x 768 and up): the board
+beside a side column, both as tall as the window leaves, so the board and
+the controls are seen together and nothing scrolls the page:
 
-- a bar of buttons: Back, Step (one action, chance included), Turn (on to
-  the next seat's decision), Play/Pause with a delay, Reset with the seed
-  and a policy per seat (``human`` lets you decide), and "seen by";
-- a banner saying whose view is shown and what the game hides;
-- the board (:class:`~simlab.widgets.board_view.BoardView`): an SVG at a
-  size that does not depend on the log, zoomable, with a legend, the last
-  action ringed in red and the places the seat to act may choose in orange;
-  a human seat chooses by clicking them;
-- the seat panel of the seat to act (or the seat "seen by" shows): its
-  hand, resources and score in the rulebook's words, from its own view;
-- the actions of a human seat, grouped by piece or kind;
-- the log (:class:`~simlab.widgets.board_view.LogView`), written by
-  :mod:`simlab.widgets.log`; a click on a line jumps to that move, and the
-  later lines stay (greyed) for Step to replay;
-- Save/Load of a game record.
+- the board (:class:`~simlab.widgets.board_view.BoardView`): an SVG scaled
+  to its frame (or zoomed), with a legend, the last action ringed in red and
+  the places the seat to act may choose in orange; a human seat chooses by
+  clicking them;
+- at the top of the side column, never scrolled: Back, Step (one action,
+  chance included), Turn (on to the next seat's decision), Play/Pause with a
+  delay, "seen by", the whose-turn line with the "last:" line (the log's line
+  of the last move) and, at the end, a banner naming the winners;
+- under it, scrolling inside the column: the actions of a human seat in
+  groups with their sizes (opening on the group of the move the game's
+  heuristic would make; a choice is previewed on the board before "Do it"),
+  the seat panel of the seat to act (its hand, resources and score in the
+  rulebook's words), the final scores, and the log
+  (:class:`~simlab.widgets.board_view.LogView`, written by
+  :mod:`simlab.widgets.log`), which scrolls inside itself; a click on a line
+  jumps to that move, and the later lines stay (greyed) for Step to replay;
+- under the board: the seed, Reset and a policy per seat (``human`` lets you
+  decide), the component folder, Save/Load of a game record, the state table.
+
+The browser keeps the game of the page (:class:`~simlab.widgets.memory.PageMemory`):
+a reload goes on with it, and says so.
 
 Without an explicit ``policies``, the seats play the game's heuristics (the
 renderer's ``policies``), so Play reaches the end.
@@ -38,18 +46,22 @@ Examples
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
+import numpy as np
 
 from simlab.core.api import CHANCE, Action, Game
 from simlab.core.data import activate, data_dir
 from simlab.core.errors import SimlabError
+from simlab.core.record import GameRecord
 from simlab.core.registry import load_game
 from simlab.widgets.board_view import BoardView, Clock, LogView, place_title
 from simlab.widgets.log import Namer, build_log, itemised_scores
+from simlab.widgets.memory import PageMemory
 from simlab.widgets.panels import banner_html, score_sheet_html, seat_panel_html, table_html
 from simlab.widgets.render import GameRenderer, figure_svg, state_summary, who_acts
 from simlab.widgets.session import HUMAN, StepSession
@@ -59,6 +71,8 @@ __all__ = ["TurnStepper"]
 _EVERYONE = -1
 #: Decisions a Play tick goes through at most (chance steps between them are free).
 _TICK_DECISIONS = 1
+#: The longest "last:" line over the board's side column (a longer one is cut, the log has it).
+_CAPTION = 150
 
 
 def _on_data(game: Game | str, players: int | None, data: str | Path | None) -> Game:
@@ -91,7 +105,9 @@ class TurnStepper:
     log_lines : int
         Actions written in the log (the newest ones).
     zoom : float
-        The board's starting zoom (1: text at its point size).
+        The board's zoom when ``fit`` is off (1: text at its point size).
+    fit : bool
+        Scale the board to its frame (the default); the zoom buttons turn it off.
     data : path, optional
         A component folder laid out like ``data/<game>/`` to play on (the
         shipped set when omitted).  The "components" field changes it: type a
@@ -117,6 +133,7 @@ class TurnStepper:
         log_lines: int = 400,
         zoom: float = 1.0,
         data: str | Path | None = None,
+        fit: bool = True,
     ) -> None:
         game = _on_data(game, players, data)
         self.renderer = GameRenderer(game)
@@ -130,7 +147,8 @@ class TurnStepper:
         self._quiet = False
         self._legal: list[Action] = []
         self._picked: str | None = None
-        self._build_controls(zoom)
+        self._preview: Action | None = None
+        self._build_controls(zoom, fit)
         self._build_seat_controls()
         if seen_by is not None:
             self.seen_by.value = seen_by
@@ -143,7 +161,7 @@ class TurnStepper:
         button.add_class(f"simlab-{name}")  # stable CSS hooks, and the bundled icon
         return button
 
-    def _build_controls(self, zoom: float) -> None:
+    def _build_controls(self, zoom: float, fit: bool) -> None:
         self.back_button = self._button("back", "Back", "undo the last action")
         self.step_button = self._button("step", "Step", "apply one action, chance included")
         self.turn_button = self._button("turn", "Turn", "step on to the next seat's decision")
@@ -155,10 +173,12 @@ class TurnStepper:
         self.play_button.add_class("simlab-play")
         self.clock = Clock(interval=300)
         self.delay = w.IntSlider(value=300, min=0, max=3000, step=50, description="delay ms",
-                                 continuous_update=False, layout=w.Layout(width="22em"))
+                                 continuous_update=False, layout=w.Layout(width="205px"),
+                                 style={"description_width": "62px"})
         self.seed_field = w.IntText(value=self.session.seed, description="seed",
                                     layout=w.Layout(width="11em"))
-        self.seen_by = w.Dropdown(description="seen by", layout=w.Layout(width="15em"))
+        self.seen_by = w.Dropdown(description="seen by", layout=w.Layout(width="185px"),
+                                  style={"description_width": "52px"})
         made = self.session.game.component_set
         self.data_field = w.Text(value="" if made.is_shipped else str(made.folder),
                                  placeholder="shipped (a folder like data/<game>/)",
@@ -167,12 +187,17 @@ class TurnStepper:
                                  tooltip="component folder; Reset plays on it")
         self.data_label = w.HTML()
         self.banner = w.HTML()
-        self.board = BoardView(zoom=zoom)
+        self.banner.add_class("simlab-banner-box")
+        self.winner = w.HTML()
+        self.seen_note = w.HTML()
+        self.board = BoardView(zoom=zoom, fit=fit)
         self.board.add_class("simlab-board-view")
         self.seat_panel = w.HTML()
         self.score_sheet = w.HTML()
         self.table = w.HTML()
-        self.group_picker = w.Dropdown(description="actions", layout=w.Layout(width="100%"))
+        self.group_picker = w.ToggleButtons(layout=w.Layout(width="100%"),
+                                            style={"button_width": "auto"})
+        self.group_picker.add_class("simlab-groups")
         self.human_actions = w.Select(rows=7, layout=w.Layout(width="100%"))
         self.do_button = w.Button(description="Do it", button_style="primary")
         self.do_button.add_class("simlab-do")
@@ -180,7 +205,8 @@ class TurnStepper:
         self.human_box = w.VBox([w.HTML("<b>Your decision</b>"), self.human_note,
                                  self.group_picker, self.human_actions, self.do_button])
         self.human_box.add_class("simlab-actions")
-        self.log = LogView(height=300)
+        self.log = LogView(height=0)  # as tall as the side column leaves
+        self.memory = PageMemory(key=f"{self.session.game.NAME}-{self.session.game.players}")
         self.message = w.HTML()
         self.message.add_class("simlab-message")
         self.path_field = w.Text(value=f"{self.session.game.NAME}-record.json",
@@ -203,29 +229,44 @@ class TurnStepper:
         self.delay.observe(self._on_delay, names="value")
         self.seen_by.observe(self._on_seen_by, names="value")
         self.group_picker.observe(self._on_group, names="value")
+        self.human_actions.observe(self._on_choice, names="value")
+        self.memory.on_restore(self.restore)
         self.board.observe(self._on_board_click, names="clicked")
         self.log.observe(self._on_log_click, names="clicked")
 
     def _layout(self) -> w.VBox:
-        side = w.VBox([self.seat_panel, self.human_box, self.score_sheet, self.table,
-                       w.HTML("<b>Log</b> <span style='color:#777'>(click a line to go "
-                              "to that move)</span>"), self.log],
-                      layout=w.Layout(width="430px", min_width="380px", flex="0 0 auto",
-                                      margin="0 0 0 8px"))
-        main = w.HBox([self.board, side], layout=w.Layout(flex_flow="row wrap",
-                                                          align_items="flex-start"))
-        self.board.layout = w.Layout(flex="1 1 720px", min_width="720px")
-        box = w.VBox([
-            w.HBox([self.back_button, self.step_button, self.turn_button, self.play_button,
-                    self.delay, self.clock], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.seed_field, self.reset_button, self.seen_by],
+        """The board beside a side column, as tall as the window (see ``board_view.STYLE``).
+
+        The side column's top holds the buttons and the whose-turn line and
+        never scrolls; under it the seat's decision, its panel, the final
+        scores and the log scroll inside the column.  The settings (seed,
+        seats, components, records) are under the board.
+        """
+        top = w.VBox([
+            w.HBox([self.back_button, self.step_button, self.turn_button, self.play_button],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.data_field, self.data_label], layout=w.Layout(flex_flow="row wrap")),
-            self.seat_box,
-            self.banner,
+            w.HBox([self.seen_by, self.delay], layout=w.Layout(flex_flow="row wrap")),
+            self.banner, self.winner])
+        top.add_class("simlab-side-top")
+        rest = w.VBox([self.human_box, self.seat_panel, self.score_sheet,
+                       w.HTML("<b>Log</b> <span style='color:#666'>(click a line to go "
+                              "to that move)</span>"), self.log])
+        rest.add_class("simlab-side-rest")
+        side = w.VBox([top, rest])
+        side.add_class("simlab-side")
+        main = w.HBox([self.board, side])
+        main.add_class("simlab-main")
+        box = w.VBox([
             main,
-            w.HBox([self.path_field, self.save_button, self.load_button]),
             self.message,
+            w.HBox([self.seed_field, self.reset_button, self.seat_box],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.seen_note,
+            w.HBox([self.data_field, self.data_label], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.path_field, self.save_button, self.load_button]),
+            self.table,
+            self.clock,
+            self.memory,
         ])
         box.add_class("simlab-stepper")
         return box
@@ -399,6 +440,7 @@ class TurnStepper:
         if not self._quiet:
             self._picked = None
             self._fill_actions()
+            self._on_choice({"new": self.human_actions.value})  # preview its first action
 
     def _on_board_click(self, change: dict[str, Any]) -> None:
         key = change["new"]
@@ -470,23 +512,51 @@ class TurnStepper:
         return actors[-1] if actors else 0
 
     def _last_caption(self) -> tuple[str | None, list[str]]:
-        """The line about the last action and its board places, as the viewer may see them."""
+        """The line about the last action and its board places, as the viewer may see them.
+
+        The line says what the log's line of that move says (a draw names the
+        tile drawn where the log does), under "last: move N".
+        """
         session = self.session
         if not session.actions:
             return None, []
         seat = self.seat_shown
         action = session.actions[-1]
         seen = str(action) if seat is None else session.action_texts[-1][seat]
-        actor = session.actors[-1]
-        who = "chance" if actor == CHANCE else self.namer.names[actor]
-        if seen is None:
-            text = f"last: move {session.moves}, {who} (what it was is hidden from you)"
-        else:
-            said = self.namer.text(seen)
-            text = f"last: move {session.moves}, " + (
-                said if said.startswith(f"{who} ") else f"{who}: {said}")
+        lines = build_log(session, seat, self.namer, self.renderer.score_name, limit=1)
+        said = next(line.text for line in lines if line.kind == "action").split(". ", 1)[1]
+        if seen is None and session.actors[-1] != CHANCE and "hidden" not in said:
+            said += " (what it was is hidden from you)"
+        text = f"last: move {session.moves}, {said}"
+        if len(text) > _CAPTION:  # the whole line is in the log, under the same number
+            text = text[:_CAPTION].rsplit(" ", 1)[0] + " … (see the log)"
         place = session.before_notes[-1]
         return text, ([place] if place is not None and seen == str(action) else [])
+
+    def winner_line(self) -> str | None:
+        """The game-over line ("Dr. Eror wins: 12 Doctor Markers to 9"), ``None`` while running.
+
+        Examples
+        --------
+        >>> import simlab
+        >>> st = TurnStepper(simlab.load_game("broom_service", players=2), seed=1)
+        >>> st.winner_line() is None
+        True
+        """
+        outcome = self.session.state.outcome
+        if outcome is None:
+            return None
+        names = self.namer.names
+        winners = [names[s] for s in outcome.winners]
+        if not winners:
+            head = "Game over: nobody wins"
+        elif len(winners) == 1:
+            head = f"Game over: {winners[0]} wins"
+        else:
+            head = f"Game over: {', '.join(winners[:-1])} and {winners[-1]} win"
+        scores = [f"{names[s]} {v:g}" for s, v in enumerate(outcome.scores)]
+        tail = f" ({outcome.reason})" if outcome.reason else ""
+        return f"{head} — {self.renderer.score_name}: {', '.join(scores)}{tail}"
 
     def refresh(self) -> None:
         """Redraw board, banner, seat panel, actions, log and controls from the session."""
@@ -496,22 +566,10 @@ class TurnStepper:
         self.data_label.value = html.escape(f"playing on: {made.label} (hash {made.hash})")
         shown = self.shown_state()
         seat = self.seat_shown
-        player = session.state.current_player
         waiting = session.waiting_for
         self._legal = session.legal_actions() if waiting is not None else []
-        may_see = player >= 0 and (seat is None or seat == player)
-        legal = session.legal_actions() if may_see else []
-        at: dict[str, list[str]] = {}
-        for a in legal:
-            if (p := self.renderer.place_of(session.state, a)) is not None:
-                at.setdefault(p, []).append(self.namer.text(str(a)))
-        places = sorted(at)
-        caption, last = self._last_caption()
-        figure = self.renderer.draw(shown, last=last, targets=places)
-        self.svg = figure_svg(figure)
-        self.board.targets = places if waiting is not None else []
-        self.board.titles = {key: place_title(at[key]) for key in self.board.targets}
-        self.board.svg = self.svg
+        self._preview = None
+        caption = self._draw_board()
         names = self.namer.names
         viewer = None if seat is None else names[seat]
         status = f"move {session.moves} — to act: {who_acts(session.state)}"
@@ -519,8 +577,15 @@ class TurnStepper:
             status += " (your decision: click the board or choose below)"
         if session.redo:
             status += f" — {len(session.redo)} later moves kept: Step replays them"
-        self.banner.value = banner_html(viewer, self.renderer.hidden, status, caption)
+        self.banner.value = banner_html(viewer, self.renderer.hidden, status, caption,
+                                        explain=False)
+        self.seen_note.value = banner_html(viewer, self.renderer.hidden, "", None,
+                                           explain=True, short=True)
+        winner = self.winner_line()
+        self.winner.value = ("" if winner is None else
+                             f'<div class="simlab-winner">{html.escape(winner)}</div>')
         panel = self.panel_seat()
+        player = session.state.current_player
         rows = self.renderer.seat_panel(session.state.view(panel), panel)
         self.seat_panel.value = seat_panel_html(names[panel], rows, to_act=panel == player)
         self.table.value = table_html(state_summary(shown, moves=session.moves))
@@ -534,6 +599,49 @@ class TurnStepper:
         blocked = session.is_over or (waiting is not None and not session.redo)
         self.step_button.disabled = blocked
         self.turn_button.disabled = blocked
+        self.play_button.disabled = session.is_over and not self.play_button.value
+        self.memory.record = session.record().to_json(indent=None)
+
+    def _draw_board(self, preview: Action | None = None) -> str | None:
+        """Draw the board (after ``preview``, when given); the "last:" line of the banner."""
+        session = self.session
+        seat = self.seat_shown
+        player = session.state.current_player
+        shown = self.shown_state()
+        may_see = player >= 0 and (seat is None or seat == player)
+        legal = session.legal_actions() if may_see else []
+        at: dict[str, list[str]] = {}
+        for a in legal:
+            if (p := self.renderer.place_of(session.state, a)) is not None:
+                at.setdefault(p, []).append(self.namer.text(str(a)))
+        places = sorted(at)
+        caption, last = self._last_caption()
+        after = self._after(shown, preview) if preview is not None else None
+        if after is not None and preview is not None:
+            place = self.renderer.place_of(session.state, preview)
+            figure = self.renderer.draw(after, last=[place] if place else [], targets=[])
+            caption = (f"preview of your choice: {self.namer.text(str(preview))} "
+                       "(click “Do it” to play it)")
+        else:
+            figure = self.renderer.draw(shown, last=last, targets=places)
+        self.svg = figure_svg(figure)
+        self.board.targets = places if session.waiting_for is not None else []
+        self.board.titles = {key: place_title(at[key]) for key in self.board.targets}
+        self.board.svg = self.svg
+        return caption
+
+    def _after(self, shown: Any, action: Action) -> Any:
+        """The shown position after ``action`` (a preview), or ``None`` where it cannot be made.
+
+        A seat's view may lack what the rules need to apply an action (a hidden
+        card, a face-down tile): then there is no preview, and nothing else changes.
+        """
+        try:
+            state = shown.clone()
+            state.apply(action)
+        except (SimlabError, KeyError, ValueError, IndexError, AttributeError):
+            return None
+        return state
 
     def _future_lines(self) -> list[tuple[int, str, str]]:
         """The undone moves, greyed under the log (their texts as the viewer may see them)."""
@@ -562,6 +670,27 @@ class TurnStepper:
         self.score_sheet.value = score_sheet_html(sheet, self.renderer.score_name,
                                                   outcome.scores)
 
+    def suggestion(self) -> Action | None:
+        """The action the game's own heuristic would take for the human seat (``None``: none).
+
+        The chooser opens on its group with it selected; asked with a generator
+        seeded by the move number, so the same position suggests the same action.
+        """
+        waiting = self.session.waiting_for
+        if waiting is None or not self._legal:
+            return None
+        name = self.renderer.policies()[waiting]
+        if name == HUMAN:
+            return None
+        state = self.session.state
+        try:
+            policy = state.game.make_policy(name, waiting)
+            view = state.view(waiting) if getattr(policy, "uses_view", True) else None
+            action = policy.act(view, list(self._legal), np.random.default_rng(self.session.moves))
+        except SimlabError:
+            return None
+        return action if action in self._legal else None
+
     def _fill_human(self, waiting: int | None) -> None:
         if waiting is None:
             self.human_box.layout.display = "none"
@@ -576,17 +705,28 @@ class TurnStepper:
         for action in self._legal:
             group = self.renderer.group_of(self.session.state, action)
             groups[group] = groups.get(group, 0) + 1
+        suggested = self.suggestion()
+        first: str | None
+        if suggested is not None:
+            first = self.renderer.group_of(self.session.state, suggested)
+        else:
+            first = max(groups, key=lambda g: groups[g]) if groups else None
         self._quiet = True
         options = [(f"{g} ({n})", g) for g, n in groups.items()]
         self.group_picker.options = options
-        self.group_picker.value = options[0][1] if options else None
+        self.group_picker.value = first
         self.group_picker.layout.display = "" if len(options) > 1 else "none"
         self._quiet = False
-        self.human_note.value = html.escape(f"{self.namer.names[waiting]} to act: "
-                                            f"{len(self._legal)} legal actions.")
-        self._fill_actions()
+        note = f"{self.namer.names[waiting]} to act: {len(self._legal)} legal actions"
+        if len(options) > 1:
+            note += f" in {len(options)} groups"
+        if suggested is not None:
+            note += f"; the game's heuristic would play: {self.namer.text(str(suggested))}"
+        self.human_note.value = (f'<div style="font:13px/1.4 sans-serif">'
+                                 f'{html.escape(note + ".")}</div>')
+        self._fill_actions(suggested)
 
-    def _fill_actions(self) -> None:
+    def _fill_actions(self, selected: Action | None = None) -> None:
         state = self.session.state
         if self._picked is not None:
             chosen = [i for i, a in enumerate(self._legal)
@@ -595,8 +735,60 @@ class TurnStepper:
             group = self.group_picker.value
             chosen = [i for i, a in enumerate(self._legal)
                       if group is None or self.renderer.group_of(state, a) == group]
+        self._quiet = True
         self.human_actions.options = [(self.namer.text(str(self._legal[i])), i) for i in chosen]
-        self.human_actions.value = chosen[0] if chosen else None
+        self.human_actions.rows = max(2, min(8, len(chosen)))
+        keep = [i for i in chosen if selected is not None and self._legal[i] == selected]
+        self.human_actions.value = keep[0] if keep else (chosen[0] if chosen else None)
+        self._quiet = False
+
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        """A choice in the action list: the board previews it (the Bedpans tile placed, turned)."""
+        if self._quiet or self.session.waiting_for is None:
+            return
+        index = change["new"]
+        if index is None or not 0 <= index < len(self._legal):
+            return
+        action = self._legal[index]
+        self._preview = action
+        caption = self._draw_board(preview=action)
+        seat = self.seat_shown
+        names = self.namer.names
+        status = (f"move {self.session.moves} — to act: {who_acts(self.session.state)} "
+                  "(your decision: click the board or choose below)")
+        self.banner.value = banner_html(None if seat is None else names[seat],
+                                        self.renderer.hidden, status, caption, explain=False)
+
+    def restore(self, text: str) -> bool:
+        """Go on with the game a browser kept for this page (sent by :class:`PageMemory`).
+
+        Taken only at move 0 (a page just loaded) and for the same game and seats;
+        the message says so, and Reset starts again.
+        """
+        if self.session.moves:
+            return False
+        try:
+            record = GameRecord.from_json(text, source="this browser's saved game")
+        except (SimlabError, json.JSONDecodeError):
+            return False
+        game = self.session.game
+        if (record.game, record.players) != (game.NAME, game.players) or not record.actions:
+            return False
+        try:
+            self.session.load_record(record, source="this browser's saved game")
+        except SimlabError as err:
+            self.message.value = _error(f"could not go on with the saved game: {err}")
+            return False
+        self._quiet = True
+        for picker, name in zip(self.policy_pickers, self.session.policy_names, strict=True):
+            picker.value = name
+        self.seed_field.value = self.session.seed
+        self._quiet = False
+        self.refresh()
+        self.message.value = html.escape(
+            f"went on with the game this browser kept for this page ({self.session.moves} "
+            "actions); Reset starts again")
+        return True
 
     # -- display ---------------------------------------------------------------------------
     def __repr__(self) -> str:

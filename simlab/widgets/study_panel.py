@@ -25,7 +25,7 @@ import pandas as pd
 
 from simlab.core.errors import SimlabError
 from simlab.core.study import Param, Study, StudyResult, get_study, run_study
-from simlab.widgets.render import figure_png, png_html
+from simlab.widgets.figure_view import FigureView, for_width
 
 __all__ = ["StudyPanel", "param_control"]
 
@@ -89,6 +89,9 @@ class StudyPanel:
         Root seed of the run.
     jobs : int
         Worker processes (1: in the notebook's process).
+    width : int
+        The figure's width in px until the page says how wide the panel is
+        (then it is drawn again for that width, text 11 px or more).
     **params
         Starting values of the study's parameters.
 
@@ -99,9 +102,9 @@ class StudyPanel:
     """
 
     def __init__(self, name: str | Study, games: int | None = None, seed: int = 0,
-                 jobs: int = 1, dpi: int = 72, **params: Any) -> None:
+                 jobs: int = 1, width: int = 900, **params: Any) -> None:
         self.study = name if isinstance(name, Study) else get_study(name)
-        self.dpi = dpi
+        self.width = width
         self.result: StudyResult | None = None
         values = self.study.resolve(**params)
         self.controls: dict[str, w.ValueWidget] = {}
@@ -120,7 +123,8 @@ class StudyPanel:
                                       bar_style="info")
         self.status = w.HTML()
         self.table = w.HTML()
-        self.figure = w.HTML()
+        self.figure = FigureView(alt="study figure")
+        self.figure.observe(lambda _: self._draw(), names="width")
         self.filter_column = w.Dropdown(description="show rows where", options=[],
                                         style={"description_width": "initial"})
         self.filter_value = w.Dropdown(options=[], layout=w.Layout(width="18em"))
@@ -188,8 +192,14 @@ class StudyPanel:
             f"{result.params['games']} games, seed {result.params['seed']}")
         self._set_filters(result.summary)
         self._show_table(reset=True)
-        self.figure.value = png_html(figure_png(result.plot(), dpi=self.dpi), alt="study figure")
+        self._draw()
         return result
+
+    def _draw(self) -> None:
+        """Draw the result's figure for the width the page gives it (no text under 11 px)."""
+        if self.result is None:
+            return
+        self.figure.show(for_width(self.result.plot(), self.figure.width or self.width))
 
     # -- the summary table: filtered and paged -------------------------------------------
     def _set_filters(self, summary: pd.DataFrame) -> None:

@@ -24,6 +24,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = Path(os.environ.get("SIMLAB_CHROMIUM", "/usr/bin/chromium"))
+#: A laptop's screen: the size the steppers are laid out for.
+VIEWPORT = {"width": 1366, "height": 768}
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -63,7 +65,7 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})  # a user's size  # type: ignore[attr-defined]
+    context = browser.new_context(viewport=VIEWPORT)  # type: ignore[attr-defined]
     page = context.new_page()
     page.set_default_timeout(90_000)
     yield page

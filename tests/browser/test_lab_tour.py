@@ -50,7 +50,9 @@ def test_tour_runs_in_jupyterlab_and_steps(page: object, artifacts: Path,
         page.wait_for_function(ALL_RUN, timeout=180_000)  # type: ignore[attr-defined]
         stepper = page.locator(".simlab-stepper").first  # type: ignore[attr-defined]
         stepper.locator(".simlab-status").wait_for()
-        before = stepper.locator(".simlab-status").inner_text()
+        stepper.scroll_into_view_if_needed()  # JupyterLab may not render cells out of view
+        stepper.locator(".simlab-status", has_text="move ").wait_for()
+        before = stepper.locator(".simlab-status").text_content() or ""
         moves = int(before.split()[1])
         board = stepper.locator(".simlab-board-frame")
         board.locator("svg").wait_for()

@@ -274,8 +274,15 @@ def stepper_notebook(name: str) -> list[tuple[str, str]]:
            of the log goes to that move; the later moves stay, greyed, and Step replays them.
          - **seen by** shows the game as one player sees it: what that player cannot know
            is drawn face down, and the seat panel shows that player's hand and resources.
-         - The legend beside the board names every symbol; its labels are the names the
-           actions use. The last action is ringed in red. Zoom with − and +.
+         - The board is scaled to its frame, beside the buttons and the whose-turn line,
+           so both stay in sight on a laptop's screen (1366 × 768); − and + zoom, **fit**
+           scales it back. The legend names every symbol; its labels are the names the
+           actions use. The last action is ringed in red; at the end a banner names the
+           winners.
+         - A choice in the action list is previewed on the board before **Do it**; the
+           list opens on the group of the move the game's own heuristic would make.
+         - In the web app the browser keeps the game: a reload goes on with it (Reset
+           starts again).
          - **Save / Load** a game record (plain JSON) to share or replay it later.
 
          The same seed with no human seat always plays the same game as

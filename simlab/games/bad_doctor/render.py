@@ -244,7 +244,7 @@ def draw_hospital(state: Any, fig: Figure | None = None, last: Collection[str] =
     rows = _rows(boxes, WIDTH - 0.2)
     names = state.game.seat_names()
     # "Treatment Tiles are always visible to the other players": every hand is shown
-    lines = [f"Turn {state.shift + 1}, {names[state.seat]} to act",
+    lines = [_over(state, names) or f"Turn {state.shift + 1}, {names[state.seat]} to act",
              *(f"{names[s]}: score {state.score_pile[s]}, supply {state.supply[s]}, "
                f"hand {_hand(state, s)}" for s in range(state.game.players))]
     head = 0.12 + 0.19 * len(lines)
@@ -263,6 +263,16 @@ def draw_hospital(state: Any, fig: Figure | None = None, last: Collection[str] =
         top += row_height + _GAP
     fig.suptitle("\n".join(lines), fontsize=9, y=1 - 0.06 / height, va="top")
     return fig
+
+
+def _over(state: Any, names: list[str]) -> str | None:
+    """The title at the end of the game ("Game over after turn 20: Dr. Eror wins"), or None."""
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    won = [names[s] for s in outcome.winners]
+    who = (" and ".join(won) + (" win" if len(won) > 1 else " wins")) if won else "nobody wins"
+    return f"Game over after turn {state.shift + 1}: {who}"
 
 
 def _hand(state: Any, seat: int) -> str:

@@ -37,7 +37,7 @@ from simlab.games.bedpans.board import (
     passage,
     space_text,
 )
-from simlab.games.bedpans.components import OPEN
+from simlab.games.bedpans.components import DOOR, OPEN
 from simlab.games.bedpans.moves import STEP_DIRS
 from simlab.games.drawing import box, counted, legible, mark_place, place_legend
 
@@ -464,6 +464,52 @@ def _legend(fig: Figure, state: Any, corner: tuple[float, float], columns: int) 
                title_fontsize=10, alignment="left", columnspacing=1.0, handlelength=1.8)
 
 
+def _drawn_tile(fig: Figure, state: Any, tid: str) -> None:
+    """The tile the Staff drew, as drawn (turn 0), in the board's top right corner.
+
+    Its spaces with their letters, walls in black, doors dashed, open edges in
+    green: choosing "turned N" in the action list previews it on the board.
+    """
+    width, height = (v * _PX for v in fig.get_size_inches())
+    side = 96.0  # px
+    ax = fig.add_axes(((width - side - 14) / width, 1 - (side + 44) / height,
+                       side / width, side / height), label="drawn tile")
+    g = state.game.geo[tid][0]
+    for i in range(9):
+        r, c = divmod(i, 3)
+        ax.add_patch(_rect(c, r, _FEATURE.get(g.features[i], "#fbfaf5")))
+        if g.features[i] not in ".$":
+            ax.text(c + 0.5, -(r + 0.5), g.features[i], ha="center", va="center", fontsize=9,
+                    color="#333333" if g.features[i] != "D" else "white")
+        for d in range(4):
+            kind = g.edges[i][d]
+            inside = 0 <= r + DY[d] < 3 and 0 <= c + DX[d] < 3
+            if inside and kind == OPEN:
+                continue
+            (x0, y0), (x1, y1) = {0: ((c, r), (c + 1, r)), 1: ((c + 1, r), (c + 1, r + 1)),
+                                  2: ((c, r + 1), (c + 1, r + 1)),
+                                  3: ((c, r), (c, r + 1))}[d]
+            colour, line = (("#2ca02c", "-") if kind == OPEN else
+                            ("#8c564b", "--") if kind == DOOR else ("black", "-"))
+            ax.plot([x0, x1], [-y0, -y1], color=colour, linestyle=line, linewidth=2)
+    ax.set_xlim(-0.05, 3.05)
+    ax.set_ylim(-3.05, 0.05)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.set_title(f"drawn: {tid}", fontsize=10, pad=3)
+
+
+def _title(state: Any) -> str:
+    """The board's title: the round and how spaces are named, or who won at the end."""
+    if state.outcome is None:
+        return (f"Round {state.round}: spaces are floor column,row (x east, y south), "
+                "as the actions name them")
+    names = state.game.seat_names()
+    won = [names[s] for s in state.outcome.winners]
+    who = (" and ".join(won) + (" win" if len(won) > 1 else " wins")) if won else "nobody wins"
+    return f"Game over in round {state.round}: {who}"
+
+
 class VillageRenderer:
     """The stepper's renderer for Bedpans & Broomsticks (see :mod:`simlab.widgets.render`)."""
 
@@ -481,8 +527,7 @@ class VillageRenderer:
         keys = set(last) | set(targets)
         fig, cell, corner, columns = _figure(state, keys, {_place_shape(k)[0] for k in keys},
                             legend=len(_legend_handles(state)),
-                            title=f"Round {state.round}: spaces are floor column,row "
-                                  "(x east, y south), as the actions name them")
+                            title=_title(state))
         panels = {ax.get_label(): ax for ax in fig.axes}
         for key in sorted(keys):
             if (ax := panels.get(_place_shape(key)[0])) is not None:
@@ -491,6 +536,8 @@ class VillageRenderer:
             _coordinates(ax, cell)
         if corner is not None:
             _legend(fig, state, corner, columns)
+        if getattr(state, "drawn", None) is not None:
+            _drawn_tile(fig, state, state.drawn)
         return legible(fig)
 
     def place_of(self, state: Any, action: Any) -> str | None:

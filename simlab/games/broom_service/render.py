@@ -163,6 +163,11 @@ def _title(state: Any) -> str:
     if state is None:
         return "The realm"
     head = f"Round {max(1, state.round)} of 7"
+    if state.outcome is not None:
+        names = state.game.seat_names()
+        won = [names[s] for s in state.outcome.winners]
+        who = (" and ".join(won) + (" win" if len(won) > 1 else " wins")) if won else "nobody wins"
+        return f"Game over after round {max(1, state.round)}: {who}"
     return head + (f" — event: {state.event}" if state.event else "")
 
 

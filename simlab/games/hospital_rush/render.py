@@ -48,7 +48,7 @@ _BED_TOP = 0.62       # inches from the top
 _BED_H = 2.15
 _SPACE_W, _SPACE_H, _SPACE_PITCH = 1.27, 0.66, 0.76
 _SEAT_H = 0.62
-_FOOT = 1.05          # the legend under the picture
+_FOOT = 0.7           # the legend under the picture (3 rows)
 
 
 def space_key(space: str) -> str:
@@ -73,6 +73,16 @@ def _layout(state: Any) -> tuple[int, float, float]:
     rows = -(-(len(game.main_spaces) + len(game.night_spaces)) // _PER_ROW)
     seats_top = _BED_TOP + _BED_H + 0.42 + rows * _SPACE_PITCH + 0.12
     return rows, seats_top, seats_top + game.players * _SEAT_H + _FOOT
+
+
+def _title(state: Any) -> str:
+    """The board's title: the round and phase, or who won at the end."""
+    if state.outcome is None:
+        return f"Hospital Rush — round {state.round}, {state.phase}"
+    names = state.game.seat_names()
+    won = [names[s] for s in state.outcome.winners]
+    who = (" and ".join(won) + (" win" if len(won) > 1 else " wins")) if won else "nobody wins"
+    return f"Hospital Rush — game over after round {state.round}: {who}"
 
 
 def draw(state: Any, ax: Axes | None = None, title: str | None = None,
@@ -105,7 +115,7 @@ def draw(state: Any, ax: Axes | None = None, title: str | None = None,
     ax.set_xlim(0, WIDTH)
     ax.set_ylim(-height, 0)
     ax.set_axis_off()
-    ax.text(WIDTH / 2, -0.12, title or f"Hospital Rush — round {state.round}, {state.phase}",
+    ax.text(WIDTH / 2, -0.12, title or _title(state),
             ha="center", va="top", fontsize=11)
     marks = (last, targets)
     _draw_beds(ax, state, marks)
@@ -267,16 +277,18 @@ class WardRenderer:
         handles: list[Any] = [
             *(Patch(fc=c, ec="#566573", label=f"{k} action space") for k, c in
               _KIND_COLOURS.items() if k != "board"),
-            *(Patch(fc=c, ec=c, label=f"{k} tile (hollow: needed)") for k, c in
-              _TILE_COLOURS.items()),
+            *(Patch(fc=c, ec=c, label=f"{k} tile") for k, c in _TILE_COLOURS.items()),
+            Patch(fc="white", ec="#566573", label="hollow tile: needed"),
             *(Line2D([], [], marker="o", ls="", ms=9, color=SEAT_COLOURS[s], mec="black",
                      mew=0.6, label=names[s]) for s in range(len(names))),
             Line2D([], [], ls="", label="disc: patient marker"),
             Line2D([], [], ls="", label="square: action marker"),
         ]
         handles += place_legend()
-        fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 0.0), ncols=4,
-                   fontsize=9, frameon=False, handlelength=1.4, columnspacing=1.0)
+        fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 0.0),
+                   ncols=-(-len(handles) // 3),
+                   fontsize=9, frameon=False, handlelength=1.2, columnspacing=0.7,
+                   handletextpad=0.5, borderaxespad=0.3)
         return legible(fig)
 
     def place_of(self, state: Any, action: Any) -> str | None:
