@@ -2,13 +2,21 @@
 
 One ``mcts`` seat (the game's default budget, or ``--policy``) plays among
 the game's best heuristic seats; the first ``--decisions`` decisions with a
-choice of the search seat are timed (decisions with one legal action, or
-that the game's candidates leave with one, as Bedpans' often do, take no
-search and are not counted).  Wall time and CPU time of this process are
-both reported: on a shared machine the wall-clock rates fall with the load,
-the CPU-time rates much less.  Also: the kept subtree's share of the
-iterations behind each decision (subtree reuse), and the load average
-before and after.
+choice of the search seat are timed, over as many games as it takes
+(decisions with one legal action, or that the game's candidates leave with
+one, as Bedpans' often do, take no search and are not counted).  Wall time
+and CPU time of this process are both reported: on a shared machine the
+wall-clock rates fall with the load, the CPU-time rates much less.  Also:
+the kept subtree's share of the iterations behind each decision (subtree
+reuse), and the load average before and after.
+
+**Search efficiency** (issue 33): the actions the search applies to its
+determinized positions (tree walks and playouts, chance included) per CPU
+second, divided by the same engine's random-play transitions per CPU second
+(``--random-games`` uniformly random games of the same game and player
+count), both measured in this process in the same run.  It is the share of
+the engine's own speed that the search keeps; the rest goes to
+determinizing, cloning, the tree and the rollout policies' own thinking.
 
 Usage::
 
@@ -19,6 +27,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from typing import Any
@@ -34,7 +43,27 @@ SETUPS = {
 }
 
 
-def measure(name: str, policy: str, decisions: int, seed: int) -> dict[str, Any]:
+def random_rate(name: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    """Transitions (chance included) per CPU second of ``games`` uniformly random games."""
+    use_repo()
+    import simlab
+
+    game = simlab.load_game(name, players=players)
+    count = 0
+
+    def tick(state: Any, actor: int, action: Any, events: Any) -> None:
+        nonlocal count
+        count += 1
+
+    start = time.process_time()
+    for g in range(games):
+        simlab.run(game, None, seed=seed + g, on_action=tick)
+    cpu = time.process_time() - start
+    return {"random_transitions": count, "random_per_cpu_s": count / cpu}
+
+
+def measure(name: str, policy: str, decisions: int, seed: int,
+            random_games: int = 20) -> dict[str, Any]:
     """Time ``decisions`` decisions of one search seat in a game among heuristics."""
     use_repo()
     import numpy as np
@@ -48,9 +77,11 @@ def measure(name: str, policy: str, decisions: int, seed: int) -> dict[str, Any]
     search = seats[seat] = game.make_policy(policy, seat)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    done = iterations = reused = total_visits = unsearched = 0
+    done = iterations = reused = total_visits = unsearched = applied = 0
     elapsed = cpu = 0.0
-    while not state.is_terminal and done < decisions:
+    while done < decisions:
+        if state.is_terminal:  # a game too short for the decisions asked: the next one
+            state = game.new_initial_state()
         player = state.current_player
         if player == simlab.CHANCE:
             state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
@@ -69,11 +100,14 @@ def measure(name: str, policy: str, decisions: int, seed: int) -> dict[str, Any]
                 cpu += used
                 done += 1
                 iterations += last.iterations
+                applied += last.applied
                 reused += last.reused
                 total_visits += last.reused + last.iterations
         else:
             action = seats[player].act(state.view(player), legal, rng)
         state.apply(action, check=False)
+    rate = random_rate(name, players, random_games, seed)
+    applied_rate = applied / cpu
     return {
         "game": name, "players": players, "policy": policy, "decisions": done,
         "unsearched": unsearched,
@@ -82,6 +116,9 @@ def measure(name: str, policy: str, decisions: int, seed: int) -> dict[str, Any]
         "iterations_per_cpu_s": round(iterations / cpu), "cpu_s_per_decision": round(
             cpu / done, 3),
         "reused_share": round(reused / total_visits, 2) if total_visits else 0.0,
+        "applied_per_cpu_s": round(applied_rate),
+        "random_per_cpu_s": round(rate["random_per_cpu_s"]),
+        "efficiency": round(applied_rate / rate["random_per_cpu_s"], 3),
     }
 
 
@@ -89,19 +126,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(SETUPS))
     parser.add_argument("--policy", default="mcts")
-    parser.add_argument("--decisions", type=int, default=15)
+    parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--random-games", type=int, default=20,
+                        help="random games timed for the engine's own rate")
+    parser.add_argument("--json", action="store_true", help="print one JSON row per game")
     args = parser.parse_args()
+    if args.json:
+        for name in args.games:
+            print(json.dumps(measure(name, args.policy, args.decisions, args.seed,
+                                     args.random_games)), flush=True)
+        return
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print("| game | players | policy | decisions (+ left to the candidates) | iterations/s "
-          "| decisions/s | s/decision | iterations/CPU s | CPU s/decision | reused share |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| decisions/s | s/decision | iterations/CPU s | CPU s/decision | reused share "
+          "| search actions/CPU s | random transitions/CPU s | search efficiency |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in args.games:
-        r = measure(name, args.policy, args.decisions, args.seed)
+        r = measure(name, args.policy, args.decisions, args.seed, args.random_games)
         print(f"| {r['game']} | {r['players']} | {r['policy']} | {r['decisions']} "
               f"(+{r['unsearched']}) | {r['iterations_per_s']:,} | {r['decisions_per_s']} | "
               f"{r['s_per_decision']} | {r['iterations_per_cpu_s']:,} | "
-              f"{r['cpu_s_per_decision']} | {r['reused_share']} |", flush=True)
+              f"{r['cpu_s_per_decision']} | {r['reused_share']} | {r['applied_per_cpu_s']:,} | "
+              f"{r['random_per_cpu_s']:,} | {r['efficiency']} |", flush=True)
     print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 

@@ -356,6 +356,10 @@ class SearchResult:
         Each legal root action, its visits and the searching seat's mean reward.
     iterations : int
         Iterations run for this decision.
+    applied : int
+        Actions (chance included) applied to determinized positions in this
+        search: the tree walks and the playouts (not what rollout policies
+        try on their own copies).
     reused : int
         Visits the root already had from the previous decision's tree.
     seconds : float
@@ -367,6 +371,7 @@ class SearchResult:
     action: Action
     stats: list[tuple[Action, int, float]]
     iterations: int
+    applied: int
     reused: int
     seconds: float
     root: Node
@@ -382,6 +387,8 @@ class _Search:
         self.rollout = [game.make_policy(settings.rollout, s) for s in range(game.players)]
         self.evaluate = settings.evaluate
         self.depth = settings.depth if settings.depth is not None else MAX_ROLLOUT
+        #: Actions applied by the search so far (see ``SearchResult.applied``).
+        self.applied = 0
 
     def consider(self, state: State, legal: Sequence[Action], seat: int) -> Sequence[Action]:
         """The actions searched at a decision: ``legal``, or the game's candidates among them."""
@@ -395,6 +402,7 @@ class _Search:
         root: Node | None = None,
     ) -> SearchResult:
         start = time.perf_counter()
+        applied = self.applied
         root = root if root is not None else Node(self.seats)
         reused = root.visits
         s = self.settings
@@ -425,7 +433,7 @@ class _Search:
         best = max(range(len(stats)), key=lambda i: (stats[i][1], stats[i][2], -i))
         if s.margin and best and stats[0][1] and stats[best][2] - stats[0][2] <= s.margin:
             best = 0  # not a clear enough gain over the preferred action
-        return SearchResult(legal[best], stats, iterations, reused,
+        return SearchResult(legal[best], stats, iterations, self.applied - applied, reused,
                             time.perf_counter() - start, root)
 
     def iterate(self, root: Node, view: State, seat: int, rng: np.random.Generator) -> None:
@@ -500,6 +508,8 @@ class _Search:
             path.append(child)
         if values is None:
             values = self.playout(state, depth, rng)
+        else:
+            self.applied += depth
         for n in path:
             n.visits += 1
             reward = n.reward
@@ -507,7 +517,11 @@ class _Search:
                 reward[i] += v
 
     def playout(self, state: State, depth: int, rng: np.random.Generator) -> list[float]:
-        """Play ``state`` on with the rollout policies; the per-seat values at the end."""
+        """Play ``state`` on with the rollout policies; the per-seat values at the end.
+
+        ``depth`` is the number of actions applied since the root; the count of
+        actions applied (``applied``) grows by the depth the playout ends at.
+        """
         views = self.settings.rollout_views
         epsilon = self.settings.rollout_epsilon
         policies = self.rollout
@@ -517,8 +531,10 @@ class _Search:
         for _ in range(MAX_ROLLOUT):
             player = state.current_player
             if player == TERMINAL:
+                self.applied += depth
                 return _outcome_values(state, self.seats)
             if depth >= limit and evaluate is not None:
+                self.applied += depth
                 return [float(v) for v in evaluate(state)]
             if player == CHANCE:
                 action = sample_chance(state._chance_outcomes(), rng)

@@ -176,6 +176,29 @@ def test_a_depth_limit_hands_the_position_to_evaluate():
         SearchSettings(depth=3)
 
 
+def test_applied_counts_every_action_of_the_walks_and_playouts(monkeypatch):
+    # Counted independently: every _apply on a determinized position of the search.
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    counted = []
+    cls = type(state)
+    real = cls._apply
+
+    def counting(self, action):
+        counted.append(action)
+        return real(self, action)
+
+    monkeypatch.setattr(cls, "_apply", counting)
+    result = search(state.view(state.current_player), 3, _settings(40))
+    assert result.applied == len(counted) > 40
+    counted.clear()
+    limited = search(state.view(state.current_player), 3,
+                     _settings(40, depth=2, evaluate=lambda s: [0.5, 0.5]))
+    assert limited.applied == len(counted) <= 40 * 2
+
+
 def test_same_seed_same_game_and_decisions():
     game = simlab.load_game("dice_race", players=3)
     a = simlab.play(game, ["mcts-30", "random", "mcts-20"], seed=4)
