@@ -61,14 +61,15 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import add
 from typing import Any
 
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Game, Outcome, State
+from simlab.core.chance import integer_below
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.lazy_view import LazyView, seal
-from simlab.core.play import sample_chance
 
 __all__ = [
     "POLICY_NAMES",
@@ -441,38 +442,46 @@ class _Search:
         state = view.resample_hidden(seat, rng)
         node = root
         path = [root]
-        c = self.settings.exploration
-        prior = self.settings.prior
-        watch = self.settings.reuse  # record the view at the first own decision below the root
+        settings = self.settings
+        c = settings.exploration
+        prior = settings.prior
+        pick = settings.candidates
+        seats = self.seats
+        limit = self.depth
+        log, sqrt = math.log, math.sqrt
+        watch = settings.reuse  # record the view at the first own decision below the root
         depth = 0
         values: list[float] | None = None
         while True:
             player = state.current_player
             if player == TERMINAL:
-                values = _outcome_values(state, self.seats)
+                values = _outcome_values(state, seats)
                 break
-            if depth >= self.depth:
+            if depth >= limit:
                 break
             if player == CHANCE:
-                action = sample_chance(state._chance_outcomes(), rng)
+                action = state._sample_chance(rng)  # the same draw, the fast way
                 child = node.children.get(action)
                 if child is None:
-                    child = node.children[action] = Node(self.seats)
+                    child = node.children[action] = Node(seats)
             else:
                 if watch and player == seat and node is not root:
                     watch = False
-                    seen = state.view(seat)
-                    if node.view is None:
-                        node.view = seen
-                    elif node.view is not MIXED and node.view != seen:
-                        node.view = MIXED
-                legal = self.consider(state, state._legal_actions(), seat)
+                    if node.view is not MIXED:  # a mixed node stays mixed: no view needed
+                        seen = state.view(seat)
+                        if node.view is None:
+                            node.view = seen
+                        elif node.view != seen:
+                            node.view = MIXED
+                legal = state._legal_actions()
+                if pick is not None and len(legal) > 1:
+                    legal = list(pick(state, legal, seat))
                 children = node.children
                 if len(legal) == 1:
                     action = legal[0]
                     child = children.get(action)
                     if child is None:
-                        child = children[action] = Node(self.seats)
+                        child = children[action] = Node(seats)
                     child.avail += 1
                 else:
                     untried = []
@@ -485,16 +494,16 @@ class _Search:
                         ch.avail += 1
                         if untried:
                             continue
-                        score = ch.reward[player] / ch.visits + c * math.sqrt(
-                            math.log(ch.avail) / ch.visits)
+                        visits = ch.visits
+                        score = ch.reward[player] / visits + c * sqrt(log(ch.avail) / visits)
                         if prior and a is legal[0]:
-                            score += prior / (ch.visits + 1)
+                            score += prior / (visits + 1)
                         if score > top:
                             best, top = a, score
                     if untried:
-                        action = untried[int(rng.integers(len(untried)))] if len(
+                        action = untried[integer_below(len(untried), rng)] if len(
                             untried) > 1 else untried[0]
-                        child = children[action] = Node(self.seats)
+                        child = children[action] = Node(seats)
                         child.avail = 1
                         state._apply(action)
                         depth += 1
@@ -512,9 +521,7 @@ class _Search:
             self.applied += depth
         for n in path:
             n.visits += 1
-            reward = n.reward
-            for i, v in enumerate(values):
-                reward[i] += v
+            n.reward = list(map(add, n.reward, values))
 
     def playout(self, state: State, depth: int, rng: np.random.Generator) -> list[float]:
         """Play ``state`` on with the rollout policies; the per-seat values at the end.
@@ -537,13 +544,13 @@ class _Search:
                 self.applied += depth
                 return [float(v) for v in evaluate(state)]
             if player == CHANCE:
-                action = sample_chance(state._chance_outcomes(), rng)
+                action = state._sample_chance(rng)  # the same draw, the fast way
             else:
                 legal = state._legal_actions()
                 if len(legal) == 1:
                     action = legal[0]
                 elif epsilon and rng.random() < epsilon:
-                    action = legal[int(rng.integers(len(legal)))]
+                    action = legal[integer_below(len(legal), rng)]
                 elif sees[player]:
                     seen = LazyView(state, player)  # built only if the policy reads it
                     action = policies[player].act(seen, legal, rng)

@@ -207,6 +207,31 @@ def test_same_seed_same_game_and_decisions():
     assert a.policies == ["mcts-30", "random", "mcts-20"]
 
 
+@pytest.mark.parametrize(("name", "players"), [
+    ("bad_doctor", 3), ("broom_service", 3), ("hospital_rush", 3), ("bedpans", 3)])
+def test_same_seed_same_decisions_in_another_process(name, players):
+    """Each game's search, seeded alike, decides alike in a fresh process with another
+    string-hash seed (no decision may hang on a set's or a dict's order of strings)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.games._search_checks import search_decisions
+
+    here = search_decisions(name, players, seed=5, decisions=12)
+    root = Path(__file__).resolve().parents[2]
+    code = ("import json; from tests.games._search_checks import search_decisions; "
+            f"print(json.dumps(search_decisions({name!r}, {players}, seed=5, decisions=12)))")
+    for hash_seed in ("123",):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                             capture_output=True, text=True, check=True).stdout
+        assert json.loads(out) == here
+    assert len(here) == 12
+
+
 def _second_decision(tree: str, coin: str):
     """Seat 0's policy after its first decision (``a``), and the state at its second one."""
     game = simlab.load_game("tree_game", tree=tree)
