@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -108,12 +108,29 @@ def is_view(state: BedpansState) -> bool:
     return any(HIDDEN in hand for hand in state.hands) or -1 in state.elder.values()
 
 
+class _FixedDraws:
+    """``np.random.default_rng(0)``, made only when the heuristic draws from it.
+
+    The heuristic draws in a few Stuff choices only; making a generator costs
+    more than most of the heuristic's decisions, and the search asks for
+    candidates at every decision of its tree walks (issue 33).  Any attribute
+    the class lacks is the generator's, made at its first use.
+    """
+
+    _rng: np.random.Generator | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = np.random.default_rng(0)
+        return getattr(self._rng, name)
+
+
 def _heuristic(state: BedpansState, legal: Sequence[Any], player: int) -> Any:
     # the search's root is the searching seat's view; below it, determinized positions,
     # of which the acting seat sees its view.  The heuristic draws random numbers only
     # in a few Stuff choices: a fixed generator keeps candidates a function of the view.
     seen = state if is_view(state) else state.view(player)
-    return HeuristicPolicy(player).act(seen, legal, np.random.default_rng(0))
+    return HeuristicPolicy(player).act(seen, legal, cast(np.random.Generator, _FixedDraws()))
 
 
 def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[Any]:

@@ -153,3 +153,13 @@ def test_the_staff_searches_only_its_choice_of_mover_the_elders_their_chase():
             assert weighed == [heuristic(state, legal)]
         seen.add(kind(state))
     assert {"choose", "move"} <= seen
+
+
+def test_the_heuristics_fixed_draws_are_default_rng_0_made_only_when_drawn():
+    from simlab.games.bedpans.candidates import _FixedDraws
+
+    lazy, real = _FixedDraws(), np.random.default_rng(0)
+    assert lazy._rng is None  # nothing made before a draw
+    assert [int(lazy.integers(n)) for n in (2, 7, 1000)] == [
+        int(real.integers(n)) for n in (2, 7, 1000)]
+    assert lazy.random() == real.random()
