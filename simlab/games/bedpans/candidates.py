@@ -126,11 +126,14 @@ class _FixedDraws:
 
 
 def _heuristic(state: BedpansState, legal: Sequence[Any], player: int) -> Any:
-    # the search's root is the searching seat's view; below it, determinized positions,
-    # of which the acting seat sees its view.  The heuristic draws random numbers only
-    # in a few Stuff choices: a fixed generator keeps candidates a function of the view.
-    seen = state if is_view(state) else state.view(player)
-    return HeuristicPolicy(player).act(seen, legal, cast(np.random.Generator, _FixedDraws()))
+    # the search's root is the searching seat's view; below it, determinized positions.
+    # The heuristic reads only what the acting seat knows (its hand and Elder, what is
+    # public), so it is handed the position itself, as the rollouts hand it
+    # (``rollout_views=False``), without a view built at every decision of a walk:
+    # tests/games/bedpans/test_search_candidates.py checks it plays alike on both.  It
+    # draws random numbers only in a few Stuff choices: a fixed generator keeps
+    # candidates a function of what the seat sees.
+    return HeuristicPolicy(player).act(state, legal, cast(np.random.Generator, _FixedDraws()))
 
 
 def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[Any]:
@@ -140,8 +143,7 @@ def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[
     mover = state.mover
     if here is None or mover is None:
         return [best, *(a for a in legal if a != best)]
-    seen = state if is_view(state) else state.view(state.current_player)
-    cost = mover_cost(seen, mover)
+    cost = mover_cost(state, mover)  # reads the mover's own side only, as the heuristic
 
     def key(a: Any) -> tuple:
         if a == A.Stop():
