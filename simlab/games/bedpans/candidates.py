@@ -19,9 +19,10 @@ The heuristic's action is always the first candidate (the preferred action
 of ``SearchSettings.prior`` and ``margin``).  Elsewhere, and at every
 decision of a seat other than the searching one, the only candidate is the
 heuristic's action
-(:class:`~simlab.games.bedpans.policies.HeuristicPolicy`, on the acting
-seat's view): the search plays the heuristic there and models its
-opponents as the heuristic.
+(:class:`~simlab.games.bedpans.policies.HeuristicPolicy`, which reads only
+what the acting seat knows: it is handed the position, as in the rollouts):
+the search plays the heuristic there and models its opponents as the
+heuristic.
 
 Examples
 --------
