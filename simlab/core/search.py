@@ -61,7 +61,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from operator import add
 from typing import Any
 
 import numpy as np
@@ -521,7 +520,9 @@ class _Search:
             self.applied += depth
         for n in path:
             n.visits += 1
-            n.reward = list(map(add, n.reward, values))
+            reward = n.reward
+            for i, v in enumerate(values):
+                reward[i] += v
 
     def playout(self, state: State, depth: int, rng: np.random.Generator) -> list[float]:
         """Play ``state`` on with the rollout policies; the per-seat values at the end.
