@@ -66,9 +66,9 @@ from typing import Any
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Game, Outcome, State
+from simlab.core.chance import integer_below
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.lazy_view import LazyView, seal
-from simlab.core.play import sample_chance
 
 __all__ = [
     "POLICY_NAMES",
@@ -356,6 +356,10 @@ class SearchResult:
         Each legal root action, its visits and the searching seat's mean reward.
     iterations : int
         Iterations run for this decision.
+    applied : int
+        Actions (chance included) applied to determinized positions in this
+        search: the tree walks and the playouts (not what rollout policies
+        try on their own copies).
     reused : int
         Visits the root already had from the previous decision's tree.
     seconds : float
@@ -367,6 +371,7 @@ class SearchResult:
     action: Action
     stats: list[tuple[Action, int, float]]
     iterations: int
+    applied: int
     reused: int
     seconds: float
     root: Node
@@ -382,6 +387,8 @@ class _Search:
         self.rollout = [game.make_policy(settings.rollout, s) for s in range(game.players)]
         self.evaluate = settings.evaluate
         self.depth = settings.depth if settings.depth is not None else MAX_ROLLOUT
+        #: Actions applied by the search so far (see ``SearchResult.applied``).
+        self.applied = 0
 
     def consider(self, state: State, legal: Sequence[Action], seat: int) -> Sequence[Action]:
         """The actions searched at a decision: ``legal``, or the game's candidates among them."""
@@ -395,6 +402,7 @@ class _Search:
         root: Node | None = None,
     ) -> SearchResult:
         start = time.perf_counter()
+        applied = self.applied
         root = root if root is not None else Node(self.seats)
         reused = root.visits
         s = self.settings
@@ -425,7 +433,7 @@ class _Search:
         best = max(range(len(stats)), key=lambda i: (stats[i][1], stats[i][2], -i))
         if s.margin and best and stats[0][1] and stats[best][2] - stats[0][2] <= s.margin:
             best = 0  # not a clear enough gain over the preferred action
-        return SearchResult(legal[best], stats, iterations, reused,
+        return SearchResult(legal[best], stats, iterations, self.applied - applied, reused,
                             time.perf_counter() - start, root)
 
     def iterate(self, root: Node, view: State, seat: int, rng: np.random.Generator) -> None:
@@ -433,38 +441,46 @@ class _Search:
         state = view.resample_hidden(seat, rng)
         node = root
         path = [root]
-        c = self.settings.exploration
-        prior = self.settings.prior
-        watch = self.settings.reuse  # record the view at the first own decision below the root
+        settings = self.settings
+        c = settings.exploration
+        prior = settings.prior
+        pick = settings.candidates
+        seats = self.seats
+        limit = self.depth
+        log, sqrt = math.log, math.sqrt
+        watch = settings.reuse  # record the view at the first own decision below the root
         depth = 0
         values: list[float] | None = None
         while True:
             player = state.current_player
             if player == TERMINAL:
-                values = _outcome_values(state, self.seats)
+                values = _outcome_values(state, seats)
                 break
-            if depth >= self.depth:
+            if depth >= limit:
                 break
             if player == CHANCE:
-                action = sample_chance(state._chance_outcomes(), rng)
+                action = state._sample_chance(rng)  # the same draw, the fast way
                 child = node.children.get(action)
                 if child is None:
-                    child = node.children[action] = Node(self.seats)
+                    child = node.children[action] = Node(seats)
             else:
                 if watch and player == seat and node is not root:
                     watch = False
-                    seen = state.view(seat)
-                    if node.view is None:
-                        node.view = seen
-                    elif node.view is not MIXED and node.view != seen:
-                        node.view = MIXED
-                legal = self.consider(state, state._legal_actions(), seat)
+                    if node.view is not MIXED:  # a mixed node stays mixed: no view needed
+                        seen = state.view(seat)
+                        if node.view is None:
+                            node.view = seen
+                        elif node.view != seen:
+                            node.view = MIXED
+                legal = state._legal_actions()
+                if pick is not None and len(legal) > 1:
+                    legal = list(pick(state, legal, seat))
                 children = node.children
                 if len(legal) == 1:
                     action = legal[0]
                     child = children.get(action)
                     if child is None:
-                        child = children[action] = Node(self.seats)
+                        child = children[action] = Node(seats)
                     child.avail += 1
                 else:
                     untried = []
@@ -477,16 +493,16 @@ class _Search:
                         ch.avail += 1
                         if untried:
                             continue
-                        score = ch.reward[player] / ch.visits + c * math.sqrt(
-                            math.log(ch.avail) / ch.visits)
+                        visits = ch.visits
+                        score = ch.reward[player] / visits + c * sqrt(log(ch.avail) / visits)
                         if prior and a is legal[0]:
-                            score += prior / (ch.visits + 1)
+                            score += prior / (visits + 1)
                         if score > top:
                             best, top = a, score
                     if untried:
-                        action = untried[int(rng.integers(len(untried)))] if len(
+                        action = untried[integer_below(len(untried), rng)] if len(
                             untried) > 1 else untried[0]
-                        child = children[action] = Node(self.seats)
+                        child = children[action] = Node(seats)
                         child.avail = 1
                         state._apply(action)
                         depth += 1
@@ -500,6 +516,8 @@ class _Search:
             path.append(child)
         if values is None:
             values = self.playout(state, depth, rng)
+        else:
+            self.applied += depth
         for n in path:
             n.visits += 1
             reward = n.reward
@@ -507,7 +525,11 @@ class _Search:
                 reward[i] += v
 
     def playout(self, state: State, depth: int, rng: np.random.Generator) -> list[float]:
-        """Play ``state`` on with the rollout policies; the per-seat values at the end."""
+        """Play ``state`` on with the rollout policies; the per-seat values at the end.
+
+        ``depth`` is the number of actions applied since the root; the count of
+        actions applied (``applied``) grows by the depth the playout ends at.
+        """
         views = self.settings.rollout_views
         epsilon = self.settings.rollout_epsilon
         policies = self.rollout
@@ -517,17 +539,19 @@ class _Search:
         for _ in range(MAX_ROLLOUT):
             player = state.current_player
             if player == TERMINAL:
+                self.applied += depth
                 return _outcome_values(state, self.seats)
             if depth >= limit and evaluate is not None:
+                self.applied += depth
                 return [float(v) for v in evaluate(state)]
             if player == CHANCE:
-                action = sample_chance(state._chance_outcomes(), rng)
+                action = state._sample_chance(rng)  # the same draw, the fast way
             else:
                 legal = state._legal_actions()
                 if len(legal) == 1:
                     action = legal[0]
                 elif epsilon and rng.random() < epsilon:
-                    action = legal[int(rng.integers(len(legal)))]
+                    action = legal[integer_below(len(legal), rng)]
                 elif sees[player]:
                     seen = LazyView(state, player)  # built only if the policy reads it
                     action = policies[player].act(seen, legal, rng)

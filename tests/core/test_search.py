@@ -176,12 +176,60 @@ def test_a_depth_limit_hands_the_position_to_evaluate():
         SearchSettings(depth=3)
 
 
+def test_applied_counts_every_action_of_the_walks_and_playouts(monkeypatch):
+    # Counted independently: every _apply on a determinized position of the search.
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    counted = []
+    cls = type(state)
+    real = cls._apply
+
+    def counting(self, action):
+        counted.append(action)
+        return real(self, action)
+
+    monkeypatch.setattr(cls, "_apply", counting)
+    result = search(state.view(state.current_player), 3, _settings(40))
+    assert result.applied == len(counted) > 40
+    counted.clear()
+    limited = search(state.view(state.current_player), 3,
+                     _settings(40, depth=2, evaluate=lambda s: [0.5, 0.5]))
+    assert limited.applied == len(counted) <= 40 * 2
+
+
 def test_same_seed_same_game_and_decisions():
     game = simlab.load_game("dice_race", players=3)
     a = simlab.play(game, ["mcts-30", "random", "mcts-20"], seed=4)
     b = simlab.play(game, ["mcts-30", "random", "mcts-20"], seed=4)
     assert a.to_json() == b.to_json()
     assert a.policies == ["mcts-30", "random", "mcts-20"]
+
+
+@pytest.mark.parametrize(("name", "players"), [
+    ("bad_doctor", 3), ("broom_service", 3), ("hospital_rush", 3), ("bedpans", 3)])
+def test_same_seed_same_decisions_in_another_process(name, players):
+    """Each game's search, seeded alike, decides alike in a fresh process with another
+    string-hash seed (no decision may hang on a set's or a dict's order of strings)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.games._search_checks import search_decisions
+
+    here = search_decisions(name, players, seed=5, decisions=12)
+    root = Path(__file__).resolve().parents[2]
+    code = ("import json; from tests.games._search_checks import search_decisions; "
+            f"print(json.dumps(search_decisions({name!r}, {players}, seed=5, decisions=12)))")
+    for hash_seed in ("123",):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                             capture_output=True, text=True, check=True).stdout
+        assert json.loads(out) == here
+    assert len(here) == 12
 
 
 def _second_decision(tree: str, coin: str):

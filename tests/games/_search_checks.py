@@ -92,3 +92,23 @@ def check_nothing_hidden(game: simlab.Game, seeds: range = range(2)) -> None:
         assert state.view(seat) == state
         assert state.resample_hidden(seat, None) == state
         assert decide(game, state, seed) == decide(game, state.view(seat), seed)
+
+
+def search_decisions(name: str, players: int, seed: int, decisions: int,
+                     budget: int = 6) -> list[str]:
+    """The first ``decisions`` actions of a game with ``mcts-budget`` on every seat
+    (chance drawn from ``seed``), as text: what a search decides from a seed."""
+    game = simlab.load_game(name, players=players)
+    rng = np.random.default_rng(seed)
+    seats = [game.make_policy(f"mcts-{budget}", s) for s in range(players)]
+    state = game.new_initial_state()
+    taken: list[str] = []
+    while not state.is_terminal and len(taken) < decisions:
+        player = state.current_player
+        if player == simlab.CHANCE:
+            state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
+            continue
+        action = seats[player].act(state.view(player), state.legal_actions(), rng)
+        taken.append(str(action))
+        state.apply(action, check=False)
+    return taken

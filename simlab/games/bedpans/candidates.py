@@ -19,9 +19,10 @@ The heuristic's action is always the first candidate (the preferred action
 of ``SearchSettings.prior`` and ``margin``).  Elsewhere, and at every
 decision of a seat other than the searching one, the only candidate is the
 heuristic's action
-(:class:`~simlab.games.bedpans.policies.HeuristicPolicy`, on the acting
-seat's view): the search plays the heuristic there and models its
-opponents as the heuristic.
+(:class:`~simlab.games.bedpans.policies.HeuristicPolicy`, which reads only
+what the acting seat knows: it is handed the position, as in the rollouts):
+the search plays the heuristic there and models its opponents as the
+heuristic.
 
 Examples
 --------
@@ -45,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -108,12 +109,32 @@ def is_view(state: BedpansState) -> bool:
     return any(HIDDEN in hand for hand in state.hands) or -1 in state.elder.values()
 
 
+class _FixedDraws:
+    """``np.random.default_rng(0)``, made only when the heuristic draws from it.
+
+    The heuristic draws in a few Stuff choices only; making a generator costs
+    more than most of the heuristic's decisions, and the search asks for
+    candidates at every decision of its tree walks (issue 33).  Any attribute
+    the class lacks is the generator's, made at its first use.
+    """
+
+    _rng: np.random.Generator | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = np.random.default_rng(0)
+        return getattr(self._rng, name)
+
+
 def _heuristic(state: BedpansState, legal: Sequence[Any], player: int) -> Any:
-    # the search's root is the searching seat's view; below it, determinized positions,
-    # of which the acting seat sees its view.  The heuristic draws random numbers only
-    # in a few Stuff choices: a fixed generator keeps candidates a function of the view.
-    seen = state if is_view(state) else state.view(player)
-    return HeuristicPolicy(player).act(seen, legal, np.random.default_rng(0))
+    # the search's root is the searching seat's view; below it, determinized positions.
+    # The heuristic reads only what the acting seat knows (its hand and Elder, what is
+    # public), so it is handed the position itself, as the rollouts hand it
+    # (``rollout_views=False``), without a view built at every decision of a walk:
+    # tests/games/bedpans/test_search_candidates.py checks it plays alike on both.  It
+    # draws random numbers only in a few Stuff choices: a fixed generator keeps
+    # candidates a function of what the seat sees.
+    return HeuristicPolicy(player).act(state, legal, cast(np.random.Generator, _FixedDraws()))
 
 
 def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[Any]:
@@ -123,8 +144,7 @@ def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[
     mover = state.mover
     if here is None or mover is None:
         return [best, *(a for a in legal if a != best)]
-    seen = state if is_view(state) else state.view(state.current_player)
-    cost = mover_cost(seen, mover)
+    cost = mover_cost(state, mover)  # reads the mover's own side only, as the heuristic
 
     def key(a: Any) -> tuple:
         if a == A.Stop():

@@ -49,6 +49,8 @@ FOLLOWER_BRAVE = 0.6
 RESOURCE_VALUE = 0.8
 #: Value of one lightning symbol on a charmed cloud.
 LIGHTNING_VALUE = 2.5
+#: Tables of action values a heuristic player keeps (:meth:`HeuristicPolicy._table`).
+TABLES_KEPT = 5_000
 
 
 def _move_value(view: BroomServiceState, seat: int, role: str, region: str) -> float:
@@ -211,6 +213,10 @@ class HeuristicPolicy:
     name = "heuristic"
     uses_view = True
 
+    def __init__(self) -> None:
+        #: :func:`action_value` by what it reads (see :meth:`_table`); cleared when full.
+        self._values: dict[tuple[Any, ...], dict[tuple[str, bool, bool], float]] = {}
+
     def act(self, view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         first = legal[0]
         seat = view.current_player
@@ -222,17 +228,56 @@ class HeuristicPolicy:
             return greedy_action(view, legal, rng)
         return legal[0]
 
+    def _table(self, view: BroomServiceState, seat: int) -> dict[tuple[str, bool, bool], float]:
+        """The kept :func:`action_value` of ``seat`` here, by role, brave and square use.
+
+        The value reads ``seat``'s pawns, potions and wands, whether the role has
+        delivered to a square tower, the clouds, the towers and the event (with
+        the game's fixed data): a table is kept for each of those but the role,
+        and the role picks the value in it.  A search's rollouts meet the same
+        round again and again (every card choice of a round values every role
+        on an unchanged board), so most values are found kept.
+        """
+        key = (seat, *view.pawns[seat], *view.potions[seat], view.wands[seat], view.event,
+               *view.clouds.items(), *view.towers.items())
+        tables = self._values
+        table = tables.get(key)
+        if table is None:
+            if len(tables) >= TABLES_KEPT:
+                tables.clear()
+            table = tables[key] = {}
+        return table
+
+    def _value(self, view: BroomServiceState, seat: int, role: str, brave: bool,
+               table: dict[tuple[str, bool, bool], float] | None = None) -> float:
+        """:func:`action_value`, kept (see :meth:`_table`, the table of ``view`` and ``seat``)."""
+        if table is None:
+            table = self._table(view, seat)
+        key = (role, brave, role in view.square_used[seat])
+        value = table.get(key)
+        if value is None:
+            value = table[key] = action_value(view, seat, role, brave)
+        return value
+
     def _play(self, view: BroomServiceState, seat: int, legal: Sequence[Any]) -> Any:
         best, top = legal[0], -1e9
+        table = None
         for a in legal:
             if a.role in view.performed:
                 v = -BEWITCHED_PENALTY * (a.role in view.bewitched) - 0.01 * a.brave
-            elif a.brave:
-                v = (1 - steal_probability(view, seat, a.role)) * action_value(
-                    view, seat, a.role, True
+                if a.role in view.bewitched:
+                    v -= BEWITCHED_PENALTY
+                if v > top:
+                    best, top = a, v
+                continue
+            if table is None:
+                table = self._table(view, seat)
+            if a.brave:
+                v = (1 - steal_probability(view, seat, a.role)) * self._value(
+                    view, seat, a.role, True, table
                 )
             else:
-                v = action_value(view, seat, a.role, False)
+                v = self._value(view, seat, a.role, False, table)
             if a.role in view.bewitched:
                 v -= BEWITCHED_PENALTY
             if v > top:
@@ -245,10 +290,11 @@ class HeuristicPolicy:
         if len(view.hands[seat]) >= 4 and any(isinstance(a, A.DoneChoosing) for a in legal):
             return next(a for a in legal if isinstance(a, A.DoneChoosing))
         scored = []
+        table = self._table(view, seat)
         for a in legal:
             if not isinstance(a, A.ChooseRole):
                 continue
-            v = action_value(view, seat, a.role, True) + 0.3 * float(rng.random())
+            v = self._value(view, seat, a.role, True, table) + 0.3 * float(rng.random())
             if a.role in view.bewitched:
                 v -= BEWITCHED_PENALTY
             scored.append((v, a))

@@ -153,3 +153,38 @@ def test_the_staff_searches_only_its_choice_of_mover_the_elders_their_chase():
             assert weighed == [heuristic(state, legal)]
         seen.add(kind(state))
     assert {"choose", "move"} <= seen
+
+
+def test_the_heuristics_fixed_draws_are_default_rng_0_made_only_when_drawn():
+    from simlab.games.bedpans.candidates import _FixedDraws
+
+    lazy, real = _FixedDraws(), np.random.default_rng(0)
+    assert lazy._rng is None  # nothing made before a draw
+    assert [int(lazy.integers(n)) for n in (2, 7, 1000)] == [
+        int(real.integers(n)) for n in (2, 7, 1000)]
+    assert lazy.random() == real.random()
+
+
+def test_the_heuristic_plays_alike_on_the_position_and_on_the_seats_view():
+    """Candidates and rollouts hand the heuristic the position (no view built): it must
+    choose as it does from the acting seat's view, the hidden facts redrawn or not."""
+    from simlab.games.bedpans.candidates import _FixedDraws
+
+    game = simlab.load_game("bedpans", players=3)
+    checked = 0
+    for state, legal in decisions_of(game, 4, "heuristic"):
+        if len(legal) < 2:
+            continue
+        p = state.current_player
+        redrawn = state.resample_hidden(p, np.random.default_rng(checked))
+        wants = [HeuristicPolicy(p).act(s, legal, _FixedDraws())
+                 for s in (state.view(p), state, redrawn)]
+        assert wants[0] == wants[1] == wants[2], (checked, p)
+        if state.mover and mover_at(state) is not None:
+            here = mover_at(state)
+            steps = [a for a in legal if isinstance(a, A.Step)]
+            costs = [[mover_cost(s, state.mover)(step_target(here, a, state)) for a in steps]
+                     for s in (state.view(p), state, redrawn)]
+            assert costs[0] == costs[1] == costs[2]
+        checked += 1
+    assert checked > 50

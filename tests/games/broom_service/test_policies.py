@@ -110,3 +110,26 @@ def test_policies_return_legal_actions():
     final = simlab.run(game, ["heuristic", "brave", "cowardly", "brave-0.3", "random"], seed=8)
     assert final.is_terminal
     assert isinstance(game.parse_action("Next!"), A.Next)
+
+
+def test_heuristic_kept_values_are_the_values_worked_out_afresh():
+    """One heuristic keeps its action values across positions of a game and across every
+    event card: each kept value must equal action_value computed anew (a key that missed a
+    fact it reads would hand one position's value to another)."""
+    from simlab.games.broom_service.policies import HeuristicPolicy, action_value
+    from tests.games._search_checks import decisions_of
+
+    game = BroomServiceGame(players=3)
+    kept = HeuristicPolicy()
+    checked = 0
+    for n, (state, _legal) in enumerate(decisions_of(game, 0, "heuristic")):
+        for event in (state.event, *(game.events if n % 20 == 0 else ())):
+            changed = state.clone()
+            changed.event = event
+            for seat in range(3):
+                for role in game.roles:
+                    for brave in (True, False):
+                        assert kept._value(changed, seat, role, brave) == action_value(
+                            changed, seat, role, brave), (n, event, seat, role, brave)
+                        checked += 1
+    assert checked > 5_000 and sum(map(len, kept._values.values())) < checked / 2  # many kept

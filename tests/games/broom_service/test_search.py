@@ -70,3 +70,27 @@ def test_the_default_depth_sees_the_role_cards_chosen_played():
     assert {round(mean, 9) for _, visits, mean in blind.stats if visits} == {round(1 / 3, 9)}
     seeing = search(view, 1, replace(defaults, iterations=40))
     assert len({round(mean, 9) for _, visits, mean in seeing.stats if visits}) > 1
+
+
+def test_rollout_heuristic_plays_alike_on_the_position_and_on_the_seats_view():
+    """The rollouts hand the heuristic the position (``rollout_views=False``): it must
+    choose as it does from the acting seat's view, the other hands redrawn or not."""
+    import copy
+
+    import numpy as np
+
+    from tests.games._search_checks import decisions_of
+
+    assert GAME.search_settings().rollout_views is False
+    heuristic = GAME.make_policy("heuristic", 0)
+    checked = 0
+    for seed in range(2):
+        for state, legal in decisions_of(GAME, seed, "heuristic"):
+            seat = state.current_player
+            redrawn = state.resample_hidden(seat, np.random.default_rng(seed))
+            rng = np.random.default_rng(checked)
+            wants = [heuristic.act(s, legal, copy.deepcopy(rng))
+                     for s in (state.view(seat), state, redrawn)]
+            assert wants[0] == wants[1] == wants[2], (seed, checked)
+            checked += 1
+    assert checked > 300
