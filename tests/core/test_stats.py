@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import statistics
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -19,6 +21,8 @@ from simlab.core.stats import (
     kaplan_meier,
     mean_interval,
     mean_summary,
+    paired_difference,
+    paired_ratio_difference,
     proportion_summary,
     summarize,
     weighted_mean_interval,
@@ -208,6 +212,46 @@ def test_bootstrap_is_scipy_percentile_bootstrap():
         bootstrap_interval(x, method="normal")
 
 
+def test_bootstrap_defaults_are_2000_percentile_resamples_on_seed_0():
+    x = np.array([2.0, 3.5, 1.0, 8.0, 4.0, 4.5, 0.5, 6.0, 2.5, 3.0])
+    want = sps.bootstrap((x,), np.mean, n_resamples=2000, method="percentile",
+                         confidence_level=0.95, rng=np.random.default_rng(0)).confidence_interval
+    assert bootstrap_interval(x) == (x.mean(), want.low, want.high)
+
+
+@pytest.mark.parametrize("method", ["basic", "BCa"])
+def test_bootstrap_takes_the_basic_and_bca_methods_at_any_confidence(method):
+    x = np.array([2.0, 3.5, 1.0, 8.0, 4.0, 4.5, 0.5, 6.0, 2.5, 3.0])
+    want = sps.bootstrap((x,), np.mean, n_resamples=500, method=method, confidence_level=0.8,
+                         rng=np.random.default_rng(7)).confidence_interval
+    got = bootstrap_interval(x, confidence=0.8, resamples=500, seed=7, method=method)
+    assert got == (x.mean(), want.low, want.high)
+
+
+def test_bootstrap_one_resample_is_allowed_and_zero_is_not():
+    x = [1.0, 2.0, 4.0, 7.0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # scipy's spread of one resample
+        est, lo, hi = bootstrap_interval(x, resamples=1, seed=2)
+    # one resample: both bounds are its mean, a mean of four of the values
+    assert est == 3.5 and lo == hi and (4 * lo) % 1 == 0 and 1.0 <= lo <= 7.0
+    with pytest.raises(ConfigError, match="resamples must be at least 1, got 0"):
+        bootstrap_interval(x, resamples=0)
+
+
+def test_bootstrap_silences_only_scipy_degenerate_data_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bootstrap_interval([2.0, 2.0, 2.0]) == (2.0, 2.0, 2.0)  # degenerate: no warning
+
+    def noisy_mean(sample, axis=-1):
+        warnings.warn("from the statistic", UserWarning, stacklevel=2)
+        return np.mean(sample, axis=axis)
+
+    with pytest.warns(UserWarning, match="from the statistic"):
+        bootstrap_interval([1.0, 2.0, 4.0], noisy_mean, resamples=20)
+
+
 # --------------------------------------------------------------------------- Welch
 
 
@@ -225,6 +269,119 @@ def test_welch_edge_cases():
     assert welch_difference([2, 2, 2], [1, 1]) == (1.0, 1.0, 1.0)  # nothing varies
     d, lo, hi = welch_difference([1.0], [1.0, 2.0])
     assert d == -0.5 and math.isnan(lo) and math.isnan(hi)
+
+
+def _quiet(fn, *args):
+    """``fn(*args)`` with every warning an error: edge cases must not compute on nothing."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return fn(*args)
+
+
+def test_welch_with_one_constant_sample_is_the_other_samples_t_interval():
+    # s_a = 0, s_b = 1, n_b = 3: se = sqrt(1/3), Satterthwaite df = n_b - 1 = 2
+    half = sps.t.ppf(0.975, 2) * math.sqrt(1 / 3)
+    want = (-1.0, -1.0 - half, -1.0 + half)
+    assert welch_difference([1, 1, 1], [1, 2, 3]) == pytest.approx(want, rel=1e-12)
+    assert welch_difference([1, 2, 3], [1, 1, 1]) == pytest.approx((1.0, 1 - half, 1 + half),
+                                                                    rel=1e-12)
+
+
+def test_welch_with_two_values_each():
+    # a = 1, 3: var 2; b = 0, 4: var 8; se² = 2/2 + 8/2 = 5; df = 25 / (1² + 4²) = 25/17
+    half = sps.t.ppf(0.975, 25 / 17) * math.sqrt(5)
+    assert welch_difference([1, 3], [0, 4]) == pytest.approx((0.0, -half, half), abs=1e-12)
+
+
+def test_welch_with_an_empty_or_single_sample_gives_nan_quietly():
+    nan = math.nan
+    for a, b, d in [([], [1, 2], nan), ([1, 2], [], nan), ([1], [1, 2, 3], -1.0),
+                    ([1, 2, 3], [5], -3.0)]:
+        assert _quiet(welch_difference, a, b) == pytest.approx((d, nan, nan), nan_ok=True)
+
+
+# --------------------------------------------------------------------------- paired
+
+
+def test_paired_difference_drops_pairs_with_a_missing_value():
+    # pairs 2 and 3 have a None: d = 1, 4; mean 2.5, s = sqrt(4.5), t(1) interval
+    half = sps.t.ppf(0.975, 1) * math.sqrt(4.5) / math.sqrt(2)
+    got = paired_difference([1, None, 3, 5], [0, 2, None, 1])
+    assert got == pytest.approx((2.5, 2.5 - half, 2.5 + half), rel=1e-12)
+
+
+def test_paired_difference_of_true_false_values():
+    # d = 1, 0, 0: mean 1/3, s² = 1/3, t(2) interval
+    half = sps.t.ppf(0.975, 2) * math.sqrt(1 / 3) / math.sqrt(3)
+    got = paired_difference([True, False, True], [False, False, True])
+    assert got == pytest.approx((1 / 3, 1 / 3 - half, 1 / 3 + half), rel=1e-12)
+
+
+def test_paired_difference_of_two_pairs_and_of_one():
+    # d = 0, 2: mean 1, s = sqrt(2) (population variance exactly 1), t(1) interval
+    half = sps.t.ppf(0.975, 1) * math.sqrt(2) / math.sqrt(2)
+    assert paired_difference([0, 2], [0, 0]) == pytest.approx((1.0, 1 - half, 1 + half))
+    assert paired_difference([5, 7], [2, 4]) == (3.0, 3.0, 3.0)  # the same difference twice
+    nan = math.nan
+    assert _quiet(paired_difference, [3], [1]) == pytest.approx((2.0, nan, nan), nan_ok=True)
+    assert _quiet(paired_difference, [], []) == pytest.approx((nan, nan, nan), nan_ok=True)
+
+
+def test_paired_difference_refuses_unequal_or_two_dimensional_samples():
+    message = "paired samples must have the same length, not 3 and 2"
+    with pytest.raises(ConfigError, match=message):
+        paired_difference([1, 2, 3], [1, 2])
+    with pytest.raises(ConfigError, match="same length"):
+        paired_difference([[1, 2], [3, 4]], [[1, 2], [3, 4]])
+
+
+def _ratio_difference_by_hand(ya, na, yb, nb, confidence=0.95):
+    """The docstring's delta method written out with Fractions and ``statistics``."""
+    g = len(ya)
+    ra, rb = Fraction(sum(ya), sum(na)), Fraction(sum(yb), sum(nb))
+    mean_na, mean_nb = Fraction(sum(na), g), Fraction(sum(nb), g)
+    z = [(Fraction(ya[i]) - ra * na[i]) / mean_na - (Fraction(yb[i]) - rb * nb[i]) / mean_nb
+         for i in range(g)]
+    half = sps.t.ppf(0.5 + confidence / 2, g - 1) * float(statistics.stdev(z)) / math.sqrt(g)
+    d = float(ra - rb)
+    return d, d - half, d + half
+
+
+def test_paired_ratio_difference_with_several_rows_a_game_matches_the_hand_formula():
+    ya, na, yb, nb = [2, 1, 3], [1, 1, 2], [1, 0, 2], [2, 1, 1]
+    want = _ratio_difference_by_hand(ya, na, yb, nb)
+    assert paired_ratio_difference(ya, na, yb, nb) == pytest.approx(want, rel=1e-12)
+    want = _ratio_difference_by_hand(ya, na, yb, nb, 0.8)
+    assert paired_ratio_difference(ya, na, yb, nb, 0.8) == pytest.approx(want, rel=1e-12)
+
+
+def test_paired_ratio_difference_with_one_row_in_a_run_or_two_games():
+    # one row in each run (game 0): R_a = 2, R_b = 1; z = (0, 0, 0) apart from rounding
+    assert paired_ratio_difference([2, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0]) == (1.0, 1.0, 1.0)
+    ya, na, yb, nb = [2, 1, 0], [1, 0, 0], [1, 0, 4], [1, 0, 2]
+    assert paired_ratio_difference(ya, na, yb, nb) == pytest.approx(
+        _ratio_difference_by_hand(ya, na, yb, nb), rel=1e-12)
+    ya, na, yb, nb = [3, 1], [2, 1], [1, 2], [1, 1]
+    assert paired_ratio_difference(ya, na, yb, nb) == pytest.approx(
+        _ratio_difference_by_hand(ya, na, yb, nb), rel=1e-12)
+
+
+def test_paired_ratio_difference_edge_cases_are_quiet():
+    nan = math.nan
+    one_game = _quiet(paired_ratio_difference, [3], [2], [1], [1])
+    assert one_game == pytest.approx((0.5, nan, nan), nan_ok=True)
+    for args in [([0, 0], [0, 0], [1, 2], [1, 1]), ([1, 2], [1, 1], [0, 0], [0, 0]),
+                 ([], [], [], [])]:
+        assert _quiet(paired_ratio_difference, *args) == pytest.approx((nan, nan, nan),
+                                                                        nan_ok=True)
+
+
+def test_paired_ratio_difference_refuses_unequal_or_two_dimensional_input():
+    message = "^paired sums and counts must have the same length$"
+    with pytest.raises(ConfigError, match=message):
+        paired_ratio_difference([1, 2], [1, 1], [1], [1])
+    with pytest.raises(ConfigError, match=message):
+        paired_ratio_difference(*[[[1, 2], [3, 4]]] * 4)
 
 
 # --------------------------------------------------------------------------- Kaplan-Meier
