@@ -425,6 +425,24 @@ def test_kaplan_meier_with_censoring_and_bad_input():
         kaplan_meier([1, 2, 3], [True, False])
 
 
+def test_kaplan_meier_without_event_flags_and_with_0_1_flags():
+    # every duration an event: S = 2/3, 1/3, 0 at times 1, 2, 3
+    table = kaplan_meier([3, 1, 2])
+    assert table["survival"].tolist() == pytest.approx([1.0, 2 / 3, 1 / 3, 0.0])
+    assert table["events"].tolist() == [0, 1, 1, 1] and table["at_risk"].tolist() == [3, 3, 2, 1]
+    assert (table.loc[0, "low"], table.loc[0, "high"]) == (1.0, 1.0)
+    # flags as 1/0 are events and censorings, not positions
+    flagged = kaplan_meier([2, 3, 3, 5, 8], [1, 0, 1, 1, 0])
+    assert flagged["survival"].round(6).tolist() == [1.0, 0.8, 0.6, 0.3, 0.3]
+    assert flagged["events"].tolist() == [0, 1, 1, 1, 0]
+
+
+def test_kaplan_meier_keeps_fractional_times():
+    table = kaplan_meier([0.5, 1.5, 1.5], [True, True, False])
+    assert table["time"].tolist() == [0.0, 0.5, 1.5]
+    assert table["survival"].tolist() == pytest.approx([1.0, 2 / 3, 1 / 3])
+
+
 # --------------------------------------------------------------------------- chi-square
 
 
@@ -468,6 +486,29 @@ def test_chisquare_edge_cases():
         chisquare_gof({1: 5}, {1: Fraction(1, 2), 2: Fraction(1, 3)})
     with pytest.raises(ConfigError, match="at least one"):
         chisquare_gof({}, d6)
+
+
+def test_chisquare_of_two_categories_is_the_one_degree_of_freedom_test():
+    coin = {"H": Fraction(1, 2), "T": Fraction(1, 2)}
+    assert chisquare_gof({"H": 10, "T": 10}, coin) == pytest.approx(1.0)
+    # X² = 2 · 5² / 10 = 5 on 1 degree of freedom: p = erfc(sqrt(5 / 2))
+    assert chisquare_gof({"H": 15, "T": 5}, coin) == pytest.approx(math.erfc(math.sqrt(2.5)))
+
+
+def test_chisquare_outcomes_of_probability_zero_never_seen_change_nothing():
+    d6 = {k: Fraction(1, 6) for k in range(1, 7)}
+    seen = {1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 10}
+    assert chisquare_gof(seen, {**d6, 0: 0, 7: 0}) == pytest.approx(1.0)
+
+
+def test_chisquare_refuses_negative_counts_or_probabilities_and_no_observation():
+    message = "^chisquare_gof needs non-negative counts and probabilities$"
+    with pytest.raises(ConfigError, match=message):
+        chisquare_gof({1: -1, 2: 6}, {1: Fraction(1, 2), 2: Fraction(1, 2)})
+    with pytest.raises(ConfigError, match=message):
+        chisquare_gof({1: 3, 2: 3}, {1: Fraction(3, 2), 2: Fraction(-1, 2)})
+    with pytest.raises(ConfigError, match="^chisquare_gof needs at least one observation$"):
+        chisquare_gof({1: 0}, {1: Fraction(1, 2), 2: Fraction(1, 2)})
 
 
 # --------------------------------------------------------------------------- summarize
