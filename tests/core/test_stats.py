@@ -377,7 +377,7 @@ def test_paired_ratio_difference_edge_cases_are_quiet():
 
 
 def test_paired_ratio_difference_refuses_unequal_or_two_dimensional_input():
-    message = "^paired sums and counts must have the same length$"
+    message = r"^paired sums and counts must have the same length$"
     with pytest.raises(ConfigError, match=message):
         paired_ratio_difference([1, 2], [1, 1], [1], [1])
     with pytest.raises(ConfigError, match=message):
@@ -502,12 +502,12 @@ def test_chisquare_outcomes_of_probability_zero_never_seen_change_nothing():
 
 
 def test_chisquare_refuses_negative_counts_or_probabilities_and_no_observation():
-    message = "^chisquare_gof needs non-negative counts and probabilities$"
+    message = r"^chisquare_gof needs non-negative counts and probabilities$"
     with pytest.raises(ConfigError, match=message):
         chisquare_gof({1: -1, 2: 6}, {1: Fraction(1, 2), 2: Fraction(1, 2)})
     with pytest.raises(ConfigError, match=message):
         chisquare_gof({1: 3, 2: 3}, {1: Fraction(3, 2), 2: Fraction(-1, 2)})
-    with pytest.raises(ConfigError, match="^chisquare_gof needs at least one observation$"):
+    with pytest.raises(ConfigError, match=r"^chisquare_gof needs at least one observation$"):
         chisquare_gof({1: 0}, {1: Fraction(1, 2), 2: Fraction(1, 2)})
 
 
