@@ -67,23 +67,17 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) tests/notebooks/build_notebooks.py
 
-# Mutation testing, on demand and never in CI (docs/mutation.md): the files and the tests
-# are chosen in [tool.mutmut] of pyproject.toml. `make mutate FILE=simlab/core/stats.py`
-# tries that file's mutants only (FILE may be a folder); without FILE, every file in scope.
-# Runs under nice with one child (a shared machine); results stay in mutants/, and
-# `$(PY) -m mutmut show NAME` prints a mutant's diff.
-MUTMUT   := $(PY) -c "import sys; from mutmut.__main__ import cli; sys.argv[0] = 'mutmut'; cli()"
-MUTANTS  := $(if $(FILE),"$(subst /,.,$(patsubst %.py,%,$(patsubst %/,%,$(FILE)))).*",)
+# Mutation testing, on demand and never in CI (docs/mutation.md): mutmut 3, the files in
+# scope and the tests in pyproject.toml ([tool.mutmut], [tool.simlab.mutate.tests]).
+# `make mutate FILE=simlab/core/stats.py` tries that file's mutants (FILE may be a folder or
+# several files; none: every file in scope), each with its file's tests, under nice with one
+# child; results stay in mutants/ (a second run resumes; RERUN=1 tries the survivors again
+# after new tests), then a table per file. `$(PY) -m mutmut show NAME` prints a mutant.
 mutate: $(STAMP)
 	@$(PY) -c "import mutmut, sys; sys.exit(int(mutmut.__version__.split('.')[0]) < 3)" \
 		2>/dev/null || $(PY) -m pip install --quiet -e ".[mutate]"
-	nice -n 10 $(MUTMUT) run --max-children 1 $(MUTANTS)
-	@$(MUTMUT) results --all true | awk -F': ' '{ split($$1, p, /\.x(_|ǁ)/); \
-		sub(/^ +/, "", p[1]); n[p[1]]++; s[p[1] " " $$2]++ } END { \
-		printf "%-44s %7s %7s %8s %7s %7s\n", "module", "mutants", "killed", "survived", \
-			"no tests", "timeout"; \
-		for (m in n) printf "%-44s %7d %7d %8d %7d %7d\n", m, n[m], s[m " killed"], \
-			s[m " survived"], s[m " no tests"], s[m " timeout"] }' | sort
+	nice -n 10 $(PY) tests/mutation.py run --max-children 1 $(if $(RERUN),--rerun-survivors) $(FILE)
+	$(PY) tests/mutation.py table $(FILE)
 
 report: $(STAMP)
 	$(VENV)/bin/simlab report --out results

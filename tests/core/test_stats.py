@@ -495,6 +495,20 @@ def test_chisquare_of_two_categories_is_the_one_degree_of_freedom_test():
     assert chisquare_gof({"H": 15, "T": 5}, coin) == pytest.approx(math.erfc(math.sqrt(2.5)))
 
 
+def test_chisquare_pools_a_category_expecting_exactly_five_on_its_own():
+    coin = {"H": Fraction(1, 2), "T": Fraction(1, 2)}
+    # 10 tosses expect 5 each: two categories, X² = 2 · 3² / 5 = 3.6 on 1 degree of freedom
+    assert chisquare_gof({"H": 8, "T": 2}, coin) == pytest.approx(math.erfc(math.sqrt(1.8)))
+
+
+def test_chisquare_merges_the_sparse_tail_into_the_last_pooled_category():
+    exact = {"a": Fraction(3, 10), "b": Fraction(3, 10), "c": Fraction(3, 10), "d": Fraction(1, 10)}
+    # 20 draws expect 6, 6, 6, 2: pooled a | b | c+d, observed 5 | 7 | 8 against 6 | 6 | 8;
+    # X² = 1/6 + 1/6 + 0 = 1/3 on 2 degrees of freedom: p = exp(-X²/2)
+    p = chisquare_gof({"a": 5, "b": 7, "c": 4, "d": 4}, exact)
+    assert p == pytest.approx(math.exp(-1 / 6))
+
+
 def test_chisquare_outcomes_of_probability_zero_never_seen_change_nothing():
     d6 = {k: Fraction(1, 6) for k in range(1, 7)}
     seen = {1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 10}
@@ -572,6 +586,19 @@ def test_summarize_without_groups_and_with_counts():
     weighted = summarize(agg, proportions=["won"], means=["turns"], count="count")
     expanded = summarize(_games().dropna(), proportions=["won"], means=["turns"])
     pd.testing.assert_frame_equal(weighted, expanded, rtol=1e-12)
+
+
+def test_summarize_at_another_confidence_uses_it_for_every_interval():
+    games = pd.DataFrame({"won": [True, False, True, True, False], "turns": [3, 5, 4, 4, 9]})
+    out = summarize(games, proportions=["won"], means=["turns"], confidence=0.8)
+    wilson = sps.binomtest(3, 5).proportion_ci(0.8, method="wilson")
+    turns = np.array([3, 5, 4, 4, 9.0])
+    t = sps.t.interval(0.8, 4, loc=turns.mean(), scale=sps.sem(turns))
+    assert out[["low", "high"]].to_numpy().ravel().tolist() == pytest.approx(
+        [wilson.low, wilson.high, *t], rel=1e-12)
+    counted = summarize(pd.DataFrame({"won": [True, False], "count": [3, 2]}),
+                        proportions=["won"], count="count", confidence=0.8)
+    assert (counted.low[0], counted.high[0]) == pytest.approx((wilson.low, wilson.high))
 
 
 def test_summarize_errors_name_the_column():
