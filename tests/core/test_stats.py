@@ -30,6 +30,7 @@ from simlab.core.stats import (
     weighted_proportion_summary,
     welch_difference,
     wilson_interval,
+    wilson_share_interval,
 )
 
 # --------------------------------------------------------------------------- Wilson
@@ -611,3 +612,57 @@ def test_summarize_errors_name_the_column():
 def test_summarize_empty_request_gives_empty_tidy_frame():
     out = summarize(_games(), by=["seat"])
     assert out.empty and list(out.columns)[:2] == ["seat", "quantity"]
+
+
+# --------------------------------------------------------------------------- edges (mutation)
+
+
+def test_wilson_share_interval_of_a_half_score_is_the_written_out_formula():
+    for score, n, confidence in [(5.5, 10, 0.95), (0.5, 3, 0.8), (2.5, 3, 0.99)]:
+        want = _wilson_statsmodels_formula(score, n, 1 - confidence)
+        got = wilson_share_interval(score, n, confidence)
+        assert got == pytest.approx(want, rel=1e-12) and got[0] < got[1]
+
+
+def test_wilson_share_interval_of_a_whole_score_keeps_the_confidence_and_the_ends():
+    assert wilson_share_interval(3, 7, 0.8) == wilson_interval(3, 7, 0.8)
+    assert wilson_share_interval(0, 3) == (0.0, wilson_interval(0, 3)[1])
+    assert wilson_share_interval(3, 3)[1] == 1.0
+    nan = math.nan
+    assert wilson_share_interval(0, 0) == pytest.approx((nan, nan), nan_ok=True)
+
+
+@pytest.mark.parametrize(("score", "n"), [(1, -1), (1, 2.5), (-0.5, 3), (3.5, 3)])
+def test_wilson_share_interval_refuses_scores_outside_0_to_n(score, n):
+    with pytest.raises(ConfigError, match=rf"needs 0 <= score <= n, got {score!r}, {n!r}$"):
+        wilson_share_interval(score, n)
+
+
+def test_wilson_interval_of_one_trial_and_of_mixed_shapes():
+    z2 = sps.norm.ppf(0.975) ** 2
+    assert wilson_interval(1, 1) == pytest.approx((1 / (1 + z2), 1.0))
+    lo, hi = wilson_interval(1, [2, 4])
+    assert lo.shape == (2,) and hi[1] == pytest.approx(wilson_interval(1, 4)[1])
+    with pytest.raises(ConfigError, match="whole counts"):
+        wilson_interval(1, 2.5)
+
+
+def test_mean_intervals_of_few_values():
+    nan = math.nan
+    half = sps.t.ppf(0.975, 1) * math.sqrt(2) / math.sqrt(2)  # 1, 3: s = sqrt(2), n = 2
+    assert mean_interval([1, 3]) == pytest.approx((2.0, 2 - half, 2 + half))
+    assert weighted_mean_interval([1.0, 3.0], [1, 1]) == pytest.approx((2.0, 2 - half, 2 + half))
+    assert _quiet(mean_interval, []) == pytest.approx((nan, nan, nan), nan_ok=True)
+    assert _quiet(mean_interval, [5]) == pytest.approx((5.0, nan, nan), nan_ok=True)
+    assert _quiet(weighted_mean_interval, [4.0], [1]) == pytest.approx((4.0, nan, nan),
+                                                                        nan_ok=True)
+    assert _quiet(weighted_mean_interval, [4.0, 5.0], [0, 0]) == pytest.approx(
+        (nan, nan, nan), nan_ok=True)
+
+
+def test_weighted_summaries_refuse_bad_counts():
+    with pytest.raises(ConfigError, match=r"^values and counts differ in length: 2 and 1$"):
+        weighted_mean_interval([1.0, 2.0], [1])
+    for counts in ([1, float("nan")], [1, -1]):
+        with pytest.raises(ConfigError, match=r"^counts must be non-negative numbers$"):
+            weighted_mean_interval([1.0, 2.0], counts)
