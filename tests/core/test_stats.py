@@ -666,3 +666,26 @@ def test_weighted_summaries_refuse_bad_counts():
     for counts in ([1, float("nan")], [1, -1]):
         with pytest.raises(ConfigError, match=r"^counts must be non-negative numbers$"):
             weighted_mean_interval([1.0, 2.0], counts)
+
+
+def test_summarize_keeps_a_group_whose_key_is_missing_and_names_a_missing_count():
+    games = pd.DataFrame({"side": ["elders", None, "staff", None], "won": [1, 0, 1, 1]})
+    out = summarize(games, by=["side"], proportions=["won"])
+    assert out["n"].tolist() == [1, 1, 2]  # elders, staff, then the rows without a side
+    assert out["estimate"].tolist() == [1.0, 1.0, 0.5]
+    with pytest.raises(ConfigError, match="'nope'"):
+        summarize(games, proportions=["won"], count="nope")
+
+
+def test_summarize_counted_means_at_another_confidence_and_binary_errors_name_the_value():
+    counted = summarize(pd.DataFrame({"turns": [3.0, 5.0], "count": [2, 1]}), means=["turns"],
+                        count="count", confidence=0.8)
+    x = np.array([3.0, 3.0, 5.0])
+    want = sps.t.interval(0.8, 2, loc=x.mean(), scale=sps.sem(x))
+    assert (counted.low[0], counted.high[0]) == pytest.approx(want, rel=1e-12)
+    with pytest.raises(ConfigError, match=r"got np.float64\(2.0\)"):
+        proportion_summary([0, 1, 2])
+    # population variance exactly 1 against a constant sample: Welch, not (d, d, d)
+    half = sps.t.ppf(0.975, 1) * math.sqrt(2 / 2)
+    assert welch_difference([0, 2], [1, 1]) == pytest.approx((0.0, -half, half))
+    assert welch_difference([1, 1], [0, 2]) == pytest.approx((0.0, -half, half))
