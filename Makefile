@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 EXTRAS := notebooks,test,cluster
 
-.PHONY: install run test test-fast lint bench notebooks browser report findings clean
+.PHONY: install run test test-fast lint bench notebooks browser report findings mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,18 @@ bench: $(STAMP)
 # Re-store the notebooks' outputs after a change of a game or a study.
 notebooks: $(STAMP)
 	$(PY) tests/notebooks/build_notebooks.py
+
+# Mutation testing, on demand and never in CI (docs/mutation.md): mutmut 3, the files in
+# scope and the tests in pyproject.toml ([tool.mutmut], [tool.simlab.mutate.tests]).
+# `make mutate FILE=simlab/core/stats.py` tries that file's mutants (FILE may be a folder or
+# several files; none: every file in scope), each with its file's tests, under nice with one
+# child; results stay in mutants/ (a second run resumes; RERUN=1 tries the survivors again
+# after new tests), then a table per file. `$(PY) -m mutmut show NAME` prints a mutant.
+mutate: $(STAMP)
+	@$(PY) -c "import mutmut, sys; sys.exit(int(mutmut.__version__.split('.')[0]) < 3)" \
+		2>/dev/null || $(PY) -m pip install --quiet -e ".[mutate]"
+	nice -n 10 $(PY) tests/mutation.py run --max-children 1 $(if $(RERUN),--rerun-survivors) $(FILE)
+	$(PY) tests/mutation.py table $(FILE)
 
 report: $(STAMP)
 	$(VENV)/bin/simlab report --out results

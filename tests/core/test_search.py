@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 
 import numpy as np
 import pytest
@@ -94,6 +95,83 @@ def test_availability_counts_actions_legal_in_some_determinizations():
     share = counter.avail / attack.visits
     assert abs(share - 0.25) < 4 * (0.25 * 0.75 / attack.visits) ** 0.5
     assert counter.visits <= counter.avail
+
+
+def _uct_by_hand(order, iterations, c, prior=0.0):
+    """UCT on the ``three`` tree written out from the paper's formula.
+
+    ``order``: the picks in the order they were first tried (one each in the
+    first three iterations).  Every pick is legal in every iteration, so a
+    pick's availability count is the number of iterations since it was tried
+    first, itself included.  A tried pick scores ``mean + c·sqrt(ln(avail) /
+    visits)`` (plus ``prior / (visits + 1)`` for the first legal pick); the
+    first of equal scores in the legal order wins.
+    """
+    legal = ["win", "share", "lose"]
+    value = {"win": 1.0, "share": 0.5, "lose": 0.0}
+    visits = dict.fromkeys(legal, 0)
+    reward = dict.fromkeys(legal, 0.0)
+    avail = dict.fromkeys(legal, 0)
+    for i in range(iterations):
+        for a in legal:
+            if visits[a]:
+                avail[a] += 1
+        if i < 3:
+            pick = order[i]
+            avail[pick] = 1
+        else:
+            def score(a):
+                s = reward[a] / visits[a] + c * math.sqrt(math.log(avail[a]) / visits[a])
+                return s + (prior / (visits[a] + 1) if a == legal[0] else 0.0)
+            pick = max(legal, key=lambda a: (score(a), -legal.index(a)))
+        visits[pick] += 1
+        reward[pick] += value[pick]
+    return visits, reward, avail
+
+
+@pytest.mark.parametrize(("iterations", "c", "prior"), [
+    (40, 0.7, 0.0), (25, 2.0, 0.0), (30, 1.0, 3.0), (3, 0.7, 0.0), (4, 0.0, 0.0),
+])
+def test_uct_counts_on_the_three_pick_tree_are_the_hand_computed_ones(iterations, c, prior):
+    state = _tree_state("three")
+    for seed in range(3):
+        settings = _settings(iterations, exploration=c, prior=prior)
+        result = search(state.view(0), seed, settings)
+        children = result.root.children
+        # the order of first tries is the only chance: read it off the availability counts
+        order = sorted(children, key=lambda a: -children[a].avail)
+        assert sorted(ch.avail for ch in children.values()) == [iterations - 2,
+                                                               iterations - 1, iterations]
+        visits, reward, avail = _uct_by_hand([a.label for a in order], iterations, c, prior)
+        for a, child in children.items():
+            assert (child.visits, child.reward[0], child.avail) == (
+                visits[a.label], reward[a.label], avail[a.label]), (seed, a)
+            assert child.reward[1] == child.visits - reward[a.label]  # the other seat's share
+        assert result.root.visits == iterations and result.iterations == iterations
+        stats = {a.label: (n, mean) for a, n, mean in result.stats}
+        assert stats == {k: (visits[k], reward[k] / visits[k]) for k in visits}
+        best = max(visits, key=lambda k: (visits[k], reward[k] / visits[k]))
+        assert result.action == Pick(best)
+
+
+def test_visits_add_up_down_the_ace_tree():
+    """Every iteration passes the root; a node's children see all its visits but the first."""
+    state = _tree_state("ace", "low")
+    result = search(state.view(0), 5, _settings(500))
+    root = result.root
+    assert root.visits == 500 == sum(ch.visits for ch in root.children.values())
+    stack = list(root.children.values())
+    while stack:
+        node = stack.pop()
+        if node.children:
+            assert sum(ch.visits for ch in node.children.values()) == node.visits - 1
+            stack.extend(node.children.values())
+    attack = root.children[Pick("attack")]
+    counter, yield_ = attack.children[Pick("counter")], attack.children[Pick("yield")]
+    # yield is legal in every determinization; it misses at most the one iteration in
+    # which counter was tried first while both were untried
+    assert attack.visits - 2 <= yield_.avail <= attack.visits - 1
+    assert counter.visits <= counter.avail <= attack.visits - 1
 
 
 def test_shared_wins_split_the_reward():

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import statistics
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -19,6 +21,8 @@ from simlab.core.stats import (
     kaplan_meier,
     mean_interval,
     mean_summary,
+    paired_difference,
+    paired_ratio_difference,
     proportion_summary,
     summarize,
     weighted_mean_interval,
@@ -26,6 +30,7 @@ from simlab.core.stats import (
     weighted_proportion_summary,
     welch_difference,
     wilson_interval,
+    wilson_share_interval,
 )
 
 # --------------------------------------------------------------------------- Wilson
@@ -208,6 +213,46 @@ def test_bootstrap_is_scipy_percentile_bootstrap():
         bootstrap_interval(x, method="normal")
 
 
+def test_bootstrap_defaults_are_2000_percentile_resamples_on_seed_0():
+    x = np.array([2.0, 3.5, 1.0, 8.0, 4.0, 4.5, 0.5, 6.0, 2.5, 3.0])
+    want = sps.bootstrap((x,), np.mean, n_resamples=2000, method="percentile",
+                         confidence_level=0.95, rng=np.random.default_rng(0)).confidence_interval
+    assert bootstrap_interval(x) == (x.mean(), want.low, want.high)
+
+
+@pytest.mark.parametrize("method", ["basic", "BCa"])
+def test_bootstrap_takes_the_basic_and_bca_methods_at_any_confidence(method):
+    x = np.array([2.0, 3.5, 1.0, 8.0, 4.0, 4.5, 0.5, 6.0, 2.5, 3.0])
+    want = sps.bootstrap((x,), np.mean, n_resamples=500, method=method, confidence_level=0.8,
+                         rng=np.random.default_rng(7)).confidence_interval
+    got = bootstrap_interval(x, confidence=0.8, resamples=500, seed=7, method=method)
+    assert got == (x.mean(), want.low, want.high)
+
+
+def test_bootstrap_one_resample_is_allowed_and_zero_is_not():
+    x = [1.0, 2.0, 4.0, 7.0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # scipy's spread of one resample
+        est, lo, hi = bootstrap_interval(x, resamples=1, seed=2)
+    # one resample: both bounds are its mean, a mean of four of the values
+    assert est == 3.5 and lo == hi and (4 * lo) % 1 == 0 and 1.0 <= lo <= 7.0
+    with pytest.raises(ConfigError, match="resamples must be at least 1, got 0"):
+        bootstrap_interval(x, resamples=0)
+
+
+def test_bootstrap_silences_only_scipy_degenerate_data_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bootstrap_interval([2.0, 2.0, 2.0]) == (2.0, 2.0, 2.0)  # degenerate: no warning
+
+    def noisy_mean(sample, axis=-1):
+        warnings.warn("from the statistic", UserWarning, stacklevel=2)
+        return np.mean(sample, axis=axis)
+
+    with pytest.warns(UserWarning, match="from the statistic"):
+        bootstrap_interval([1.0, 2.0, 4.0], noisy_mean, resamples=20)
+
+
 # --------------------------------------------------------------------------- Welch
 
 
@@ -225,6 +270,119 @@ def test_welch_edge_cases():
     assert welch_difference([2, 2, 2], [1, 1]) == (1.0, 1.0, 1.0)  # nothing varies
     d, lo, hi = welch_difference([1.0], [1.0, 2.0])
     assert d == -0.5 and math.isnan(lo) and math.isnan(hi)
+
+
+def _quiet(fn, *args):
+    """``fn(*args)`` with every warning an error: edge cases must not compute on nothing."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return fn(*args)
+
+
+def test_welch_with_one_constant_sample_is_the_other_samples_t_interval():
+    # s_a = 0, s_b = 1, n_b = 3: se = sqrt(1/3), Satterthwaite df = n_b - 1 = 2
+    half = sps.t.ppf(0.975, 2) * math.sqrt(1 / 3)
+    want = (-1.0, -1.0 - half, -1.0 + half)
+    assert welch_difference([1, 1, 1], [1, 2, 3]) == pytest.approx(want, rel=1e-12)
+    assert welch_difference([1, 2, 3], [1, 1, 1]) == pytest.approx((1.0, 1 - half, 1 + half),
+                                                                    rel=1e-12)
+
+
+def test_welch_with_two_values_each():
+    # a = 1, 3: var 2; b = 0, 4: var 8; se² = 2/2 + 8/2 = 5; df = 25 / (1² + 4²) = 25/17
+    half = sps.t.ppf(0.975, 25 / 17) * math.sqrt(5)
+    assert welch_difference([1, 3], [0, 4]) == pytest.approx((0.0, -half, half), abs=1e-12)
+
+
+def test_welch_with_an_empty_or_single_sample_gives_nan_quietly():
+    nan = math.nan
+    for a, b, d in [([], [1, 2], nan), ([1, 2], [], nan), ([1], [1, 2, 3], -1.0),
+                    ([1, 2, 3], [5], -3.0)]:
+        assert _quiet(welch_difference, a, b) == pytest.approx((d, nan, nan), nan_ok=True)
+
+
+# --------------------------------------------------------------------------- paired
+
+
+def test_paired_difference_drops_pairs_with_a_missing_value():
+    # pairs 2 and 3 have a None: d = 1, 4; mean 2.5, s = sqrt(4.5), t(1) interval
+    half = sps.t.ppf(0.975, 1) * math.sqrt(4.5) / math.sqrt(2)
+    got = paired_difference([1, None, 3, 5], [0, 2, None, 1])
+    assert got == pytest.approx((2.5, 2.5 - half, 2.5 + half), rel=1e-12)
+
+
+def test_paired_difference_of_true_false_values():
+    # d = 1, 0, 0: mean 1/3, s² = 1/3, t(2) interval
+    half = sps.t.ppf(0.975, 2) * math.sqrt(1 / 3) / math.sqrt(3)
+    got = paired_difference([True, False, True], [False, False, True])
+    assert got == pytest.approx((1 / 3, 1 / 3 - half, 1 / 3 + half), rel=1e-12)
+
+
+def test_paired_difference_of_two_pairs_and_of_one():
+    # d = 0, 2: mean 1, s = sqrt(2) (population variance exactly 1), t(1) interval
+    half = sps.t.ppf(0.975, 1) * math.sqrt(2) / math.sqrt(2)
+    assert paired_difference([0, 2], [0, 0]) == pytest.approx((1.0, 1 - half, 1 + half))
+    assert paired_difference([5, 7], [2, 4]) == (3.0, 3.0, 3.0)  # the same difference twice
+    nan = math.nan
+    assert _quiet(paired_difference, [3], [1]) == pytest.approx((2.0, nan, nan), nan_ok=True)
+    assert _quiet(paired_difference, [], []) == pytest.approx((nan, nan, nan), nan_ok=True)
+
+
+def test_paired_difference_refuses_unequal_or_two_dimensional_samples():
+    message = "paired samples must have the same length, not 3 and 2"
+    with pytest.raises(ConfigError, match=message):
+        paired_difference([1, 2, 3], [1, 2])
+    with pytest.raises(ConfigError, match="same length"):
+        paired_difference([[1, 2], [3, 4]], [[1, 2], [3, 4]])
+
+
+def _ratio_difference_by_hand(ya, na, yb, nb, confidence=0.95):
+    """The docstring's delta method written out with Fractions and ``statistics``."""
+    g = len(ya)
+    ra, rb = Fraction(sum(ya), sum(na)), Fraction(sum(yb), sum(nb))
+    mean_na, mean_nb = Fraction(sum(na), g), Fraction(sum(nb), g)
+    z = [(Fraction(ya[i]) - ra * na[i]) / mean_na - (Fraction(yb[i]) - rb * nb[i]) / mean_nb
+         for i in range(g)]
+    half = sps.t.ppf(0.5 + confidence / 2, g - 1) * float(statistics.stdev(z)) / math.sqrt(g)
+    d = float(ra - rb)
+    return d, d - half, d + half
+
+
+def test_paired_ratio_difference_with_several_rows_a_game_matches_the_hand_formula():
+    ya, na, yb, nb = [2, 1, 3], [1, 1, 2], [1, 0, 2], [2, 1, 1]
+    want = _ratio_difference_by_hand(ya, na, yb, nb)
+    assert paired_ratio_difference(ya, na, yb, nb) == pytest.approx(want, rel=1e-12)
+    want = _ratio_difference_by_hand(ya, na, yb, nb, 0.8)
+    assert paired_ratio_difference(ya, na, yb, nb, 0.8) == pytest.approx(want, rel=1e-12)
+
+
+def test_paired_ratio_difference_with_one_row_in_a_run_or_two_games():
+    # one row in each run (game 0): R_a = 2, R_b = 1; z = (0, 0, 0) apart from rounding
+    assert paired_ratio_difference([2, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0]) == (1.0, 1.0, 1.0)
+    ya, na, yb, nb = [2, 1, 0], [1, 0, 0], [1, 0, 4], [1, 0, 2]
+    assert paired_ratio_difference(ya, na, yb, nb) == pytest.approx(
+        _ratio_difference_by_hand(ya, na, yb, nb), rel=1e-12)
+    ya, na, yb, nb = [3, 1], [2, 1], [1, 2], [1, 1]
+    assert paired_ratio_difference(ya, na, yb, nb) == pytest.approx(
+        _ratio_difference_by_hand(ya, na, yb, nb), rel=1e-12)
+
+
+def test_paired_ratio_difference_edge_cases_are_quiet():
+    nan = math.nan
+    one_game = _quiet(paired_ratio_difference, [3], [2], [1], [1])
+    assert one_game == pytest.approx((0.5, nan, nan), nan_ok=True)
+    for args in [([0, 0], [0, 0], [1, 2], [1, 1]), ([1, 2], [1, 1], [0, 0], [0, 0]),
+                 ([], [], [], [])]:
+        assert _quiet(paired_ratio_difference, *args) == pytest.approx((nan, nan, nan),
+                                                                        nan_ok=True)
+
+
+def test_paired_ratio_difference_refuses_unequal_or_two_dimensional_input():
+    message = r"^paired sums and counts must have the same length$"
+    with pytest.raises(ConfigError, match=message):
+        paired_ratio_difference([1, 2], [1, 1], [1], [1])
+    with pytest.raises(ConfigError, match=message):
+        paired_ratio_difference(*[[[1, 2], [3, 4]]] * 4)
 
 
 # --------------------------------------------------------------------------- Kaplan-Meier
@@ -266,6 +424,24 @@ def test_kaplan_meier_with_censoring_and_bad_input():
     assert nobody.survival.tolist() == [1.0, 1.0, 1.0]
     with pytest.raises(ConfigError, match="3 durations but 2"):
         kaplan_meier([1, 2, 3], [True, False])
+
+
+def test_kaplan_meier_without_event_flags_and_with_0_1_flags():
+    # every duration an event: S = 2/3, 1/3, 0 at times 1, 2, 3
+    table = kaplan_meier([3, 1, 2])
+    assert table["survival"].tolist() == pytest.approx([1.0, 2 / 3, 1 / 3, 0.0])
+    assert table["events"].tolist() == [0, 1, 1, 1] and table["at_risk"].tolist() == [3, 3, 2, 1]
+    assert (table.loc[0, "low"], table.loc[0, "high"]) == (1.0, 1.0)
+    # flags as 1/0 are events and censorings, not positions
+    flagged = kaplan_meier([2, 3, 3, 5, 8], [1, 0, 1, 1, 0])
+    assert flagged["survival"].round(6).tolist() == [1.0, 0.8, 0.6, 0.3, 0.3]
+    assert flagged["events"].tolist() == [0, 1, 1, 1, 0]
+
+
+def test_kaplan_meier_keeps_fractional_times():
+    table = kaplan_meier([0.5, 1.5, 1.5], [True, True, False])
+    assert table["time"].tolist() == [0.0, 0.5, 1.5]
+    assert table["survival"].tolist() == pytest.approx([1.0, 2 / 3, 1 / 3])
 
 
 # --------------------------------------------------------------------------- chi-square
@@ -311,6 +487,43 @@ def test_chisquare_edge_cases():
         chisquare_gof({1: 5}, {1: Fraction(1, 2), 2: Fraction(1, 3)})
     with pytest.raises(ConfigError, match="at least one"):
         chisquare_gof({}, d6)
+
+
+def test_chisquare_of_two_categories_is_the_one_degree_of_freedom_test():
+    coin = {"H": Fraction(1, 2), "T": Fraction(1, 2)}
+    assert chisquare_gof({"H": 10, "T": 10}, coin) == pytest.approx(1.0)
+    # X² = 2 · 5² / 10 = 5 on 1 degree of freedom: p = erfc(sqrt(5 / 2))
+    assert chisquare_gof({"H": 15, "T": 5}, coin) == pytest.approx(math.erfc(math.sqrt(2.5)))
+
+
+def test_chisquare_pools_a_category_expecting_exactly_five_on_its_own():
+    coin = {"H": Fraction(1, 2), "T": Fraction(1, 2)}
+    # 10 tosses expect 5 each: two categories, X² = 2 · 3² / 5 = 3.6 on 1 degree of freedom
+    assert chisquare_gof({"H": 8, "T": 2}, coin) == pytest.approx(math.erfc(math.sqrt(1.8)))
+
+
+def test_chisquare_merges_the_sparse_tail_into_the_last_pooled_category():
+    exact = {"a": Fraction(3, 10), "b": Fraction(3, 10), "c": Fraction(3, 10), "d": Fraction(1, 10)}
+    # 20 draws expect 6, 6, 6, 2: pooled a | b | c+d, observed 5 | 7 | 8 against 6 | 6 | 8;
+    # X² = 1/6 + 1/6 + 0 = 1/3 on 2 degrees of freedom: p = exp(-X²/2)
+    p = chisquare_gof({"a": 5, "b": 7, "c": 4, "d": 4}, exact)
+    assert p == pytest.approx(math.exp(-1 / 6))
+
+
+def test_chisquare_outcomes_of_probability_zero_never_seen_change_nothing():
+    d6 = {k: Fraction(1, 6) for k in range(1, 7)}
+    seen = {1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 10}
+    assert chisquare_gof(seen, {**d6, 0: 0, 7: 0}) == pytest.approx(1.0)
+
+
+def test_chisquare_refuses_negative_counts_or_probabilities_and_no_observation():
+    message = r"^chisquare_gof needs non-negative counts and probabilities$"
+    with pytest.raises(ConfigError, match=message):
+        chisquare_gof({1: -1, 2: 6}, {1: Fraction(1, 2), 2: Fraction(1, 2)})
+    with pytest.raises(ConfigError, match=message):
+        chisquare_gof({1: 3, 2: 3}, {1: Fraction(3, 2), 2: Fraction(-1, 2)})
+    with pytest.raises(ConfigError, match=r"^chisquare_gof needs at least one observation$"):
+        chisquare_gof({1: 0}, {1: Fraction(1, 2), 2: Fraction(1, 2)})
 
 
 # --------------------------------------------------------------------------- summarize
@@ -376,6 +589,19 @@ def test_summarize_without_groups_and_with_counts():
     pd.testing.assert_frame_equal(weighted, expanded, rtol=1e-12)
 
 
+def test_summarize_at_another_confidence_uses_it_for_every_interval():
+    games = pd.DataFrame({"won": [True, False, True, True, False], "turns": [3, 5, 4, 4, 9]})
+    out = summarize(games, proportions=["won"], means=["turns"], confidence=0.8)
+    wilson = sps.binomtest(3, 5).proportion_ci(0.8, method="wilson")
+    turns = np.array([3, 5, 4, 4, 9.0])
+    t = sps.t.interval(0.8, 4, loc=turns.mean(), scale=sps.sem(turns))
+    assert out[["low", "high"]].to_numpy().ravel().tolist() == pytest.approx(
+        [wilson.low, wilson.high, *t], rel=1e-12)
+    counted = summarize(pd.DataFrame({"won": [True, False], "count": [3, 2]}),
+                        proportions=["won"], count="count", confidence=0.8)
+    assert (counted.low[0], counted.high[0]) == pytest.approx((wilson.low, wilson.high))
+
+
 def test_summarize_errors_name_the_column():
     with pytest.raises(ConfigError, match=r"'nope'.*columns: seat"):
         summarize(_games(), by=["nope"])
@@ -401,3 +627,80 @@ def test_a_mean_of_counts_on_few_games_stays_at_or_above_zero():
     # no data: no interval, no made-up bound
     empty = summarize(pd.DataFrame({"x": [np.nan, 1.0]}).iloc[:1], means=["x"])
     assert np.isnan(empty.loc[0, "low"]) and empty.loc[0, "n"] == 0
+
+
+# --------------------------------------------------------------------------- edges (mutation)
+
+
+def test_wilson_share_interval_of_a_half_score_is_the_written_out_formula():
+    for score, n, confidence in [(5.5, 10, 0.95), (0.5, 3, 0.8), (2.5, 3, 0.99)]:
+        want = _wilson_statsmodels_formula(score, n, 1 - confidence)
+        got = wilson_share_interval(score, n, confidence)
+        assert got == pytest.approx(want, rel=1e-12) and got[0] < got[1]
+
+
+def test_wilson_share_interval_of_a_whole_score_keeps_the_confidence_and_the_ends():
+    assert wilson_share_interval(3, 7, 0.8) == wilson_interval(3, 7, 0.8)
+    assert wilson_share_interval(0, 3) == (0.0, wilson_interval(0, 3)[1])
+    assert wilson_share_interval(3, 3)[1] == 1.0
+    nan = math.nan
+    assert wilson_share_interval(0, 0) == pytest.approx((nan, nan), nan_ok=True)
+
+
+@pytest.mark.parametrize(("score", "n"), [(1, -1), (1, 2.5), (-0.5, 3), (3.5, 3)])
+def test_wilson_share_interval_refuses_scores_outside_0_to_n(score, n):
+    with pytest.raises(ConfigError, match=rf"needs 0 <= score <= n, got {score!r}, {n!r}$"):
+        wilson_share_interval(score, n)
+
+
+def test_wilson_interval_of_one_trial_and_of_mixed_shapes():
+    z2 = sps.norm.ppf(0.975) ** 2
+    assert wilson_interval(1, 1) == pytest.approx((1 / (1 + z2), 1.0))
+    lo, hi = wilson_interval(1, [2, 4])
+    assert lo.shape == (2,) and hi[1] == pytest.approx(wilson_interval(1, 4)[1])
+    with pytest.raises(ConfigError, match="whole counts"):
+        wilson_interval(1, 2.5)
+
+
+def test_mean_intervals_of_few_values():
+    nan = math.nan
+    half = sps.t.ppf(0.975, 1) * math.sqrt(2) / math.sqrt(2)  # 1, 3: s = sqrt(2), n = 2
+    assert mean_interval([1, 3]) == pytest.approx((2.0, 2 - half, 2 + half))
+    assert weighted_mean_interval([1.0, 3.0], [1, 1]) == pytest.approx((2.0, 2 - half, 2 + half))
+    assert _quiet(mean_interval, []) == pytest.approx((nan, nan, nan), nan_ok=True)
+    assert _quiet(mean_interval, [5]) == pytest.approx((5.0, nan, nan), nan_ok=True)
+    assert _quiet(weighted_mean_interval, [4.0], [1]) == pytest.approx((4.0, nan, nan),
+                                                                        nan_ok=True)
+    assert _quiet(weighted_mean_interval, [4.0, 5.0], [0, 0]) == pytest.approx(
+        (nan, nan, nan), nan_ok=True)
+
+
+def test_weighted_summaries_refuse_bad_counts():
+    with pytest.raises(ConfigError, match=r"^values and counts differ in length: 2 and 1$"):
+        weighted_mean_interval([1.0, 2.0], [1])
+    for counts in ([1, float("nan")], [1, -1]):
+        with pytest.raises(ConfigError, match=r"^counts must be non-negative numbers$"):
+            weighted_mean_interval([1.0, 2.0], counts)
+
+
+def test_summarize_keeps_a_group_whose_key_is_missing_and_names_a_missing_count():
+    games = pd.DataFrame({"side": ["elders", None, "staff", None], "won": [1, 0, 1, 1]})
+    out = summarize(games, by=["side"], proportions=["won"])
+    assert out["n"].tolist() == [1, 1, 2]  # elders, staff, then the rows without a side
+    assert out["estimate"].tolist() == [1.0, 1.0, 0.5]
+    with pytest.raises(ConfigError, match="'nope'"):
+        summarize(games, proportions=["won"], count="nope")
+
+
+def test_summarize_counted_means_at_another_confidence_and_binary_errors_name_the_value():
+    counted = summarize(pd.DataFrame({"turns": [3.0, 5.0], "count": [2, 1]}), means=["turns"],
+                        count="count", confidence=0.8)
+    x = np.array([3.0, 3.0, 5.0])
+    want = sps.t.interval(0.8, 2, loc=x.mean(), scale=sps.sem(x))
+    assert (counted.low[0], counted.high[0]) == pytest.approx(want, rel=1e-12)
+    with pytest.raises(ConfigError, match=r"got np.float64\(2.0\)"):
+        proportion_summary([0, 1, 2])
+    # population variance exactly 1 against a constant sample: Welch, not (d, d, d)
+    half = sps.t.ppf(0.975, 1) * math.sqrt(2 / 2)
+    assert welch_difference([0, 2], [1, 1]) == pytest.approx((0.0, -half, half))
+    assert welch_difference([1, 1], [0, 2]) == pytest.approx((0.0, -half, half))

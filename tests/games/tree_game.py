@@ -27,6 +27,9 @@ The trees (option ``tree``):
   1 may counter (and win) only with the ace; otherwise it yields.  Best:
   attack (3/4 against 1/2); the counter is available in a quarter of the
   determinizations.
+- ``three``: seat 0 wins, shares the win or loses, at once (rewards 1, 1/2,
+  0): a search on it has no chance left but the order it first tries the
+  three picks in, so its counts can be worked out exactly.
 """
 
 from __future__ import annotations
@@ -80,6 +83,7 @@ TREES: dict[str, tuple[int, tuple]] = {
                            (("0", F(1, 2)), ("1", F(1, 3)), ("2", F(1, 6)))}, (0,))),
     "again": (2, ("decide", 0, {"a": _coin((), "c", "d"), "b": _end(1)})),
     "blind": (2, ("decide", 0, {"a": _coin((0,), "c", "d"), "b": _end(1)})),
+    "three": (2, ("decide", 0, {"win": _end(0), "share": _end(0, 1), "lose": _end(1)})),
     "ace": (2, ("chance", {"ace": (F(1, 4), _after_deal("ace")),
                            "low": (F(3, 4), _after_deal("low"))}, (0,))),
 }
