@@ -131,7 +131,7 @@ def _trials(db):
 def test_ctrl_c_then_resume_loses_and_repeats_nothing(tmp_path):
     out = tmp_path / "run"
     command = [sys.executable, "-m", "simlab.cli", "tune", "bad_doctor", "--objective",
-               "seat-balance", "--trials", "40", "--blocks", "3", "--block-games", "10",
+               "seat-balance", "--trials", "40", "--blocks", "3", "--block-games", "20",
                "--promote", "0", "--validate", "0", "--players", "3", "--out", str(out)]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -145,10 +145,13 @@ def test_ctrl_c_then_resume_loses_and_repeats_nothing(tmp_path):
         finished += line.startswith("trial ") and " complete" in line
     assert finished == 3, process.stderr.read()
     while time.monotonic() < deadline:  # into a trial's games: all its values drawn
+        assert process.poll() is None, "the run ended before a trial could be cut short"
         running = [t for t in _trials(out / "tune.db").values() if t.state.name == "RUNNING"]
         if running and len(running[0].params) == 8:
             break
-        time.sleep(0.05)
+        time.sleep(0.02)
+    else:
+        pytest.fail("no trial was seen playing its games before the deadline")
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
