@@ -89,8 +89,15 @@ def markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
     | --- | --- |
     | 1.500 | x\\|y |
     | 2 | yes |
+    >>> print(markdown_table(pd.DataFrame({"decided_at": [None, 14]}, dtype=object)))
+    | decided_at |
+    | --- |
+    |  |
+    | 14 |
     """
     def cell(value: Any) -> str:
+        if value is None or value is pd.NA:
+            return ""
         if isinstance(value, bool | np.bool_):
             return "yes" if value else "no"
         if isinstance(value, float | np.floating):
