@@ -85,7 +85,7 @@ class Exploration(StateFields):
         more tiles."""
         sealed = self.sealed
         return [t for t in edges if self._allowed_floor(t.floor)
-                and not (sealed and t[:3] in sealed)]  # t[:3]: the position beyond
+                and not (sealed and t.position in sealed)]
 
     def _around(self, pos: tuple[str, int, int]) -> tuple[bool, frozenset[int]]:
         """Around the empty position ``pos``: whether a neighbour's Exit faces it (then no
@@ -113,7 +113,7 @@ class Exploration(StateFields):
     def _turns_fitting(self, tid: str, target: OpenEdge, memo: dict) -> tuple[int, ...]:
         """:meth:`_fitting` worked out (``memo``: the layout's, which keeps what is around
         the empty position)."""
-        floor, tx, ty, x, y, d = target
+        floor, tx, ty, x, y, d = target.floor, target.tx, target.ty, target.x, target.y, target.side
         cx, cy = x + DX[d], y + DY[d]
         i = 3 * (cy - 3 * ty) + (cx - 3 * tx)
         back = (d + 2) % 4
@@ -161,7 +161,7 @@ class Exploration(StateFields):
         for a decision or a draw."""
         item = self.queue[0]
         if isinstance(item, Station):
-            space, letter = item
+            space, letter = item.space, item.letter
             free = [i for i in self._staffer_ids(letter) if self.staffers[i] is None]
             if free:
                 self.queue.pop(0)
@@ -184,7 +184,7 @@ class Exploration(StateFields):
             return True
         if isinstance(item, CornerStuff):
             self.queue.pop(0)
-            pos, side = item
+            pos, side = item.pos, item.side
             g = self._geom(pos)
             floor, tx, ty = pos
             for i in CORNERS[(side + 2) % 4]:
@@ -355,7 +355,7 @@ class Exploration(StateFields):
             return []
         items: list[QueueItem] = list(stations)
         if Lasting.NEW_SHIFT in fx and (stations or self.game.options["new_shift"] == "next-tile"):
-            seat = int(fx.pop(Lasting.NEW_SHIFT)[0])
+            seat = fx.pop(Lasting.NEW_SHIFT)[0].player
             items = []
             for st in stations:
                 items += [st, ExtraNurse(st.space, seat)] if st.letter == "N" else [st]

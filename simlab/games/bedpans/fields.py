@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
         Over,
         QueueItem,
         Station,
+        TurnEffect,
     )
     from simlab.games.bedpans.rules import BedpansGame
 
@@ -61,7 +62,7 @@ class StateFields:
         pairs_placed: int
         tokens: dict[str, list[Space | None]]
         staffers: list[Space | None]
-        fx: dict[Lasting, list[str]]
+        fx: dict[Lasting, tuple[TurnEffect, ...]]
         explore: Space | None
         target: OpenEdge | None
         drawn: str | None
@@ -102,6 +103,7 @@ class StateFields:
         def seat_of(self, colour: str) -> int: ...
         def bed_distances(self) -> dict[Space, int]: ...
         def _occupied(self, space: Space) -> bool: ...
+        def _affected(self, kind: Lasting) -> tuple[str, ...]: ...
         def _escape(self, colour: str) -> list[Event]: ...
         def _stations(self, pos: tuple[str, int, int]) -> list[Station]: ...
         def _targets(self, space: Space) -> list[OpenEdge]: ...

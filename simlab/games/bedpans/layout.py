@@ -253,7 +253,7 @@ def _carried(old: Layout, tiles: Mapping, markers: Mapping) -> dict[Hashable, An
             floor, x, y = key[1]
             if (floor, x // 3, y // 3) not in near:
                 out[key] = found
-        elif key[0] == "fits" and key[2][:3] not in near:  # the edge's empty position
+        elif key[0] == "fits" and key[2].position not in near:  # the edge's empty position
             out[key] = found
     return out
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Action, Event
@@ -82,7 +83,7 @@ class Moves(StateFields):
             (self.took == 0 and not self.game.options["stuff_is_stuff"]) or self.points > 0) and (
             name not in STAFFERS or self.game.options["staffers_take_stuff"])
         options: list[Action]
-        bingo = self.fx.get(_BINGO_ON_TV) if self.fx else None
+        bingo = self._affected(_BINGO_ON_TV) if self.fx else ()
         if self.points <= 0:
             options = []
         elif not ((self.status and _JUST_CLEANED in self.status.values())
@@ -117,8 +118,7 @@ class Moves(StateFields):
         options: list[Action] = []
         status, blocked = self.status, self.blocked
         beds = None
-        bingo = self.fx.get(Lasting.BINGO_ON_TV)
-        if bingo and name.split()[0] in bingo:
+        if name.split()[0] in self._affected(Lasting.BINGO_ON_TV):
             beds = self.bed_distances()
         links = self.links
         for d, nxt in layout_of(self).steps(space):  # no wall, a tile beyond
@@ -161,7 +161,8 @@ class Moves(StateFields):
         """Lost Teeth, My Plants!, Nurse Call: the next 1-space move closer to a bed."""
         from simlab.games.bedpans.stuff import closer_spaces
 
-        name, chooser = self.nudges[0]
+        nudge = self.nudges[0]
+        name, chooser = nudge.name, nudge.chooser
         options = closer_spaces(cast("BedpansState", self), name)
         if len(options) > 1:
             self.need = Decide(chooser, Decision.CLOSER)
@@ -270,7 +271,7 @@ class Moves(StateFields):
             self._lay_aside(self.blocked.pop(key).stuff, 1)  # "discard the markers"
             return [Event("the door is unblocked", "door", self.active)]
         entry = self.blocked[key]
-        self.blocked[key] = entry._replace(tries=entry.tries + 1)
+        self.blocked[key] = replace(entry, tries=entry.tries + 1)
         return [Event("the door stays blocked", "door", self.active)]
 
     def _guess_code(self, action: A.GuessCode) -> list[Event]:
@@ -282,7 +283,7 @@ class Moves(StateFields):
             self._lay_aside(entry.stuff, 1)  # "discard the markers"
             return [Event(f"{self.mover} guesses the Door Code: the door is unblocked",
                           "door", self.active)]
-        self.blocked[key] = entry._replace(wrong=(*entry.wrong, action.order))
+        self.blocked[key] = replace(entry, wrong=(*entry.wrong, action.order))
         return [Event(f"{self.mover} guesses {action.order}: wrong", "door", self.active)]
 
     def _chair_step(self) -> bool:
@@ -334,8 +335,7 @@ class Moves(StateFields):
 
     def _disguised(self, colour: str, space: Space) -> bool:
         """Disguise: the pair moves as if the space had no Staffers (ruling S13)."""
-        entries = self.fx.get(Lasting.DISGUISE)
-        return bool(entries) and f"{colour} {space_text(space)}" in entries  # type: ignore
+        return any(e.on == colour and e.space == space for e in self.fx.get(Lasting.DISGUISE, ()))
 
     def _wake(self, space: Space) -> None:
         """A Resident entered an Elevator or Stairs space: the Staffers of both tiles of its

@@ -1,14 +1,17 @@
 """The small records a Bedpans & Broomsticks position is made of, named as the rulebook names
-them (issue 14): who acts next, the Stuff effects that last the turn, a blocked door, an
-open edge to explore, and the work a new tile brings ("Placing New Tiles").
+them (issues 14 and 36): who acts next, the Stuff effects that last the turn, a blocked door,
+an open edge to explore, and the work a new tile brings ("Placing New Tiles").
 
-They are named tuples: immutable, as fast to make and compare as the plain tuples they
-replace, shared (not copied) by a clone.
+They are frozen, slotted dataclasses: immutable values with named fields only (no position
+to unpack by, no tuple to slice), shared (not copied) by a clone; the tags they carry are
+enums whose members equal their rulebook text.
 
 - :class:`Decide`, :class:`Chance`, :data:`OVER`: ``state.need``, the next step of the turn
   machine; :class:`Decision` and :class:`Draw` name what is decided or drawn.
-- :class:`Lasting`: the keys of ``state.fx``, the effects of Stuff that last the turn.
-- :class:`BlockedDoor`: an entry of ``state.blocked`` (Jammed Door, Door Code).
+- :class:`Lasting` and :class:`TurnEffect`: ``state.fx``, the effects of Stuff that last the
+  turn, by kind, each on whom it was played and by whom.
+- :class:`BlockedDoor`, :class:`DoorStuff`: an entry of ``state.blocked`` (Jammed Door,
+  Door Code).
 - :class:`OpenEdge`: an open edge in view with no tile beyond (``state.target``).
 - :class:`Station`, :class:`ExtraNurse`, :class:`OneStuff`, :class:`CornerStuff`,
   :class:`DrawSpecial`, :class:`PlaceSpecial`: the items of ``state.queue``.
@@ -24,14 +27,18 @@ Examples
 >>> edge = OpenEdge("U", 1, 0, 2, 1, 1)
 >>> edge.position, edge.side
 (('U', 1, 0), 1)
->>> BlockedDoor("Door Code", order="231", player=1)._replace(wrong=("123",)).wrong
-('123',)
+>>> import dataclasses
+>>> code = BlockedDoor(DoorStuff.DOOR_CODE, order="231", player=1)
+>>> dataclasses.replace(code, wrong=("123",)).wrong, code.stuff == "Door Code"
+(('123',), True)
+>>> TurnEffect("red", 1)
+TurnEffect(on='red', player=1, space=None)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
 __all__ = [
     "ON_STRIKE",
@@ -41,6 +48,7 @@ __all__ = [
     "CornerStuff",
     "Decide",
     "Decision",
+    "DoorStuff",
     "Draw",
     "DrawSpecial",
     "ExtraNurse",
@@ -52,6 +60,7 @@ __all__ = [
     "PlaceSpecial",
     "QueueItem",
     "Station",
+    "TurnEffect",
 ]
 
 Space = tuple[str, int, int]
@@ -91,20 +100,23 @@ class Draw(StrEnum):
     DOOR = "door"  #: Jammed Door: doubles or not
 
 
-class Decide(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Decide:
     """``seat`` decides ``decision``."""
 
     seat: int
     decision: Decision
 
 
-class Chance(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Chance:
     """Chance draws ``draw``."""
 
     draw: Draw
 
 
-class Over(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Over:
     """The game is over."""
 
 
@@ -118,7 +130,8 @@ ON_STRIKE = " (on strike)"
 
 
 class Lasting(StrEnum):
-    """The keys of ``state.fx``: Stuff whose effect lasts the turn, by its rulebook name."""
+    """The keys of ``state.fx``: Stuff whose effect lasts the turn ("Remove at end of turn",
+    printed T; Walker "as stated", until the end of the turn), by its rulebook name."""
 
     HURRY_UP = "Hurry Up"
     DETECTOR = "Detector"
@@ -131,22 +144,47 @@ class Lasting(StrEnum):
     DISGUISE = "Disguise"
 
 
-class BlockedDoor(NamedTuple):
-    """A door blocked by Stuff: ``stuff`` is ``Jammed Door`` or ``Door Code``.
+@dataclass(frozen=True, slots=True)
+class TurnEffect:
+    """A Stuff-marker of a :class:`Lasting` kind in play this turn (``state.fx[kind]``).
+
+    ``on``: whom it affects, as the rulebook says "Choose ...": a colour (an Elder & Decoy:
+    Hurry Up, Detector, Bingo on TV, Disguise, Walker: the player's own), a Character's
+    name (Hurry Up on a Staffer, Flying Bedpan), or ``""`` (Coffee Break, New Shift,
+    Staffers on Strike: every Staffer).  ``player``: the seat that played it (New Shift:
+    who places the Nurses).  ``space``: Disguise's space, whose Staffers the pair ignores.
+    """
+
+    on: str
+    player: int
+    space: Space | None = None
+
+
+class DoorStuff(StrEnum):
+    """The Stuff that blocks a door (``BlockedDoor.stuff``), by its rulebook name."""
+
+    JAMMED_DOOR = "Jammed Door"
+    DOOR_CODE = "Door Code"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedDoor:
+    """A door blocked by Stuff: ``stuff`` is :class:`DoorStuff` (Jammed Door, Door Code).
 
     Jammed Door counts its failed ``tries``; Door Code keeps the ``order`` of its markers
     (``"?"`` to a seat that may not see it), the ``wrong`` orders guessed so far, and the
     seat that played it (``player``).
     """
 
-    stuff: str
+    stuff: DoorStuff
     tries: int = 0
     wrong: tuple[str, ...] = ()
     order: str = ""
     player: int | None = None
 
 
-class OpenEdge(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OpenEdge:
     """An open edge in view with no tile beyond (ruling B2): the empty tile position
     ``(floor, tx, ty)``, and the space ``(x, y)`` from which it lies on ``side``
     (0 N, 1 E, 2 S, 3 W)."""
@@ -164,41 +202,47 @@ class OpenEdge(NamedTuple):
         return (self.floor, self.tx, self.ty)
 
 
-class Station(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Station:
     """A new tile's station ``space`` (``letter`` ``N`` or ``D``) waits for its Staffer."""
 
     space: Space
     letter: str
 
 
-class ExtraNurse(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ExtraNurse:
     """New Shift: the player in ``seat`` may send a second Nurse to ``space`` (ruling S12)."""
 
     space: Space
     seat: int
 
 
-class OneStuff(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OneStuff:
     """One Stuff-marker goes on the new Elevator or Exit tile at ``pos`` (the Staff picks)."""
 
     pos: TilePos
 
 
-class CornerStuff(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CornerStuff:
     """Stuff goes on the corners of the new tile at ``pos`` away from its ``side``."""
 
     pos: TilePos
     side: int
 
 
-class DrawSpecial(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DrawSpecial:
     """An Exit-sign tile at ``anchor`` calls for an Elevator or Exit tile (``kind``)."""
 
     kind: str
     anchor: TilePos
 
 
-class PlaceSpecial(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlaceSpecial:
     """The drawn Elevator or Exit ``tile`` (``kind``) is to be placed, near ``anchor``."""
 
     tile: str
@@ -206,7 +250,8 @@ class PlaceSpecial(NamedTuple):
     kind: str
 
 
-class Nudge(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Nudge:
     """The Character ``name`` moves 1 space closer to a bed; ``chooser`` picks where."""
 
     name: str

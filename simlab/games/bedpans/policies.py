@@ -120,7 +120,7 @@ def frontier(state: BedpansState) -> list[Space]:
            state.pairs_placed)  # what _allowed_floor and _free_targets read besides tiles
 
     def work() -> list[Space]:
-        return [(t[0], t[3], t[4]) for pos in state.tiles if state._allowed_floor(pos[0])
+        return [(t.floor, t.x, t.y) for pos in state.tiles if state._allowed_floor(pos[0])
                 for t in state._free_targets(pos)]
 
     return list(layout_of(state).known(key, work))  # kept for the layout; a copy to change

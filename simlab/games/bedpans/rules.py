@@ -41,6 +41,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar, cast
 
@@ -67,7 +68,6 @@ from simlab.games.bedpans.board import (
     TileGeometry,
     geometry_table,
     marker_key,
-    parse_space,
     space_text,
 )
 from simlab.games.bedpans.components import (
@@ -98,6 +98,7 @@ from simlab.games.bedpans.parts import (
     PlaceSpecial,
     QueueItem,
     Station,
+    TurnEffect,
 )
 
 __all__ = [
@@ -485,7 +486,7 @@ class BedpansState(Exploration, Moves, State):
         self.draws: list[int] = []
         self.need: Decide | Chance | Over = OVER
         # Stuff in play (issue 5): turn effects, Status-markers, blocked doors
-        self.fx: dict[Lasting, list[str]] = {}
+        self.fx: dict[Lasting, tuple[TurnEffect, ...]] = {}
         self.status: dict[Space, str] = {}
         self.bed_bumps: set[Space] = set()
         self.blocked: dict[tuple[Space, Space], BlockedDoor] = {}
@@ -531,7 +532,6 @@ class BedpansState(Exploration, Moves, State):
             d[name] = d[name].copy()
         d["tokens"] = {c: pair.copy() for c, pair in d["tokens"].items()}
         d["hands"] = [hand.copy() for hand in d["hands"]]
-        d["fx"] = {k: v.copy() for k, v in d["fx"].items()}
         if len(d) != _FIELD_COUNT:  # a field set by other code: copied generically
             for name in d.keys() - _FIELDS:
                 d[name] = plain_copy(d[name])
@@ -825,6 +825,10 @@ class BedpansState(Exploration, Moves, State):
         self.window = [*range(active, self.game.players), *range(active)]
         self.phase = phase
 
+    def _affected(self, kind: Lasting) -> tuple[str, ...]:
+        """Whom the Stuff of ``kind`` played this turn affects (:attr:`.TurnEffect.on`)."""
+        return tuple([effect.on for effect in self.fx.get(kind, ())])
+
     def _movers_available(self) -> list[str]:
         seat = self.active
         if seat == 0:
@@ -833,7 +837,7 @@ class BedpansState(Exploration, Moves, State):
             colour = self.colour_of(seat)
             names, places = _PAIR[colour], self.tokens[colour]
         moved = self.moved
-        frozen = self.fx.get(_FLYING_BEDPAN, ()) if self.fx else ()
+        frozen = self._affected(_FLYING_BEDPAN) if self.fx else ()
         out = []  # (a loop: a comprehension makes a function at each call in Python 3.11)
         for i, name in enumerate(names):
             if places[i] is not None and name not in moved and name not in frozen:
@@ -905,7 +909,7 @@ class BedpansState(Exploration, Moves, State):
         >>> s.dice_result("Doctor"), s.dice_result("Nurse 1")
         (4, 5)
         """
-        bonus = self._hurry_bonus() if name in self.fx.get(Lasting.HURRY_UP, ()) else 0
+        bonus = self._hurry_bonus() if name in self._affected(Lasting.HURRY_UP) else 0
         return read_roll(self._staffer_roll(name), self.dice) + bonus
 
     def _hurry_bonus(self) -> int:
@@ -915,7 +919,7 @@ class BedpansState(Exploration, Moves, State):
     def _end_turn(self) -> None:
         n = self.game.players
         for entry in self.fx.get(Lasting.DISGUISE, ()):  # the Disguise ends: caught after all?
-            self._resolve(parse_space(entry.split(" ", 1)[1]))
+            self._resolve(entry.space)  # type: ignore[arg-type]  # a Disguise has its space
         if self.winner is not None or self.reason:
             return
         self.fx = {}
@@ -948,7 +952,8 @@ class BedpansState(Exploration, Moves, State):
     def _list_legal(self) -> list[Action]:
         """The legal actions of the decision, listed from the position (those of a move, a
         Stuff window or the choice of a mover are listed as the decision is found)."""
-        seat, kind = self.need  # type: ignore[misc]  # a decision
+        need = cast(Decide, self.need)  # a decision
+        seat, kind = need.seat, need.decision
         if kind == "move":
             return list(self._move_options())
         if kind == "start-tile":
@@ -995,7 +1000,8 @@ class BedpansState(Exploration, Moves, State):
         if kind == "stuff-place":
             return [A.PlaceStuff(s) for s in self._stuff_spaces(cast(OneStuff, self.queue[0]).pos)]
         if kind == "station":
-            space, letter = cast(Station, self.queue[0])
+            station = cast(Station, self.queue[0])
+            space, letter = station.space, station.letter
             return [*(A.SendStaffer(STAFFERS[i], space) for i in self._staffer_ids(letter)
                       if self.staffers[i] != space), A.LeaveStation(space)]
         raise SimlabError(f"bedpans: no decision {kind!r}")  # pragma: no cover
@@ -1084,12 +1090,12 @@ class BedpansState(Exploration, Moves, State):
         name = self.mover or self.colour_of(self.active)
         key = name if name in STAFFERS else name.split()[0]
         opts = self.game.options
-        if key in fx.get(Lasting.DETECTOR, ()):
+        if key in self._affected(Lasting.DETECTOR):
             base = ((2 if opts["detector"] == "dice-1" else 1, Fraction(1)),)
-        if key in fx.get(Lasting.HURRY_UP, ()):
+        if key in self._affected(Lasting.HURRY_UP):
             bonus = self._hurry_bonus()
             base = tuple((v + bonus, p) for v, p in base)
-        if key in fx.get(Lasting.WALKER, ()):
+        if key in self._affected(Lasting.WALKER):
             least = 4 if opts["walker"] == "dice-2" else 2
             merged: dict[int, Fraction] = {}
             for v, p in base:
@@ -1460,7 +1466,7 @@ class BedpansState(Exploration, Moves, State):
         self.unseen = unseen
         for key, entry in self.blocked.items():  # another player's Door Code order
             if entry.stuff == "Door Code" and entry.player != seat:
-                self.blocked[key] = entry._replace(order=HIDDEN)
+                self.blocked[key] = replace(entry, order=HIDDEN)
 
     def action_text_for(self, action: Action, seat: int) -> str | None:
         """The text of ``action`` as ``seat`` sees it (asked before it is applied).
@@ -1543,7 +1549,7 @@ class BedpansState(Exploration, Moves, State):
         for key, entry in sorted(self.blocked.items()):
             if entry.stuff == "Door Code" and entry.player != seat:
                 orders = [o for o in CODE_ORDERS if o not in entry.wrong]
-                other.blocked[key] = entry._replace(order=orders[int(rng.integers(len(orders)))])
+                other.blocked[key] = replace(entry, order=orders[int(rng.integers(len(orders)))])
         return other
 
     # -- display ------------------------------------------------------------------------------
@@ -1602,9 +1608,9 @@ _COPIED = (
     "tiles", "features", "stack", "elevators_left", "exits_left", "links", "door_markers",
     "sealed", "exits_on", "exit_rounds", "dormant", "elder", "known", "staffers", "stuff_at",
     "unseen", "discards", "in_front", "doors_held", "window", "moved", "queue", "draws", "status",
-    "bed_bumps", "blocked", "chair", "nudges", "ability_uses", "out", "escaped",
+    "bed_bumps", "blocked", "chair", "nudges", "ability_uses", "out", "escaped", "fx",
 )
-_NESTED = ("tokens", "hands", "fx")
+_NESTED = ("tokens", "hands")
 _IMMUTABLE = (
     "game", "_layout", "_ready", "exit_signs", "pairs_placed", "pile", "door_supply",
     "neutralized", "winner", "reason", "round", "active", "phase", "moves_done", "mover",

@@ -48,7 +48,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
 from simlab.games.bedpans.components import DOOR, STAFFERS
 from simlab.games.bedpans.layout import Layout, layout_of
-from simlab.games.bedpans.parts import BlockedDoor, Lasting, Nudge
+from simlab.games.bedpans.parts import BlockedDoor, DoorStuff, Lasting, Nudge, TurnEffect
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -502,14 +502,17 @@ def _bump(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]
 
 
 def _lasting(key: Lasting) -> Callable[[BedpansState, int, str, str], list[Event]]:
-    """An effect that lasts the turn, noted in ``state.fx[key]``."""
+    """An effect that lasts the turn, noted in ``state.fx[key]`` as a :class:`.TurnEffect`."""
 
     def effect(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
-        if kind == "Walker":
-            target = state.colour_of(seat)
-        elif kind == "New Shift":  # the player of New Shift places the Nurses
-            target = str(seat)
-        state.fx.setdefault(key, []).append(target)
+        if kind == "Walker":  # "Your Elder and Decoy"
+            noted = TurnEffect(state.colour_of(seat), seat)
+        elif kind == "Disguise":  # the pair, and the space whose Staffers it ignores
+            colour, _, where = target.partition(" ")
+            noted = TurnEffect(colour, seat, parse_space(where))
+        else:  # New Shift: its player places the Nurses
+            noted = TurnEffect(target, seat)
+        state.fx[key] = (*state.fx.get(key, ()), noted)
         return []
 
     return effect
@@ -549,8 +552,9 @@ def _block(state: BedpansState, seat: int, kind: str, target: str) -> list[Event
     a = parse_space(text)
     k = _DIRS[d]
     marker = marker_key(a, (a[0], a[1] + DX[k], a[2] + DY[k]))
-    state.blocked[marker] = (BlockedDoor(kind) if kind == "Jammed Door"
-                             else BlockedDoor(kind, order=order, player=seat))
+    stuff = DoorStuff(kind)
+    state.blocked[marker] = (BlockedDoor(stuff) if stuff is DoorStuff.JAMMED_DOOR
+                             else BlockedDoor(stuff, order=order, player=seat))
     return []
 
 

@@ -68,18 +68,18 @@ def test_sight_stops_at_doors_walls_and_three_spaces():
     assert view_targets(tiles, GEO, ("U", 0, 0)) == []
     # From the centre of the start tile, all 4 open edges are within 2 spaces.
     found = view_targets(START, GEO, ("U", 1, 1))
-    assert [t[:3] for t in found] == [("U", -1, 0), ("U", 0, -1), ("U", 0, 1), ("U", 1, 0)]
+    assert [t.position for t in found] == [("U", -1, 0), ("U", 0, -1), ("U", 0, 1), ("U", 1, 0)]
     # From a corner bed, the walls hide every open edge.
     assert view_targets(START, GEO, ("U", 0, 0)) == []
     # 3 spaces at most: from the west edge of T05 the line east crosses the open edge
     # into the next tile only if the open edge is at most 3 spaces away.
     tiles = {("U", 0, 0): ("T05", 0), ("U", 1, 0): ("T05", 0)}
     found = view_targets(tiles, GEO, ("U", 0, 1))
-    assert ("U", 2, 0) not in [t[:3] for t in found]  # 6 spaces away
+    assert ("U", 2, 0) not in [t.position for t in found]  # 6 spaces away
     found = view_targets(tiles, GEO, ("U", 2, 1))
-    assert ("U", 2, 0) not in [t[:3] for t in found]  # 4 spaces away
+    assert ("U", 2, 0) not in [t.position for t in found]  # 4 spaces away
     found = view_targets(tiles, GEO, ("U", 3, 1))
-    assert ("U", 2, 0) in [t[:3] for t in found]  # 3 spaces away
+    assert ("U", 2, 0) in [t.position for t in found]  # 3 spaces away
     # a blocked (sealed) position is not a target
     assert view_targets(START, GEO, ("U", 1, 1), blocked={("U", 1, 0)})[-1].position == ("U", 0, 1)
 
@@ -89,7 +89,7 @@ def test_graph_and_fast_primitives_agree():
     G = layout_graph(tiles, {}, {}, C)
     assert G.number_of_nodes() == 27
     for space in G.nodes:
-        assert sorted(t[:3] for t in view_targets(tiles, GEO, space)) == sorted(
+        assert sorted(t.position for t in view_targets(tiles, GEO, space)) == sorted(
             {(f, (x + dx) // 3, (y + dy) // 3)
              for f, x, y, d in open_edges_in_view(G, space)
              for dx, dy in [{"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[d]]}

@@ -11,7 +11,16 @@ from fractions import Fraction
 import pytest
 
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge, Station
+from simlab.games.bedpans.parts import (
+    Chance,
+    Decide,
+    Decision,
+    Draw,
+    Lasting,
+    OpenEdge,
+    Station,
+    TurnEffect,
+)
 from simlab.games.bedpans.rules import BedpansGame, roll_distribution
 
 from .test_rules import at_move, dealt, sealed
@@ -105,14 +114,14 @@ def test_bingo_on_tv_forbids_the_ride_down_to_a_space_further_from_a_bed():
     s.tokens["red"] = [UP, UP]
     at_move(s, 1, "red 1", 3)
     assert A.Step("down") in s.legal_actions()
-    s.fx[Lasting.BINGO_ON_TV] = ["red"]
+    s.fx[Lasting.BINGO_ON_TV] = (TurnEffect("red", 0),)
     s._settle()  # a position changed by hand is settled again (its legal actions relisted)
     steps = [a.direction for a in s.legal_actions() if isinstance(a, A.Step)]
     assert "down" not in steps and steps == ["W"]  # W is 2 from a bed; E is 4
     # from the lower space the ride up brings it closer: allowed
     s.tokens["red"] = [DOWN, DOWN]
     at_move(s, 1, "red 1", 3)
-    s.fx[Lasting.BINGO_ON_TV] = ["red"]
+    s.fx[Lasting.BINGO_ON_TV] = (TurnEffect("red", 0),)
     s._settle()
     assert [a.direction for a in s.legal_actions() if isinstance(a, A.Step)] == ["up"]
 
@@ -194,7 +203,7 @@ def test_hurry_up_readings(reading, bonus):
     s = sealed(dealt(players=2, hurry_up=reading))
     window(s, 1, {1: ["Hurry Up"]})
     play(s, "Hurry Up", "red")
-    while s.need[1:] == ("window",):
+    while getattr(s.need, "decision", None) == "window":
         s.apply(A.Pass())
     s.apply(A.ChooseMover("red 1"))
     assert s.chance_outcomes() == [(A.Roll(v + bonus), p)
@@ -208,7 +217,7 @@ def test_detector_readings(reading, move):
     s = sealed(dealt(players=2, detector=reading))
     window(s, 1, {0: ["Detector"]})
     play(s, "Detector", "red")
-    while s.need[1:] == ("window",):
+    while getattr(s.need, "decision", None) == "window":
         s.apply(A.Pass())
     s.apply(A.ChooseMover("red 1"))
     assert s.chance_outcomes() == [(A.Roll(move), Fraction(1))]
@@ -222,7 +231,7 @@ def test_walker_by_default_lets_each_token_move_4():
     s = sealed(dealt(players=2))
     window(s, 1, {1: ["Walker"]})
     play(s, "Walker")
-    while s.need[1:] == ("window",):
+    while getattr(s.need, "decision", None) == "window":
         s.apply(A.Pass())
     s.apply(A.ChooseMover("red 1"))
     base = dict(roll_distribution("elder1"))
@@ -237,7 +246,7 @@ def test_detector_then_walker_under_the_result_readings():
     """Under the movement-result readings Walker is worth something only with Detector:
     Detector makes the move 1, Walker lets it be 2 (ruling S3)."""
     s = sealed(dealt(players=2, detector="result-1", walker="result-2"))
-    s.fx = {Lasting.DETECTOR: ["red"], Lasting.WALKER: ["red"]}
+    s.fx = {Lasting.DETECTOR: (TurnEffect("red", 0),), Lasting.WALKER: (TurnEffect("red", 1),)}
     at_move(s, 1, "red 1", 0)
     s.mover, s.roll_kind = "red 1", "elder1"
     assert s._roll_outcomes() == [(A.Roll(2), Fraction(1))]

@@ -17,6 +17,7 @@ from simlab.games.bedpans.parts import (
     Lasting,
     Nudge,
     Station,
+    TurnEffect,
 )
 from simlab.games.bedpans.rules import BedpansGame, roll_distribution
 
@@ -48,7 +49,7 @@ def play(state, kind, target=""):
 
 def close(state):
     """Everyone passes for the rest of the Stuff window."""
-    while state.need[1:] == ("window",):
+    while getattr(state.need, "decision", None) == "window":
         state.apply(A.Pass())
     return state
 
@@ -410,7 +411,7 @@ def test_new_shift_acts_on_the_next_new_tile():
     s._put_tile((U, 0, 1), "T03", 0)  # a Nurse station at U 1,4: one Nurse, no choice
     assert s._staff_for((U, 0, 1)) == [Station((U, 1, 4), "N")]
     # played again, it acts on a tile with a station at once
-    s.fx[Lasting.NEW_SHIFT] = ["0"]
+    s.fx[Lasting.NEW_SHIFT] = (TurnEffect("", 0),)
     s._put_tile((U, -1, 0), "T01", 0)
     assert s._staff_for((U, -1, 0)) == [Station((U, -1, 2), "N"),
                                         ExtraNurse((U, -1, 2), 0)]
@@ -420,7 +421,8 @@ def test_stuff_plays_are_public_in_the_view():
     s = sealed(dealt(players=2))
     window(s, 1, {1: ["Hurry Up"]})
     play(s, "Hurry Up", "red")
-    assert s.view(0).fx == {Lasting.HURRY_UP: ["red"]} and s.view(0).discards["Hurry Up"] == 1
+    seen = s.view(0)
+    assert seen.fx == {Lasting.HURRY_UP: (TurnEffect("red", 1),)} and seen.discards["Hurry Up"] == 1
 
 
 def test_game_with_stuff_option_names():

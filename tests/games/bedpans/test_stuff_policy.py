@@ -3,6 +3,8 @@ against the play a passing policy would not make."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from simlab.games.bedpans import actions as A
@@ -113,7 +115,7 @@ def test_door_code_guess_own_order_else_untried():
     assert s.need == Decide(1, Decision.GUESS)
     assert decide(s) == A.GuessCode("231")
     # another player's code: the order is hidden, any untried guess
-    s.blocked[key] = s.blocked[key]._replace(player=0)
+    s.blocked[key] = dataclasses.replace(s.blocked[key], player=0)
     legal = s.legal_actions()
     picks = {guess(s.view(1), 1, legal, np.random.default_rng(k)) for k in range(10)}
     assert A.GuessCode("123") not in picks and len(picks) > 1 and picks <= set(legal)

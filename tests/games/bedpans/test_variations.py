@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from simlab.games.bedpans import actions as A
-from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge
+from simlab.games.bedpans.parts import (
+    Chance,
+    Decide,
+    Decision,
+    Draw,
+    Lasting,
+    OpenEdge,
+    TurnEffect,
+)
 
 from .test_rules import at_move, dealt, sealed
 
@@ -174,7 +182,7 @@ def test_elder_abilities_twice_each_and_the_staff_starts_with_2_stuff():
         window(s, 1, {1: []})
         assert A.PlayStuff("Quick Shuffle", "red") in s.legal_actions()  # red: as Hurry Up
         s.apply(A.PlayStuff("Quick Shuffle", "red"))
-        assert s.ability_uses[1] == used and s.fx[Lasting.HURRY_UP] == ["red"]
+        assert s.ability_uses[1] == used and s.fx[Lasting.HURRY_UP] == (TurnEffect("red", 1),)
         close(s)
         s.fx = {}
     window(s, 1, {1: []})
@@ -222,7 +230,8 @@ def test_roll_and_assign_for_everyone_reads_the_staff_dice_for_the_staffer_chose
     s.apply(A.RollDice((3, 1, 2)))
     assert s.points == 4 and s.mover == "Doctor"  # one left: no choice asked
     s = staff_roll()
-    s.fx[Lasting.HURRY_UP] = ["Nurse 1"]  # Hurry Up follows the Staffer chosen, after the roll
+    # Hurry Up follows the Staffer chosen, after the roll
+    s.fx[Lasting.HURRY_UP] = (TurnEffect("Nurse 1", 0),)
     s.apply(A.ChooseMover("Nurse 1"))
     assert s.points == 7
 

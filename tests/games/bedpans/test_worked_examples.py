@@ -64,7 +64,7 @@ def test_placing_new_tiles_a_door_blocks_the_view_and_a_tile_that_does_not_fit()
     s.features.clear()
     s._put_tile((U, 0, 0), "T02", 0)
     assert s._targets((U, 0, 0)) == []  # the door east of the bed; walls N and W
-    assert [t[:3] for t in s._targets((U, 1, 0))] == [(U, 0, 1)]  # past the door: south
+    assert [t.position for t in s._targets((U, 1, 0))] == [(U, 0, 1)]  # past the door: south
     # a tile that fits nowhere there is never placed: the position is sealed
     s.tokens["red"] = [(U, 0, 1), (U, 0, 1)]
     s.stack = ["T08"]  # open edges only west and east of its centre
