@@ -51,9 +51,10 @@ from typing import Any, cast
 import numpy as np
 
 from simlab.games.bedpans import actions as A
+from simlab.games.bedpans.hidden_information import HIDDEN
 from simlab.games.bedpans.parts import Decide
 from simlab.games.bedpans.policies import HeuristicPolicy, mover_cost, step_target
-from simlab.games.bedpans.rules import HIDDEN, BedpansState
+from simlab.games.bedpans.rules import BedpansState
 
 __all__ = ["NEAR", "Candidates", "candidates", "is_view", "kind", "mover_at", "near"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from simlab.core.api import Event
+from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, space_text, view_targets
 from simlab.games.bedpans.components import OPEN, STAFFERS
@@ -448,3 +448,39 @@ class Exploration(StateFields):
     def _leave_station(self, action: A.LeaveStation) -> list[Event]:
         self.queue.pop(0)
         return []
+
+    def _legal_explore(self, seat: int) -> list[Action]:
+        """The open edge to explore, when several are in view."""
+        return [A.Explore(t.position) for t in self._targets(self.explore)]  # type: ignore
+
+    def _legal_place(self, seat: int) -> list[Action]:
+        """The turns of the drawn tile that fit (under Tile Placement: that match 2 doors)."""
+        target = cast(OpenEdge, self.target)
+        drawn = cast(str, self.drawn)
+        rots = self._fitting(drawn, target)
+        if self.game.options["tile_placement"]:
+            rots = self._matching_doors(drawn, target, rots)
+        return [A.PlaceTile(drawn, target.position, r) for r in rots]
+
+    def _legal_special(self, seat: int) -> list[Action]:
+        """Where the drawn Elevator or Exit tile goes, and its turn."""
+        item = cast(PlaceSpecial, self.queue[0])
+        return [A.PlaceTile(item.tile, pos, rot) for pos, rot in
+                self._special_options(item.tile, item.anchor, item.kind)]
+
+    def _legal_stuff_place(self, seat: int) -> list[Action]:
+        """The space of the new Elevator or Exit tile its Stuff-marker goes on."""
+        return [A.PlaceStuff(s) for s in self._stuff_spaces(cast(OneStuff, self.queue[0]).pos)]
+
+    def _legal_station(self, seat: int) -> list[Action]:
+        """Which Staffer goes to the new station, or none."""
+        station = cast(Station, self.queue[0])
+        space, letter = station.space, station.letter
+        return [*(A.SendStaffer(STAFFERS[i], space) for i in self._staffer_ids(letter)
+                  if self.staffers[i] != space), A.LeaveStation(space)]
+
+    def _legal_extra(self, seat: int) -> list[Action]:
+        """New Shift: a second Nurse to the new station, or not."""
+        space = cast(ExtraNurse, self.queue[0]).space
+        free = next(i for i in self._staffer_ids("N") if self.staffers[i] is None)
+        return [A.SendStaffer(STAFFERS[free], space), A.LeaveStation(space)]

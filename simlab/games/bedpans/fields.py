@@ -1,8 +1,11 @@
 """The attributes and helpers of a Bedpans & Broomsticks state, declared for the type
-checker, so that the state's mixins (:mod:`.exploration`, :mod:`.moves`) may use them.
+checker, so that the state's mixins (one per section of the rulebook: :mod:`.setting_up`,
+:mod:`.turn_sequence`, :mod:`.rolls`, :mod:`.moves`, :mod:`.exploration`,
+:mod:`.stuff_markers`, :mod:`.door_markers`, :mod:`.neutralizing`, :mod:`.end_of_game`,
+:mod:`.hidden_information`) may use them and each other's methods.
 
-:class:`~simlab.games.bedpans.rules.BedpansState` defines them all; at run time this
-class is empty.
+:class:`~simlab.games.bedpans.rules.BedpansState` defines them all (its ``__init__`` sets
+every field); at run time this class is empty.
 
 Examples
 --------
@@ -19,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
     from simlab.core.api import Action, Event
+    from simlab.games.bedpans import actions as A
     from simlab.games.bedpans.board import Space, TileGeometry
     from simlab.games.bedpans.layout import Layout
     from simlab.games.bedpans.parts import (
@@ -34,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
         Station,
         TurnEffect,
     )
-    from simlab.games.bedpans.rules import BedpansGame
+    from simlab.games.bedpans.rules import BedpansGame, BedpansState
 
 __all__ = ["StateFields"]
 
@@ -46,11 +50,11 @@ class StateFields:
         game: BedpansGame
         _layout: Layout | None
         _ready: tuple
-        need: Decide | Chance | Over
-        queue: list[QueueItem]
+        # the layout
         tiles: dict[tuple[str, int, int], tuple[str, int]]
         features: dict[Space, str]
         links: dict[Space, tuple[Space, str]]
+        door_markers: dict[tuple[Space, Space], int]
         sealed: set[tuple[str, int, int]]
         dormant: dict[tuple[str, int, int], str]
         stack: list[str]
@@ -60,20 +64,45 @@ class StateFields:
         exit_rounds: list[int]
         exit_signs: int
         pairs_placed: int
+        # the Characters
         tokens: dict[str, list[Space | None]]
+        elder: dict[str, int]
+        known: dict[str, bool]
         staffers: list[Space | None]
-        fx: dict[Lasting, tuple[TurnEffect, ...]]
+        # Stuff and Door-markers
+        stuff_at: dict[Space, int]
+        unseen: dict[str, int]
+        pile: int
+        discards: dict[str, int]
+        in_front: dict[str, int]
+        hands: list[list[str]]
+        doors_held: list[int]
+        door_supply: int
+        ability_uses: list[int]
+        # the turn
+        need: Decide | Chance | Over
+        round: int
+        active: int
+        phase: str
+        window: list[int]
+        moves_done: int
+        moved: list[str]
+        mover: str | None
+        points: int
+        roll_kind: str
+        pending: int
+        dice: tuple[int, ...]
+        took: int
+        can_take: bool
+        draws: list[int]
+        # exploring
         explore: Space | None
         target: OpenEdge | None
         drawn: str | None
+        queue: list[QueueItem]
         planner: int
-        round: int
-        door_markers: dict[tuple[Space, Space], int]
-        elder: dict[str, int]
-        known: dict[str, bool]
-        stuff_at: dict[Space, int]
-        in_front: dict[str, int]
-        draws: list[int]
+        # Stuff in play
+        fx: dict[Lasting, tuple[TurnEffect, ...]]
         status: dict[Space, str]
         bed_bumps: set[Space]
         blocked: dict[tuple[Space, Space], BlockedDoor]
@@ -81,29 +110,53 @@ class StateFields:
         chair: list[str]
         chair_seat: int
         nudges: list[Nudge]
-        active: int
-        mover: str | None
-        points: int
-        took: int
-        can_take: bool
+        # neutralizing and the end of the game
+        neutralized: int
+        returned: tuple[tuple[int, Space], ...]
+        out: list[str]
+        escaped: list[int]
         winner: int | None
+        winners: tuple[int, ...]
         reason: str
 
+        def _affected(self, kind: Lasting) -> tuple[str, ...]: ...
+        def beds(self, colour: str) -> list[Space]: ...
+        def _chair_step(self) -> bool: ...
+        def _check_all_out(self) -> None: ...
+        def clone(self) -> BedpansState: ...
+        def colour_of(self, seat: int) -> str: ...
+        @property
+        def current_player(self) -> int: ...
+        def _decide(self, seat: int, kind: Decision, legal: Sequence[Action]) -> None: ...
+        @property
+        def decider(self) -> int: ...
+        def dice_result(self, name: str) -> int: ...
+        def _discard(self, seat: int, kind: str) -> None: ...
+        def _door_plays(self) -> tuple[A.PlayDoor, ...]: ...
+        def _elders_have_won(self) -> bool: ...
+        def _escape(self, colour: str) -> list[Event]: ...
+        def _explore_step(self) -> bool: ...
+        def _finish_escapes(self) -> None: ...
+        def _geom(self, pos: tuple[str, int, int]) -> TileGeometry: ...
+        def _lay_aside(self, kind: str, count: int | None=None) -> None: ...
+        def _limit_occupancy(self) -> None: ...
         @property
         def marker_edge(self) -> str: ...
-        def _geom(self, pos: tuple[str, int, int]) -> TileGeometry: ...
-        def _resolve(self, space: Space) -> None: ...
-        def _decide(self, seat: int, kind: Decision, legal: Sequence[Action]) -> None: ...
-        def _put_stuff(self, space: Space) -> bool: ...
-        def _lay_aside(self, kind: str, count: int | None = None) -> None: ...
-        def _stuff_available(self) -> bool: ...
-        def _set_up(self, start: str) -> None: ...
-        def position(self, name: str) -> Space | None: ...
+        def _move_options(self) -> Sequence[Action]: ...
+        def _nudge_step(self) -> bool: ...
         def occupants(self, space: Space) -> tuple[list[tuple[str, int]], list[int]]: ...
-        def seat_of(self, colour: str) -> int: ...
-        def bed_distances(self) -> dict[Space, int]: ...
         def _occupied(self, space: Space) -> bool: ...
-        def _affected(self, kind: Lasting) -> tuple[str, ...]: ...
-        def _escape(self, colour: str) -> list[Event]: ...
+        def _open_window(self, phase: str) -> None: ...
+        def position(self, name: str) -> Space | None: ...
+        def _put_stuff(self, space: Space) -> bool: ...
+        def _put_tile(self, pos: tuple[str, int, int], tid: str, rot: int) -> None: ...
+        def _queue_draw(self, seat: int) -> None: ...
+        def _queue_step(self) -> bool: ...
+        def _resolve(self, space: Space) -> None: ...
+        def seat_of(self, colour: str) -> int: ...
+        def _staffer_roll(self, name: str) -> str: ...
         def _stations(self, pos: tuple[str, int, int]) -> list[Station]: ...
+        def _stuff_available(self) -> bool: ...
         def _targets(self, space: Space) -> list[OpenEdge]: ...
+        def _where_seat(self, seat: int) -> Space | None: ...
+        def _window_plays(self, seat: int) -> list[Action]: ...

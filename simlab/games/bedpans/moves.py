@@ -34,8 +34,9 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, space_text
 from simlab.games.bedpans.components import COLOURS, STAFFERS
 from simlab.games.bedpans.fields import StateFields
-from simlab.games.bedpans.layout import Layout, layout_of
+from simlab.games.bedpans.layout import Layout, bfs_field, layout_of
 from simlab.games.bedpans.parts import ON_STRIKE, Decide, Decision, Lasting
+from simlab.games.bedpans.stuff import CODE_ORDERS
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -290,16 +291,13 @@ class Moves(StateFields):
         """Power-Chair: the player moves each token of the chosen pair up to 2 spaces."""
         if self.mover is None:
             self.mover, self.points, self.can_take = self.chair[0], 2, False
-        options = self._legal_chair()
+        options = self._legal_chair(self.chair_seat)
         if not options:  # no free move left, or the token is gone
             self.chair.pop(0)
             self.mover, self.points, self.can_take = None, 0, False
             return False
         self._decide(self.chair_seat, Decision.CHAIR, options)
         return True
-
-    def _legal_chair(self) -> list[Action]:
-        return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
 
     def _arrive(self, name: str, target: Space) -> list[Event]:
         events: list[Event] = []
@@ -365,3 +363,49 @@ class Moves(StateFields):
             del self.stuff_at[space]
         self.draws.append(self.active)
         return [Event(f"{self.mover} takes a Stuff-marker", "take", self.active)]
+
+    def bed_distances(self) -> dict[Space, int]:
+        """Moves from every space to its closest bed ("Special – Closest Bed"): doors count
+        even blocked, the Elevator shaft joins the floors, Stairs and Status-markers do not
+        matter (ruling B19).
+
+        Examples
+        --------
+        >>> from simlab.games.bedpans.rules import BedpansGame
+        >>> s = BedpansGame(players=2).new_initial_state()
+        >>> s.bed_distances()[("U", 1, 1)]
+        2
+        """
+        lay = layout_of(self)
+
+        def work() -> dict[Space, int]:
+            near = dict(lay.neighbours())
+            for s, (other, kind) in lay.links.items():  # no way along the Stairs
+                if kind == "stairs" and s in near:
+                    near[s] = tuple(n for n in near[s] if n != other)
+            beds = [(floor, 3 * tx + i % 3, 3 * ty + i // 3)
+                    for (floor, tx, ty), (tid, rot) in self.tiles.items()
+                    for i, f in enumerate(self.game.geo[tid][rot].features) if f in "RBYG"]
+            return bfs_field(near, beds)
+
+        return lay.known("beds", work)
+
+    def _legal_move(self, seat: int) -> list[Action]:
+        """A move: a step, a door tried, Stuff taken, or stop."""
+        return list(self._move_options())
+
+    def _legal_chair(self, seat: int) -> list[Action]:
+        """Power-Chair's free moves: a step or stop (no Stuff taken)."""
+        return [a for a in self._move_options() if not isinstance(a, A.TakeStuff)]
+
+    def _legal_guess(self, seat: int) -> list[Action]:
+        """A Door Code guess: an order of its markers not tried yet."""
+        wrong = self.blocked[self.trying].wrong  # type: ignore[index]  # a door is tried
+        return [A.GuessCode(o) for o in CODE_ORDERS if o not in wrong]
+
+    def _legal_closer(self, seat: int) -> list[Action]:
+        """Where the next move "closer to the closest bed" goes."""
+        from simlab.games.bedpans.stuff import closer_spaces
+
+        name = self.nudges[0].name
+        return [A.Closer(name, space) for space in closer_spaces(cast("BedpansState", self), name)]

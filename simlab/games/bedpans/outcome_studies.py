@@ -35,7 +35,8 @@ from simlab.core.api import Outcome
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, run, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study, summarize_games
-from simlab.games.bedpans.rules import BedpansGame, BedpansState, roll_distribution
+from simlab.games.bedpans.rolls import roll_distribution
+from simlab.games.bedpans.rules import BedpansGame, BedpansState
 
 __all__ = ["ESCAPE", "OLD_PAIRINGS", "OUTCOMES", "PAIRINGS", "corridor_state",
            "exact_escape_one_turn", "pairing_name", "pairing_sides"]

@@ -39,10 +39,10 @@ import numpy as np
 from simlab.core.errors import ConfigError
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space
-from simlab.games.bedpans.components import OPEN
+from simlab.games.bedpans.components import OPEN, STAFFERS
 from simlab.games.bedpans.layout import bfs_field, layout_of
 from simlab.games.bedpans.parts import Decide
-from simlab.games.bedpans.rules import STAFFERS, BedpansState
+from simlab.games.bedpans.rules import BedpansState
 from simlab.games.bedpans.stuff import ABILITIES
 
 __all__ = ["HeuristicPolicy", "distance_field", "escape_goals", "frontier", "goals",

@@ -348,7 +348,7 @@ def _target_place(state: Any, target: str) -> str | None:
     """The place of a Stuff's target: a Character's space, a space or a door (``U 2,3 S
     123``: the door south of U 2,3); ``None`` for a colour."""
     from simlab.core.errors import IllegalActionError
-    from simlab.games.bedpans.rules import STAFFERS
+    from simlab.games.bedpans.components import STAFFERS
 
     words = target.split()
     if target in STAFFERS or (len(words) == 2 and words[0] in state.tokens
@@ -389,7 +389,7 @@ def summary(state: Any) -> dict[str, Any]:
     (1, 'tokens at U 0,0 and U 0,0, 0 Stuff, 1 Door-marker')
     """
     from simlab.games.bedpans.board import space_text
-    from simlab.games.bedpans.rules import STAFFERS
+    from simlab.games.bedpans.components import STAFFERS
 
     tiles = len(state.tiles)
     rows: dict[str, Any] = {"round": state.round,

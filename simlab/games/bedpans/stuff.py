@@ -53,8 +53,8 @@ from simlab.games.bedpans.parts import BlockedDoor, DoorStuff, Lasting, Nudge, T
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
 
-__all__ = ["ABILITIES", "IMPLEMENTED", "STUFF", "Stuff", "Window", "bump_pushes", "closer_spaces",
-           "plays", "resolve", "window_of"]
+__all__ = ["ABILITIES", "CODE_ORDERS", "IMPLEMENTED", "STUFF", "Stuff", "Window", "bump_pushes",
+           "closer_spaces", "plays", "resolve", "window_of"]
 
 #: Elder abilities (Variation "Elder Abilities", RECONSTRUCTED, ruling V9): the ability of
 #: each colour's display -> the Stuff kind it resolves as.
@@ -70,6 +70,8 @@ _DURATION = {"Disguise": "T", "Hurry Up": "T", "Detector": "T", "Bingo on TV": "
              "Laughing Gas": "X", "Steroids!": "X", "Lost Teeth": "X", "My Plants!": "X",
              "Power-Chair": "X"}
 _DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+#: The orders, top to bottom, of the Door Code's 1, 2, 3 markers.
+CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
 
 
 def _mine(state: BedpansState, seat: int) -> list[tuple[str, Space]]:
@@ -327,8 +329,6 @@ def _a_door(win: Window, kind: str) -> list[str]:
 
 def _door_code_targets(doors: list[tuple[Space, int]]) -> list[str]:
     """Door Code's targets on ``doors``: each door with each order of the 3 markers."""
-    from simlab.games.bedpans.rules import CODE_ORDERS
-
     return [f"{_door_text(s, d)} {o}" for s, d in doors for o in CODE_ORDERS]
 
 

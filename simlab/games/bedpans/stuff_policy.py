@@ -65,6 +65,7 @@ from simlab.games.bedpans.board import (
     parse_space,
     space_text,
 )
+from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.layout import layout_of
 from simlab.games.bedpans.policies import (
     FAR,
@@ -74,7 +75,7 @@ from simlab.games.bedpans.policies import (
     goals,
     mover_cost,
 )
-from simlab.games.bedpans.rules import STAFFERS, BedpansState
+from simlab.games.bedpans.rules import BedpansState
 from simlab.games.bedpans.stuff import ABILITIES
 
 __all__ = ["Sight", "choose", "closer", "guess"]

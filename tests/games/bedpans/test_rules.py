@@ -14,7 +14,8 @@ from simlab.core.play import sample_chance
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY
 from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw
-from simlab.games.bedpans.rules import BedpansGame, read_roll, roll_distribution
+from simlab.games.bedpans.rolls import read_roll, roll_distribution
+from simlab.games.bedpans.rules import BedpansGame
 
 
 def dealt(players=2, hands=None, **options):

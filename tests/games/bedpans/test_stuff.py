@@ -19,7 +19,8 @@ from simlab.games.bedpans.parts import (
     Station,
     TurnEffect,
 )
-from simlab.games.bedpans.rules import BedpansGame, roll_distribution
+from simlab.games.bedpans.rolls import roll_distribution
+from simlab.games.bedpans.rules import BedpansGame
 
 from .test_rules import at_move, dealt, sealed
 

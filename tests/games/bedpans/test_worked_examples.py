@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, OpenEdge
-from simlab.games.bedpans.rules import read_roll
+from simlab.games.bedpans.rolls import read_roll
 
 from .test_readings import DOWN, UP, two_floors
 from .test_rules import at_move, dealt, sealed
