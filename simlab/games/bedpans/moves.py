@@ -49,7 +49,7 @@ STEP_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _STEP = {label: A.Step(label) for label in (*STEP_DIRS, "down", "up")}
 _TRY = {label: A.TryDoor(label) for label in STEP_DIRS}
 _TAKE, _STOP = A.TakeStuff(), A.Stop()
-#: Read from its enum once (see ``rules._MOVE``).
+#: Read from its enum once (see ``turn_sequence._MOVE``).
 _BINGO_ON_TV = Lasting.BINGO_ON_TV
 #: The Status-marker no one may enter (the other, Puddle, is slipped on).
 _JUST_CLEANED = "Just Cleaned"
