@@ -26,6 +26,7 @@ from simlab.games.bedpans.board import Space, space_text
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import bfs_field, layout_of
+from simlab.games.bedpans.parts import Phase
 
 __all__ = ["Neutralizing"]
 
@@ -97,7 +98,7 @@ class Neutralizing(StateFields):
         self.tokens[colour] = [action.space, action.space]
         self.known[colour] = False
         self._resolve(action.space)
-        self._open_window("window1")
+        self._open_window(Phase.WINDOW1)
         return [Event(f"{colour} Elder and Decoy re-enter", "reenter", self.active)]
 
     def _limit_occupancy(self) -> None:

@@ -35,6 +35,7 @@ from simlab.core.api import Outcome
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, run, sample_chance
 from simlab.core.study import Param, Study, game_setting, per_game, register_study, summarize_games
+from simlab.games.bedpans.parts import Phase
 from simlab.games.bedpans.rolls import roll_distribution
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 
@@ -207,7 +208,7 @@ def corridor_state(distance: int, doctor: int, turns: int) -> BedpansState:
     start = ("G1", 2 - distance, 1)
     state.tokens["red"] = [start, start]
     state.staffers = [("G1", 2 - distance - doctor, 1) if doctor else None] + [None] * 5
-    state.active, state.phase = 1, "start"
+    state.active, state.phase = 1, Phase.START
     state._settle()
     return state
 

@@ -7,7 +7,8 @@ to unpack by, no tuple to slice), shared (not copied) by a clone; the tags they 
 enums whose members equal their rulebook text.
 
 - :class:`Decide`, :class:`Chance`, :data:`OVER`: ``state.need``, the next step of the turn
-  machine; :class:`Decision` and :class:`Draw` name what is decided or drawn.
+  machine; :class:`Decision` and :class:`Draw` name what is decided or drawn, and
+  :class:`Phase` the step of the turn (``state.phase``).
 - :class:`Lasting` and :class:`TurnEffect`: ``state.fx``, the effects of Stuff that last the
   turn, by kind, each on whom it was played and by whom.
 - :class:`BlockedDoor`, :class:`DoorStuff`: an entry of ``state.blocked`` (Jammed Door,
@@ -57,6 +58,7 @@ __all__ = [
     "OneStuff",
     "OpenEdge",
     "Over",
+    "Phase",
     "PlaceSpecial",
     "QueueItem",
     "Station",
@@ -87,6 +89,24 @@ class Decision(StrEnum):
     STATION = "station"  #: which Staffer goes to a new station
     EXTRA = "extra"  #: New Shift: a second Nurse, or not
     STUFF_PLACE = "stuff-place"  #: where a new tile's Stuff goes
+
+
+class Phase(StrEnum):
+    """The step of the turn the machine is at (``state.phase``; the steps are the table
+    :data:`.turn_sequence.PHASES`); equal to its text, e.g. ``"window1"``."""
+
+    SETUP = "setup"  #: before the set-up (only while the state is made)
+    START_TILE = "start-tile"  #: the first Elder-player picks the start tile (ruling B13)
+    START = "start"  #: the start of a turn
+    REENTER = "reenter"  #: a neutralized Elder re-enters
+    DECOY = "decoy"  #: the Decoy may be placed
+    WINDOW1 = "window1"  #: the Stuff window before the moves
+    MOVES = "moves"  #: between moves: the next Character to move, or the moves are over
+    ROLL = "roll"  #: the movement dice are rolled
+    MOVE = "move"  #: a Character moves, one step at a time
+    WINDOW2 = "window2"  #: the Stuff window after the moves
+    EXCHANGE = "exchange"  #: the end-of-turn exchange of 2 Stuff for 1
+    END = "end"  #: the end of the turn
 
 
 class Draw(StrEnum):

@@ -23,7 +23,7 @@ from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
-from simlab.games.bedpans.parts import Lasting
+from simlab.games.bedpans.parts import Lasting, Phase
 
 __all__ = ["ROLL_DRAWS", "Rolls", "read_roll", "roll_distribution"]
 
@@ -101,6 +101,10 @@ def _staff_dice() -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
 _STAFF_DICE = _staff_dice()
 
 
+#: The phases a roll leads to, read from their enum once (see ``turn_sequence._MOVE``).
+_MOVING, _BETWEEN_MOVES = Phase.MOVE, Phase.MOVES
+
+
 class Rolls(StateFields):
     """Movement rolls for :class:`~simlab.games.bedpans.rules.BedpansState`."""
 
@@ -170,14 +174,14 @@ class Rolls(StateFields):
     def _roll(self, action: A.Roll) -> list[Event]:
         if self.mover is None:  # rolled before the token is chosen (ruling V10)
             self.pending = action.result
-            self.phase = "moves"
+            self.phase = _BETWEEN_MOVES
             who = self.game.seat_names()[self.active]
             return [Event(f"{who} rolls {action.result}", "roll", self.active)]
         self.points = action.result
-        self.phase = "move"
+        self.phase = _MOVING
         return [_rolled(self.mover, action.result, self.active)]
 
     def _roll_dice(self, action: A.RollDice) -> list[Event]:
         self.dice = action.dice
-        self.phase = "moves"
+        self.phase = _BETWEEN_MOVES
         return [Event(f"the Staff rolls {str(action)[5:]}", "roll", 0)]

@@ -86,6 +86,7 @@ from simlab.games.bedpans.parts import (
     Nudge,
     OpenEdge,
     Over,
+    Phase,
     QueueItem,
     TurnEffect,
 )
@@ -257,7 +258,7 @@ class BedpansState(SettingUp, TurnSequence, Rolls, Moves, Exploration, StuffMark
         self.reason = ""
         self.round = 1
         self.active = 1
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.window: list[int] = []
         self.moves_done = 0
         self.moved: list[str] = []
@@ -289,7 +290,7 @@ class BedpansState(SettingUp, TurnSequence, Rolls, Moves, Exploration, StuffMark
         self.escaped: list[int] = []
         self.winners: tuple[int, ...] = ()
         if game.options["start_tile"] == "chosen" and len(self.start_tiles()) > 1:
-            self.phase = "start-tile"
+            self.phase = Phase.START_TILE
         else:
             self._set_up("S")
             self._layout = game.start_layout(self)

@@ -21,6 +21,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import Space
 from simlab.games.bedpans.components import start_candidates
 from simlab.games.bedpans.fields import StateFields
+from simlab.games.bedpans.parts import Phase
 
 __all__ = ["BED_LETTER", "SettingUp"]
 
@@ -56,7 +57,7 @@ class SettingUp(StateFields):
             self._queue_draw(seat)
         if self.game.options["elder_abilities"]:  # the Staff starts with 2 Stuff
             self._queue_draw(0)
-        self.phase = "start"
+        self.phase = Phase.START
 
     def _setup_stuff_space(self) -> Space:
         """Where the set-up Stuff goes on a start tile printed without one (ruling B13).

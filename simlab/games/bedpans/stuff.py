@@ -48,7 +48,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
 from simlab.games.bedpans.components import DOOR, STAFFERS
 from simlab.games.bedpans.layout import Layout, layout_of
-from simlab.games.bedpans.parts import BlockedDoor, DoorStuff, Lasting, Nudge, TurnEffect
+from simlab.games.bedpans.parts import BlockedDoor, DoorStuff, Lasting, Nudge, Phase, TurnEffect
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -181,7 +181,7 @@ def window_of(state: BedpansState, seat: int) -> Window:
     active = state.active
     colour = state.colour_of(active) if active > 0 else ""
     on = bool(colour) and state.tokens[colour] != [None, None]
-    return Window(state, seat, state.phase == "window1", active, colour, on)
+    return Window(state, seat, state.phase == Phase.WINDOW1, active, colour, on)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from simlab.games.bedpans import stuff
 from simlab.games.bedpans.board import Space
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
+from simlab.games.bedpans.parts import Phase
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.games.bedpans.rules import BedpansState
@@ -174,7 +175,7 @@ class StuffMarkers(StateFields):
         self._discard_unused(seat, action.first)
         self._discard_unused(seat, action.second)
         self._queue_draw(seat)
-        self.phase = "end"
+        self.phase = Phase.END
         return [Event(f"{self.game.seat_names()[seat]} exchanges 2 Stuff for 1", "stuff", seat)]
 
     def _legal_window(self, seat: int) -> list[Action]:

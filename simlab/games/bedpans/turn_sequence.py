@@ -17,7 +17,7 @@ Examples
 >>> from simlab.games.bedpans.rules import BedpansGame
 >>> s = BedpansGame(players=2).new_initial_state()
 >>> s.phase, s.need
-('start', Chance(draw=<Draw.STUFF: 'stuff'>))
+(<Phase.START: 'start'>, Chance(draw=<Draw.STUFF: 'stuff'>))
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import Space, space_text
 from simlab.games.bedpans.components import COLOURS, STAFFERS
 from simlab.games.bedpans.fields import StateFields
-from simlab.games.bedpans.parts import OVER, Chance, Decide, Decision, Draw, Lasting
+from simlab.games.bedpans.parts import OVER, Chance, Decide, Decision, Draw, Lasting, Phase
 from simlab.games.bedpans.stuff_markers import HAND_LIMIT, IN_FRONT
 
 __all__ = ["PHASES", "TurnSequence"]
@@ -55,6 +55,7 @@ _DRAW_STUFF, _DRAW_DOOR, _DRAW_ROLL = Chance(Draw.STUFF), Chance(Draw.DOOR), Cha
 _MOVE, _WINDOW, _CHOOSE_MOVER, _DECOY = Decision.MOVE, Decision.WINDOW, Decision.CHOOSE, \
     Decision.DECOY
 _FLYING_BEDPAN, _COFFEE_BREAK = Lasting.FLYING_BEDPAN, Lasting.COFFEE_BREAK
+_ROLLING, _MOVING, _BETWEEN_MOVES = Phase.ROLL, Phase.MOVE, Phase.MOVES
 #: The decisions whose legal actions :meth:`TurnSequence._decide` lists as it finds them,
 #: by seat and kind, made once.
 _LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision.MOVE,
@@ -71,7 +72,7 @@ class TurnSequence(StateFields):
     def _settle(self) -> None:
         """Run the machine to the next decision or chance node: what is pending first
         (:meth:`_pending_step`), else the next step of the turn in its phase (a table,
-        :data:`_PHASES`); each step says whether it stopped.
+        :data:`PHASES`); each step says whether it stopped.
 
         A hand goes over the hand limit only by a Stuff-marker drawn, an action: the
         machine's own steps never add to a hand, so the hands are looked at once, here."""
@@ -126,13 +127,13 @@ class TurnSequence(StateFields):
         seat = self.active
         self.moves_done, self.moved, self.took = 0, [], 0
         if seat == 0:
-            self._open_window("window1")
+            self._open_window(Phase.WINDOW1)
         elif self.colour_of(seat) in self.out:
-            self.phase = "end"
+            self.phase = Phase.END
         elif all(p is None for p in self.tokens[self.colour_of(seat)]):
-            self.phase = "reenter"
+            self.phase = Phase.REENTER
         else:
-            self.phase = "decoy"
+            self.phase = Phase.DECOY
         return False
 
     def _reenter_phase(self) -> bool:
@@ -150,7 +151,7 @@ class TurnSequence(StateFields):
                 self._decide(self.window[0], _WINDOW, [_PASS, *plays])
                 return True
             self.window.pop(0)
-        self.phase = "moves" if self.phase == "window1" else "exchange"
+        self.phase = _BETWEEN_MOVES if self.phase == Phase.WINDOW1 else Phase.EXCHANGE
         return False
 
     def _roll_phase(self) -> bool:
@@ -163,7 +164,7 @@ class TurnSequence(StateFields):
             self.moves_done += 1
             self.moved.append(self.mover)  # type: ignore[arg-type]
             self.mover, self.points, self.can_take = None, 0, False
-            self.phase = "moves"
+            self.phase = _BETWEEN_MOVES
             return False
         self._decide(self.active, _MOVE, options)
         return True
@@ -173,7 +174,7 @@ class TurnSequence(StateFields):
         if len(self.hands[seat]) >= 2:
             self.need = Decide(seat, Decision.EXCHANGE)
             return True
-        self.phase = "end"
+        self.phase = Phase.END
         return False
 
     def _end_phase(self) -> bool:
@@ -187,7 +188,7 @@ class TurnSequence(StateFields):
         self.need = need = _LISTED[seat][kind]
         self._ready = (need, tuple(legal))
 
-    def _open_window(self, phase: str) -> None:
+    def _open_window(self, phase: Phase) -> None:
         active = self.active  # the active player first, then clockwise
         self.window = [*range(active, self.game.players), *range(active)]
         self.phase = phase
@@ -223,16 +224,16 @@ class TurnSequence(StateFields):
     def _next_move(self) -> bool:
         available = self._movers_available()
         if self.moves_done >= self._moves_allowed() or not available:
-            self._open_window("window2")
+            self._open_window(Phase.WINDOW2)
             return False
         if self.game.options["roll_and_assign"] and not self.pending and not self.dice:
             if self.active:
                 self.mover = None
                 self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
-                self.phase = "roll"
+                self.phase = _ROLLING
                 return False
             if self.game.options["assign_for"] == "everyone":
-                self.mover, self.roll_kind, self.phase = None, "staff-dice", "roll"
+                self.mover, self.roll_kind, self.phase = None, "staff-dice", _ROLLING
                 return False
         if len(available) > 1:
             self._decide(self.active, _CHOOSE_MOVER, [*map(_CHOOSE.__getitem__, available)])
@@ -243,16 +244,16 @@ class TurnSequence(StateFields):
     def _start_move(self, name: str) -> None:
         self.mover = name
         if self.pending:  # Roll Movement Dice & Assign: the result is already rolled
-            self.points, self.pending, self.phase = self.pending, 0, "move"
+            self.points, self.pending, self.phase = self.pending, 0, _MOVING
             return
         if self.dice:  # ... and the Staff's dice, read for the Staffer chosen (ruling V10)
-            self.points, self.dice, self.phase = self.dice_result(name), (), "move"
+            self.points, self.dice, self.phase = self.dice_result(name), (), _MOVING
             return
         if self.active != 0:
             self.roll_kind = "elder1" if self.moves_done == 0 else "elder2"
         else:
             self.roll_kind = self._staffer_roll(name)
-        self.phase = "roll"
+        self.phase = _ROLLING
 
     def _end_turn(self) -> None:
         n = self.game.players
@@ -278,16 +279,16 @@ class TurnSequence(StateFields):
                 return
             self.round += 1
         self.active = (self.active + 1) % n
-        self.phase = "start"
+        self.phase = Phase.START
 
     def _pass(self, action: A.Pass) -> list[Event]:
         kind = self.need.decision  # type: ignore[union-attr]  # a decision
         if kind == "decoy":
-            self._open_window("window1")
+            self._open_window(Phase.WINDOW1)
         elif kind == "window":
             self.window.pop(0)
         elif kind == "exchange":
-            self.phase = "end"
+            self.phase = Phase.END
         return []
 
     def _choose(self, action: A.ChooseMover) -> list[Event]:
@@ -312,7 +313,7 @@ class TurnSequence(StateFields):
         toks = self.tokens[colour]
         self.known[colour] = toks[0] != toks[1]
         self._resolve(action.space)
-        self._open_window("window1")
+        self._open_window(Phase.WINDOW1)
         return [Event(f"{colour} Decoy placed at {space_text(action.space)}", "decoy",
                       self.active)]
 
@@ -327,16 +328,16 @@ class TurnSequence(StateFields):
 
 #: The steps of a turn, by phase (:meth:`TurnSequence._settle`): each says whether it
 #: stopped at a decision or a chance node.
-PHASES: dict[str, Callable[[TurnSequence], bool]] = {
-    "start-tile": TurnSequence._start_tile_phase,
-    "start": TurnSequence._start_phase,
-    "reenter": TurnSequence._reenter_phase,
-    "decoy": TurnSequence._decoy_phase,
-    "window1": TurnSequence._window_phase,
-    "moves": TurnSequence._next_move,
-    "roll": TurnSequence._roll_phase,
-    "move": TurnSequence._move_phase,
-    "window2": TurnSequence._window_phase,
-    "exchange": TurnSequence._exchange_phase,
-    "end": TurnSequence._end_phase,
+PHASES: dict[Phase, Callable[[TurnSequence], bool]] = {
+    Phase.START_TILE: TurnSequence._start_tile_phase,
+    Phase.START: TurnSequence._start_phase,
+    Phase.REENTER: TurnSequence._reenter_phase,
+    Phase.DECOY: TurnSequence._decoy_phase,
+    Phase.WINDOW1: TurnSequence._window_phase,
+    Phase.MOVES: TurnSequence._next_move,
+    Phase.ROLL: TurnSequence._roll_phase,
+    Phase.MOVE: TurnSequence._move_phase,
+    Phase.WINDOW2: TurnSequence._window_phase,
+    Phase.EXCHANGE: TurnSequence._exchange_phase,
+    Phase.END: TurnSequence._end_phase,
 }

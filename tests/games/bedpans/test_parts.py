@@ -17,6 +17,7 @@ from simlab.games.bedpans.parts import (
     DoorStuff,
     Lasting,
     OpenEdge,
+    Phase,
     TurnEffect,
 )
 
@@ -52,6 +53,16 @@ def test_tags_are_enums_equal_to_the_rulebook_words():
     assert DoorStuff("Door Code") is DoorStuff.DOOR_CODE and DoorStuff.JAMMED_DOOR == "Jammed Door"
     assert {k.value for k in Lasting} >= {"Hurry Up", "Disguise", "New Shift"}
     assert Decision("start-tile") is Decision.START_TILE
+    assert Phase("window1") is Phase.WINDOW1 and Phase.MOVES == "moves"
+
+
+def test_the_turn_machine_keeps_its_phase_as_a_phase():
+    s = dealt(players=2)
+    seen = set()
+    for _ in range(60):
+        seen.add(type(s.phase))
+        s.apply(s.legal_actions()[-1] if s.current_player >= 0 else s.chance_outcomes()[0][0])
+    assert seen == {Phase}
 
 
 def test_a_blocked_door_records_its_stuff_as_an_enum():
