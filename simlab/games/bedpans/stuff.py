@@ -70,6 +70,8 @@ _DURATION = {"Disguise": "T", "Hurry Up": "T", "Detector": "T", "Bingo on TV": "
              "Laughing Gas": "X", "Steroids!": "X", "Lost Teeth": "X", "My Plants!": "X",
              "Power-Chair": "X"}
 _DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+#: Read from its enum once (see ``turn_sequence._MOVE``).
+_FIRST_WINDOW = Phase.WINDOW1
 #: The orders, top to bottom, of the Door Code's 1, 2, 3 markers.
 CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
 
@@ -181,7 +183,7 @@ def window_of(state: BedpansState, seat: int) -> Window:
     active = state.active
     colour = state.colour_of(active) if active > 0 else ""
     on = bool(colour) and state.tokens[colour] != [None, None]
-    return Window(state, seat, state.phase == Phase.WINDOW1, active, colour, on)
+    return Window(state, seat, state.phase == _FIRST_WINDOW, active, colour, on)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,9 @@ _MOVE, _WINDOW, _CHOOSE_MOVER, _DECOY = Decision.MOVE, Decision.WINDOW, Decision
     Decision.DECOY
 _FLYING_BEDPAN, _COFFEE_BREAK = Lasting.FLYING_BEDPAN, Lasting.COFFEE_BREAK
 _ROLLING, _MOVING, _BETWEEN_MOVES = Phase.ROLL, Phase.MOVE, Phase.MOVES
+_TURN_START, _REENTERING, _PLACING_DECOY = Phase.START, Phase.REENTER, Phase.DECOY
+_FIRST_WINDOW, _SECOND_WINDOW = Phase.WINDOW1, Phase.WINDOW2
+_EXCHANGING, _TURN_END = Phase.EXCHANGE, Phase.END
 #: The decisions whose legal actions :meth:`TurnSequence._decide` lists as it finds them,
 #: by seat and kind, made once.
 _LISTED = tuple({kind: Decide(seat, kind) for kind in (Decision.WINDOW, Decision.MOVE,
@@ -127,13 +130,13 @@ class TurnSequence(StateFields):
         seat = self.active
         self.moves_done, self.moved, self.took = 0, [], 0
         if seat == 0:
-            self._open_window(Phase.WINDOW1)
+            self._open_window(_FIRST_WINDOW)
         elif self.colour_of(seat) in self.out:
-            self.phase = Phase.END
+            self.phase = _TURN_END
         elif all(p is None for p in self.tokens[self.colour_of(seat)]):
-            self.phase = Phase.REENTER
+            self.phase = _REENTERING
         else:
-            self.phase = Phase.DECOY
+            self.phase = _PLACING_DECOY
         return False
 
     def _reenter_phase(self) -> bool:
@@ -151,7 +154,7 @@ class TurnSequence(StateFields):
                 self._decide(self.window[0], _WINDOW, [_PASS, *plays])
                 return True
             self.window.pop(0)
-        self.phase = _BETWEEN_MOVES if self.phase == Phase.WINDOW1 else Phase.EXCHANGE
+        self.phase = _BETWEEN_MOVES if self.phase == _FIRST_WINDOW else _EXCHANGING
         return False
 
     def _roll_phase(self) -> bool:
@@ -174,7 +177,7 @@ class TurnSequence(StateFields):
         if len(self.hands[seat]) >= 2:
             self.need = Decide(seat, Decision.EXCHANGE)
             return True
-        self.phase = Phase.END
+        self.phase = _TURN_END
         return False
 
     def _end_phase(self) -> bool:
@@ -224,7 +227,7 @@ class TurnSequence(StateFields):
     def _next_move(self) -> bool:
         available = self._movers_available()
         if self.moves_done >= self._moves_allowed() or not available:
-            self._open_window(Phase.WINDOW2)
+            self._open_window(_SECOND_WINDOW)
             return False
         if self.game.options["roll_and_assign"] and not self.pending and not self.dice:
             if self.active:
@@ -279,16 +282,16 @@ class TurnSequence(StateFields):
                 return
             self.round += 1
         self.active = (self.active + 1) % n
-        self.phase = Phase.START
+        self.phase = _TURN_START
 
     def _pass(self, action: A.Pass) -> list[Event]:
         kind = self.need.decision  # type: ignore[union-attr]  # a decision
         if kind == "decoy":
-            self._open_window(Phase.WINDOW1)
+            self._open_window(_FIRST_WINDOW)
         elif kind == "window":
             self.window.pop(0)
         elif kind == "exchange":
-            self.phase = Phase.END
+            self.phase = _TURN_END
         return []
 
     def _choose(self, action: A.ChooseMover) -> list[Event]:
@@ -313,7 +316,7 @@ class TurnSequence(StateFields):
         toks = self.tokens[colour]
         self.known[colour] = toks[0] != toks[1]
         self._resolve(action.space)
-        self._open_window(Phase.WINDOW1)
+        self._open_window(_FIRST_WINDOW)
         return [Event(f"{colour} Decoy placed at {space_text(action.space)}", "decoy",
                       self.active)]
 
