@@ -57,7 +57,6 @@ from simlab.core.api import (
 )
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
-from simlab.core.policies import RandomPolicy
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor import pending as W
 from simlab.games.bad_doctor.actions import (
@@ -223,34 +222,6 @@ class BadDoctorGame(Game):
     def seat_names(self) -> list[str]:
         """The doctors, in seat order."""
         return list(self.parts.doctors[: self.players])
-
-    def renderer(self) -> Any:
-        """How the notebook layer draws and explains a position (:mod:`.render`)."""
-        from simlab.games.bad_doctor.render import RENDERER
-
-        return RENDERER
-
-    def policy_names(self) -> list[str]:
-        """``random``, ``greedy``, ``bad`` and ``cautious``."""
-        from simlab.games.bad_doctor.policies import POLICIES
-
-        return ["random", *POLICIES, *self.search_policy_names()]
-
-    def search_settings(self):
-        """The search players' defaults (:mod:`simlab.games.bad_doctor.evaluate`)."""
-        from simlab.games.bad_doctor import evaluate
-
-        return evaluate.settings()
-
-    def make_policy(self, name: str, seat: int):
-        """Build a registered policy for ``seat``."""
-        if name == "random":  # the play loop asks for it at every game of a random study
-            return RandomPolicy()
-        from simlab.games.bad_doctor.policies import POLICIES
-
-        if name in POLICIES:
-            return POLICIES[name]()
-        return super().make_policy(name, seat)
 
     def new_initial_state(self) -> BadDoctorState:
         """Set-up: Starting Patients in the hospital, two tiles drawn per player (chance)."""
@@ -710,16 +681,6 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         return [Event(f"Starting Patient {card.id} shows side {card.side}", "patient")]
 
     # -- display ---------------------------------------------------------------
-    def _repr_png_(self) -> bytes:
-        """The hospital drawn by :func:`simlab.games.bad_doctor.render.draw_hospital`."""
-        import io
-
-        from simlab.games.bad_doctor.render import draw_hospital
-
-        buffer = io.BytesIO()
-        draw_hospital(self).savefig(buffer, format="png", dpi=80)
-        return buffer.getvalue()
-
     def __str__(self) -> str:
         lines = [f"Bad Doctor, turn {self.shift + 1}: {self._name(self.seat)} to act"
                  f" ({self.actions_left} actions left)"]
