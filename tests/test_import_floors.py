@@ -125,9 +125,12 @@ def circles(graph: nx.DiGraph, package: str) -> list[list[str]]:
 
 
 def arrows_to(graph: nx.DiGraph, source: str, target: str) -> list[tuple[str, str]]:
-    """Every arrow from a module of package ``source`` to one of package ``target``."""
-    return sorted((a, b) for a, b in graph.edges
-                  if within(a, source) and (b == target if target == "simlab" else within(b, target)))
+    """Every arrow from a module of package ``source`` to one of package ``target``
+    (``simlab``: to the root package itself, which imports the games)."""
+    def hit(b: str) -> bool:
+        return b == target if target == "simlab" else within(b, target)
+
+    return sorted((a, b) for a, b in graph.edges if within(a, source) and hit(b))
 
 
 def game_folders() -> list[str]:
