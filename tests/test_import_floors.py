@@ -16,7 +16,7 @@ The rules:
 - no game imports ``simlab.widgets``;
 - in each game folder, no module of the rules floor imports one of the
   players floor (:data:`PLAYERS_FLOOR`): the package table in its
-  ``__init__`` names them by path.
+  ``__init__`` names them by path; and no circle among its modules.
 """
 
 from __future__ import annotations
@@ -234,6 +234,15 @@ def test_shared_game_drawing_does_not_import_the_notebook_layer():
 @pytest.mark.parametrize("game", game_folders())
 def test_rules_do_not_import_their_players(game):
     assert players_arrows(graph(), game) == []
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(g, marks=pytest.mark.xfail(
+        strict=True, reason="Bedpans: rules <-> exploration, moves, stuff, layout, fields, and "
+                            "policies <-> stuff_policy, not yet untangled (the rules split, item 7)"))
+    if g.endswith(".bedpans") else g for g in game_folders()])
+def test_no_circle_in_a_game_folder(game):
+    assert circles(graph(), game) == []
 
 
 @pytest.mark.parametrize("game", game_folders())

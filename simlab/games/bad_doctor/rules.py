@@ -79,10 +79,10 @@ from simlab.games.bad_doctor.actions import (
     parse_action,
 )
 from simlab.games.bad_doctor.board import NO_MARKER as NO_MARKER  # re-exported, as before
-from simlab.games.bad_doctor.board import Patient
+from simlab.games.bad_doctor.board import Departure, Patient
 from simlab.games.bad_doctor.bonuses import _DRAWING, HOSPITAL_MAX, Bonuses
 from simlab.games.bad_doctor.components import Components, load_components
-from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths, Departure
+from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths
 from simlab.games.bad_doctor.take_actions import HAND_LIMIT, TakeActions
 
 __all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
@@ -289,7 +289,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         Pending work (top last; :mod:`.pending`).
     departures : list of Departure
         Each Patient who left: who, the shifts it arrived and left on, and
-        whether it was ``"cured"`` or ``"died"`` (:class:`.cures_and_deaths.Departure`),
+        whether it was ``"cured"`` or ``"died"`` (:class:`.board.Departure`),
         for studies.
     cubes_added : int
         Complication Cubes added in Step 3 so far, for studies.
