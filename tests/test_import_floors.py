@@ -238,8 +238,8 @@ def test_rules_do_not_import_their_players(game):
 
 @pytest.mark.parametrize("game", [
     pytest.param(g, marks=pytest.mark.xfail(
-        strict=True, reason="Bedpans: rules <-> exploration, moves, stuff, layout, fields, and "
-                            "policies <-> stuff_policy, not yet untangled (the rules split, item 7)"))
+        strict=True, reason="Bedpans: rules <-> exploration, moves, stuff, layout, fields, "
+                            "and policies <-> stuff_policy, not yet untangled (item 7)"))
     if g.endswith(".bedpans") else g for g in game_folders()])
 def test_no_circle_in_a_game_folder(game):
     assert circles(graph(), game) == []
