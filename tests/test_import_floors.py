@@ -210,9 +210,7 @@ def test_core_floors_in_order():
 
 
 @pytest.mark.parametrize("above", [
-    "simlab", "simlab.games", "simlab.figures", "simlab.lab",
-    pytest.param("simlab.widgets", marks=FIGURES_BRANCH), "simlab.cli",
-])
+    pytest.param(p, marks=FIGURES_BRANCH) if p == "simlab.widgets" else p for p in ABOVE_CORE])
 def test_core_imports_nothing_above_it(above):
     found = arrows_to(graph(), "simlab.core", above)
     if above == "simlab.cli":  # the command's modules: simlab.cli and simlab.cli_*
