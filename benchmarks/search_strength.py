@@ -15,7 +15,7 @@ with more games extends a shorter one.
 
 ``--set KEY=VALUE ...`` changes the search policy's settings for a screening
 run (``rollout=heuristic``, ``depth=20``, ``exploration=0.3``, ``iterations=50``,
-``prior=0.5`` ...: any field of :class:`~simlab.core.search.SearchSettings`), so that
+``prior=0.5`` ...: any field of :class:`~simlab.core.search_settings.SearchSettings`), so that
 settings can be tried before they become a game's default.  Every line also gives
 the search seats' mean and longest time per decision with a choice.
 
@@ -36,7 +36,8 @@ from typing import Any
 import numpy as np
 
 import simlab
-from simlab.core.search import MCTSPolicy, SearchSettings, search_settings_for
+from simlab.core.search import MCTSPolicy, search_settings_for
+from simlab.core.search_settings import SearchSettings
 from simlab.core.stats import wilson_share_interval
 
 BEST = {

@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 import simlab.cli_study as cli_study
 import simlab.core.study as study_module
 from simlab.cli import main
-from simlab.core.search import is_search_name
+from simlab.core.search_settings import is_search_name
 
 
 def _fake_run_study(played):

@@ -18,8 +18,10 @@ from simlab.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(sys.argv[1:])
 mods = [m for m in sys.modules if m.split(".")[0] in {"pandas", "matplotlib", "scipy", "tqdm",
-        "networkx"} or m.startswith(("simlab.core.study", "simlab.core.stats", "simlab.games."))]
-# (the package simlab.games itself is the table by which the games register: no game)
+        "networkx"} or m.startswith(("simlab.core.study", "simlab.core.stats"))
+        or (m.startswith("simlab.games.") and m.count(".") > 2)]
+# (simlab.games and each game's package __init__ are the tables by which the games
+# register: no game module, no rules)
 print(json.dumps({"code": code, "modules": sorted({m if m.startswith("simlab") else
                   m.split(".")[0] for m in mods})}))
 """

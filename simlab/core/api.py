@@ -24,6 +24,7 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
+from simlab.core import roster
 from simlab.core.chance import sample_chance
 from simlab.core.data import (
     ComponentSet,
@@ -36,7 +37,8 @@ from simlab.core.data import (
 from simlab.core.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
-    from simlab.core.search import SearchSettings
+    from simlab.core.policies import Policy
+    from simlab.core.search_settings import SearchSettings
 
 __all__ = [
     "CHANCE",
@@ -509,44 +511,47 @@ class Game:
         return [f"Seat {i}" for i in range(self.players)]
 
     def policy_names(self) -> list[str]:
-        """Names of the policies this game registers (``random`` always, search players too)."""
-        return ["random", *self.search_policy_names()]
+        """Names of the policies this game offers: ``random``, the game's own, the search players.
 
-    def make_policy(self, name: str, seat: int):
-        """Build the registered policy ``name`` for ``seat`` (``random`` or a search player).
-
-        Games with policies of their own override it and hand ``random``
-        and the search names (:func:`simlab.core.search.is_search_name`) on
-        to this one.
+        Read from the registry of players (:mod:`simlab.core.roster`): the roster
+        in the game's package table and the families registered there.
         """
-        from simlab.core.policies import RandomPolicy
-        from simlab.core.search import is_search_name, make_search_policy
+        return roster.policy_names(self)
 
-        if name == "random":
-            return RandomPolicy()
-        if is_search_name(name) and self.search_settings() is not None:
-            return make_search_policy(self, name, seat)
-        raise ConfigError(
-            f"{self.NAME} has no policy {name!r}; policies: {', '.join(self.policy_names())}"
-        )
+    def make_policy(self, name: str, seat: int) -> Policy:
+        """Build the policy ``name`` for ``seat`` (see :func:`simlab.core.roster.make_policy`).
+
+        Raises
+        ------
+        ConfigError
+            The game offers no policy ``name`` (the message lists those it offers).
+        """
+        return roster.make_policy(self, name, seat)
 
     def search_settings(self) -> SearchSettings | None:
         """The defaults of this game's search players ``mcts`` and ``mcts-N``.
 
-        A game offers search players by returning
-        :class:`~simlab.core.search.SearchSettings` (its budget, rollout
-        policy, depth limit and ``evaluate``); ``None`` (the default): none.
+        A game offers search players by naming, in its roster, a function
+        that returns :class:`~simlab.core.search_settings.SearchSettings` (its
+        budget, rollout policy, depth limit and ``evaluate``); a game class
+        may override this method instead.  ``None``: the game has none.
         """
-        return None
+        return roster.search_settings(self)
+
+    def renderer(self) -> Any | None:
+        """How the notebook layer draws and explains a position; ``None``: the game has none.
+
+        The renderer registered in the game's package table (its ``render``
+        module, see :mod:`simlab.widgets.render`); a game class may override it.
+        """
+        return roster.renderer(self)
 
     def search_policy_names(self) -> list[str]:
         """The search players' names to list (``mcts``, ``mcts-100``), or none.
 
         ``mcts-N`` (N iterations) and ``mcts-Xs`` (X seconds) take any N, X.
         """
-        from simlab.core.search import POLICY_NAMES
-
-        return list(POLICY_NAMES) if self.search_settings() is not None else []
+        return [name for family in roster.families() for name in family.names(self)]
 
     # -- to implement --------------------------------------------------------
     def new_initial_state(self) -> State:
@@ -677,6 +682,20 @@ class State:
         checks that views do not change under it.  Default: a clone.
         """
         return self.clone()
+
+    def _repr_png_(self) -> bytes | None:
+        """The position as a picture (Jupyter): its game renderer's ``png``, if it has one.
+
+        Examples
+        --------
+        >>> from simlab.core.api import State
+        >>> class Plain(Game):
+        ...     NAME = "plain"
+        >>> State(Plain.__new__(Plain))._repr_png_() is None
+        True
+        """
+        png = getattr(self.game.renderer(), "png", None)
+        return None if png is None else png(self)  # type: ignore[no-any-return]
 
     # -- shared behaviour ----------------------------------------------------
     @property

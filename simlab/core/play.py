@@ -1,4 +1,6 @@
-"""The play loop: policies decide, chance is sampled, a record is kept.
+"""The play loop: policies decide, chance is sampled (:func:`run`).
+
+Playing a game to a record is :func:`simlab.core.record.play`, a floor up.
 
 Randomness: ``seed`` feeds a :class:`numpy.random.SeedSequence` whose first
 child drives chance and whose next children drive each seat's policy, so a
@@ -18,9 +20,8 @@ from simlab.core.data import activate
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.policies import Policy
-from simlab.core.record import GameRecord, record_components
 
-__all__ = ["play", "run", "sample_chance", "make_policies", "seed_int"]
+__all__ = ["run", "sample_chance", "make_policies", "seed_int"]
 
 #: Games longer than this many actions stop with an error (a guard, not a rule).
 MAX_ACTIONS = 1_000_000
@@ -104,47 +105,3 @@ def run(
         if on_action is not None:
             on_action(state, player, action, events)
     raise SimlabError(f"{game.NAME}: no end after {max_actions} actions (guard)")
-
-
-def play(
-    game: Game,
-    policies: Sequence[Any] | Any | None = None,
-    seed: int | np.random.Generator | None = 0,
-    max_actions: int = MAX_ACTIONS,
-) -> GameRecord:
-    """Play one game and return its :class:`GameRecord`.
-
-    Parameters
-    ----------
-    game : Game
-        From :func:`simlab.load_game`.
-    policies : list, str, Policy or None
-        One entry per seat: a registered policy name or a Policy object;
-        a single entry for all seats; ``None`` for uniformly random play.
-    seed : int, Generator or None
-        Drives chance and the policies; the int used is stored in the record.
-
-    Examples
-    --------
-    >>> import simlab
-    >>> game = simlab.load_game("broom_service", players=3)  # doctest: +SKIP
-    >>> record = simlab.play(game, seed=7)                    # doctest: +SKIP
-    """
-    seed = seed_int(seed)
-    seats = make_policies(game, policies)
-    record = GameRecord(
-        game=game.NAME,
-        players=game.players,
-        options=dict(game.params["options"]),
-        policies=[getattr(p, "name", type(p).__name__) for p in seats],
-        seed=seed,
-    )
-    record.components, record.data = record_components(game)
-
-    def keep(state: State, actor: int, action: Action, events: list[Event]) -> None:
-        record.actors.append(actor)
-        record.actions.append(str(action))
-
-    final = run(game, seats, seed, on_action=keep, max_actions=max_actions)
-    record.outcome = final.outcome
-    return record

@@ -1,4 +1,4 @@
-"""Game records: plain JSON of a whole game, and replay without any RNG.
+"""Game records: plain JSON of a whole game, played to one and replayed without any RNG.
 
 A record holds the game, its options, the seats and their policies, the
 seed, and every applied action in text form, chance outcomes included.
@@ -10,20 +10,24 @@ pickle: a record from anyone is safe to open.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simlab.core.api import CHANCE, TERMINAL, Event, Game, Outcome, State
+import numpy as np
+
+from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Outcome, State
 from simlab.core.data import component_set
 from simlab.core.errors import DataError, SimlabError
+from simlab.core.play import MAX_ACTIONS, make_policies, run, seed_int
 
 __all__ = [
     "GameRecord",
     "Step",
     "actor_name",
     "check_components",
+    "play",
     "record_components",
     "replay",
     "replay_steps",
@@ -326,6 +330,51 @@ def _other_game(record: GameRecord, text: str) -> str:
     if len(readers) != 1:
         return ""
     return f" (it reads as a {readers[0]} action: is this a {readers[0]} record?)"
+
+
+def play(
+    game: Game,
+    policies: Sequence[Any] | Any | None = None,
+    seed: int | np.random.Generator | None = 0,
+    max_actions: int = MAX_ACTIONS,
+) -> GameRecord:
+    """Play one game and return its :class:`GameRecord`.
+
+    Parameters
+    ----------
+    game : Game
+        From :func:`simlab.load_game`.
+    policies : list, str, Policy or None
+        One entry per seat: a registered policy name or a Policy object;
+        a single entry for all seats; ``None`` for uniformly random play.
+    seed : int, Generator or None
+        Drives chance and the policies; the int used is stored in the record.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> record = play(simlab.load_game("broom_service", players=3), seed=7)
+    >>> record.seed, record.policies, replay(record).outcome == record.outcome
+    (7, ['random', 'random', 'random'], True)
+    """
+    seed = seed_int(seed)
+    seats = make_policies(game, policies)
+    record = GameRecord(
+        game=game.NAME,
+        players=game.players,
+        options=dict(game.params["options"]),
+        policies=[getattr(p, "name", type(p).__name__) for p in seats],
+        seed=seed,
+    )
+    record.components, record.data = record_components(game)
+
+    def keep(state: State, actor: int, action: Action, events: list[Event]) -> None:
+        record.actors.append(actor)
+        record.actions.append(str(action))
+
+    final = run(game, seats, seed, on_action=keep, max_actions=max_actions)
+    record.outcome = final.outcome
+    return record
 
 
 def replay(record: GameRecord, source: str = "record",

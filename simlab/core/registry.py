@@ -1,11 +1,14 @@
 """What is loaded by name on first use: games, the modules of studies, the default figure.
 
-Core names no game.  The games register themselves from their own package
-(imported by ``import simlab``): each game as a
-lazy ``"module:Class"`` path, each study as the module that defines it, so
-that listing games and studies imports none of them.  The figure a study
-without a plot of its own gets (the notebook layer's) is registered the same
-way, so core draws nothing either.
+Core names no game.  Each game declares one :class:`GameTable` in its
+package (``simlab/games/<game>/__init__.py``): its Game class as a lazy
+``"module:Class"`` path, its players (a :class:`~simlab.core.roster.Roster`),
+its studies as the modules that define them, and its policy :class:`Ladder`
+as data.  :func:`register_table` (called by ``simlab.games``, which ``import
+simlab`` imports) files each part, so that listing games, policies and
+studies imports none of a game.  The figure a study without a plot of its
+own gets (the notebook layer's) is registered the same way, so core draws
+nothing either.
 
 Examples
 --------
@@ -16,21 +19,28 @@ True
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from simlab.core.api import Game
 from simlab.core.errors import ConfigError
+from simlab.core.roster import Roster, load_path, register_renderer, register_roster
 
 __all__ = [
+    "GameTable",
+    "Ladder",
     "canonical_name",
     "default_figure",
     "game_class",
     "game_names",
+    "ladder_name",
+    "ladders",
     "load_game",
     "register_default_figure",
     "register_game",
     "register_study_module",
+    "register_table",
     "study_modules",
 ]
 
@@ -41,6 +51,131 @@ _CLASSES: dict[str, type[Game]] = {}
 _STUDY_MODULES: dict[str, str] = {}
 #: "module:function" drawing the figure of a study without a plot of its own.
 _DEFAULT_FIGURE: list[str] = []
+#: Ladder study name -> (game name, its ladder).
+_LADDERS: dict[str, tuple[str, Ladder]] = {}
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A game's policy ladder (the study ``<game>-ladder``), as data.
+
+    :func:`simlab.core.study.policy_ladder.policy_ladder` builds the study
+    from it on first use; the parameters are those of that function.
+
+    Parameters
+    ----------
+    title : str
+        The study's one-line title.
+    policies : tuple of str
+        The default line-up of the round robin.
+    players : int
+        The default player count.
+    player_choices : tuple of int
+        The player counts a user may name.
+    choices : tuple of str, optional
+        The policies a user may name (any ``mcts-N`` too); default: ``random``
+        and the game's own policies (its roster's).
+    sides : (str, str), optional
+        For a game of two sides, seat 0's side and the others'.
+    default_games : int
+        Games played when not told.
+    """
+
+    title: str
+    policies: tuple[str, ...]
+    players: int
+    player_choices: tuple[int, ...]
+    choices: tuple[str, ...] | None = None
+    sides: tuple[str, str] | None = None
+    default_games: int = 60
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """Everything a game registers, declared in one place: its package's ``__init__``.
+
+    Paths that start with a dot are taken in the game's package
+    (``".rules:BadDoctorGame"``), so that a copied folder keeps working.
+
+    Parameters
+    ----------
+    package : str
+        The game's package (``__name__`` in its ``__init__``).
+    name : str
+        The registry name (``simlab.load_game(name)``).
+    game : str
+        ``"module:Class"`` of its Game (the rules floor).
+    roster : Roster
+        Its players, as paths into its players floor.
+    studies : mapping of str to str
+        Study name -> the module that registers it when imported.
+    ladder : Ladder, optional
+        Its policy ladder, registered as the study :func:`ladder_name`.
+    renderer : str, optional
+        ``"module:attribute"`` of its renderer (``Game.renderer()``).
+
+    Examples
+    --------
+    >>> table = GameTable("simlab.games.demo", "demo", ".rules:DemoGame",
+    ...                   roster=Roster(make=".policies:make"))
+    >>> table.path(table.game), table.path(table.roster.make or "")
+    ('simlab.games.demo.rules:DemoGame', 'simlab.games.demo.policies:make')
+    """
+
+    package: str
+    name: str
+    game: str
+    roster: Roster = field(default_factory=Roster)
+    studies: Mapping[str, str] = field(default_factory=dict)
+    ladder: Ladder | None = None
+    renderer: str | None = None
+
+    def path(self, path: str) -> str:
+        """``path`` with a leading dot taken in the game's package."""
+        return f"{self.package}{path}" if path.startswith(".") else path
+
+
+def ladder_name(game: str) -> str:
+    """The name of ``game``'s ladder study.
+
+    Examples
+    --------
+    >>> ladder_name("hospital_rush")
+    'hospital-rush-ladder'
+    """
+    return f"{canonical_name(game).replace('_', '-')}-ladder"
+
+
+def register_table(table: GameTable) -> None:
+    """File a game's :class:`GameTable`: the game, its players, its studies and its ladder.
+
+    Nothing of the game is imported; the ladder study is built on first use
+    (its provider module is the game's package, whose table declares it).
+    """
+    name = canonical_name(table.name)
+    register_game(table.path(table.game), name)
+    roster = table.roster
+
+    def path(value: str | None) -> str | None:
+        return None if value is None else table.path(value)
+
+    register_roster(name, replace(roster, make=path(roster.make), search=path(roster.search),
+                                  make_search=path(roster.make_search)))
+    if table.renderer is not None:
+        register_renderer(name, table.path(table.renderer))
+    for study, module in table.studies.items():
+        register_study_module(study, table.path(module))
+    if table.ladder is not None:
+        ladder = table.ladder
+        if ladder.choices is None:
+            ladder = replace(ladder, choices=("random", *roster.policies))
+        _LADDERS[ladder_name(name)] = (name, ladder)
+        register_study_module(ladder_name(name), table.package)
+
+
+def ladders() -> dict[str, tuple[str, Ladder]]:
+    """Ladder study name -> ``(game, Ladder)`` for every registered game with one (a copy)."""
+    return dict(_LADDERS)
 
 
 def canonical_name(name: str) -> str:
@@ -86,7 +221,7 @@ def game_class(name: str) -> type[Game]:
     if path is None:
         known = ", ".join(game_names()) or "none"
         raise ConfigError(f"unknown game {name!r}; games: {known}")
-    cls = _load(path)
+    cls = load_path(path)
     _CLASSES[key] = cls
     return cls
 
@@ -131,12 +266,6 @@ def load_game(name: str, players: int | None = None, variants=(), data=None,
     return game_class(name)(players=players, variants=tuple(variants), **extra, **options)
 
 
-def _load(path: str) -> Any:
-    """The object at ``"module:attribute"``, imported now."""
-    module, _, attr = path.partition(":")
-    return getattr(importlib.import_module(module), attr)
-
-
 def register_study_module(name: str, module: str) -> None:
     """Say that importing ``module`` registers the study ``name`` (listing it imports nothing).
 
@@ -170,4 +299,4 @@ def default_figure() -> Any:
     """
     if not _DEFAULT_FIGURE:
         raise ConfigError("no default study figure is registered")
-    return _load(_DEFAULT_FIGURE[0])
+    return load_path(_DEFAULT_FIGURE[0])

@@ -34,10 +34,12 @@ are looked up by the state of the seat's generator, so that going back in
 a game and deciding again gives the same decision (see :class:`MCTSPolicy`).
 
 Core names no game: a game offers search players by returning
-:class:`SearchSettings` from ``Game.search_settings()``; the policies
-``mcts`` (those defaults) and ``mcts-N`` (N iterations) or ``mcts-Xs`` (X
-seconds per decision, not reproducible) are then built by
-:func:`make_search_policy`.
+:class:`~simlab.core.search_settings.SearchSettings` from
+``Game.search_settings()``; the policies ``mcts`` (those defaults) and
+``mcts-N`` (N iterations) or ``mcts-Xs`` (X seconds per decision, not
+reproducible) are then built by :func:`make_search_policy`, found by name
+through :data:`SEARCH_PLAYERS`, the family of players ``import simlab``
+registers (:mod:`simlab.core.roster`).
 
 Examples
 --------
@@ -56,11 +58,10 @@ Examples
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -69,33 +70,28 @@ from simlab.core.api import CHANCE, TERMINAL, Action, Game, Outcome, State
 from simlab.core.chance import integer_below
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.lazy_view import LazyView, seal
+from simlab.core.search_settings import NAME_PATTERN, POLICY_NAMES, SearchSettings, is_search_name
 
 __all__ = [
-    "POLICY_NAMES",
     "MCTSPolicy",
     "Node",
     "SearchError",
+    "SearchPlayers",
     "SearchResult",
-    "SearchSettings",
-    "is_search_name",
+    "SEARCH_PLAYERS",
     "make_search_policy",
     "outcome_values",
-    "policy_choices",
     "race_values",
     "search",
     "search_settings_for",
 ]
 
-#: The search policies every game with search settings lists (``mcts-N`` takes any N).
-POLICY_NAMES = ("mcts", "mcts-100")
 #: Kept subtrees a policy remembers (one per decision; older ones are dropped).
 KEEP = 16
 #: Iterations between two checks of ``SearchSettings.settle``.
 SETTLE_EVERY = 10
 #: Longest rollout, in actions (a guard against a game that does not end).
 MAX_ROLLOUT = 100_000
-
-_NAME = re.compile(r"mcts(?:-(?:(\d+)|(\d*\.?\d+)s))?")
 
 
 class SearchError(SimlabError):
@@ -108,133 +104,6 @@ def _outcome_values(state: State, seats: int) -> list[float]:
     if outcome is None:
         raise SearchError(f"{state.game.NAME}: a finished game has no outcome")
     return outcome_values(outcome, seats)
-
-
-@dataclass(frozen=True)
-class SearchSettings:
-    """How a search player searches: its budget, exploration, rollouts and evaluation.
-
-    Parameters
-    ----------
-    iterations : int or None
-        Iterations per decision (the reproducible budget).
-    seconds : float or None
-        Seconds per decision instead (how many iterations that is depends
-        on the machine and its load: decisions are then not reproducible).
-    exploration : float
-        The constant ``c`` of UCT: ``mean + c * sqrt(ln(available) / visits)``.
-    depth : int or None
-        Actions (chance included) after the root at which a playout stops
-        and ``evaluate`` scores the position; ``None``: play to the end.
-    rollout : str
-        The registered policy that plays the rollouts (``"random"`` or one
-        of the game's heuristics; never a search policy).
-    evaluate : callable or None
-        ``evaluate(state) -> per-seat values in [0, 1]``, the game's
-        estimate of each seat's chance to win; needed with ``depth``.
-    reuse : bool
-        Keep the subtree of the chosen action for the next decision.
-    rollout_views : bool
-        Give rollout policies the acting seat's view of the determinized
-        position (what they get in play) rather than the position itself.
-        The view is built only if the policy reads it
-        (:class:`~simlab.core.lazy_view.LazyView`).
-    settle : bool
-        With an iteration budget, stop early once the most visited root
-        action leads the next by more visits than there are iterations
-        left (checked every :data:`SETTLE_EVERY` iterations): the action
-        chosen is then the one the whole budget would choose, only found
-        sooner (the kept subtree has fewer visits).
-    rollout_epsilon : float
-        In a rollout, each decision is played by a uniformly random legal
-        action with this probability, else by the rollout policy
-        (epsilon-greedy rollouts; 0: the rollout policy always).
-    candidates : callable or None
-        ``candidates(state, legal, seat) -> actions``: the actions the search
-        considers at a decision with several legal actions (a non-empty
-        subset of ``legal``), ``seat`` being the searching seat; ``None``:
-        all of them.  A game prunes its branching with it (e.g. to its
-        heuristic's move plus a few alternatives); it must read only what
-        the acting seat sees (``state.view(state.current_player)``).  A
-        decision left with one candidate is played without searching.  The
-        first candidate is the game's preferred action (see ``prior`` and
-        ``margin``).
-    prior : float
-        Progressive bias (Chaslot et al. 2008) towards the first of the
-        actions considered at a decision (the game's preferred one, e.g. its
-        heuristic's): in selection it scores ``prior / (visits + 1)`` more,
-        a bonus that fades as its samples come in.  0: no bias.
-    margin : float
-        A safety at the root: the most visited action is played only if the
-        searching seat's mean reward there beats that of the first action
-        considered by more than ``margin``; else the first is played (the
-        search leaves the game's preferred action only on a clear margin).
-        0: the most visited action, as without it.
-    seats : callable or None
-        ``seats(seat, settings) -> SearchSettings``: the settings ``seat``
-        searches with, given the policy's (its budget already set by the
-        policy name); a game whose sides want different searches (Bedpans'
-        Staff and Elders) adjusts them here.  ``None``: every seat the same.
-
-    Examples
-    --------
-    >>> SearchSettings(iterations=50).budget
-    '50 iterations'
-    >>> SearchSettings(iterations=None, seconds=0.5).budget
-    '0.5 s'
-    >>> SearchSettings(depth=10)
-    Traceback (most recent call last):
-    ...
-    simlab.core.errors.ConfigError: search settings: a depth limit needs an evaluate function
-    """
-
-    iterations: int | None = 200
-    seconds: float | None = None
-    exploration: float = 0.7
-    depth: int | None = None
-    rollout: str = "random"
-    evaluate: Callable[[Any], Sequence[float]] | None = field(default=None, compare=False)
-    reuse: bool = True
-    rollout_views: bool = True
-    rollout_epsilon: float = 0.0
-    settle: bool = False
-    candidates: Callable[[Any, Sequence[Any], int], Sequence[Any]] | None = field(
-        default=None, compare=False
-    )
-    prior: float = 0.0
-    margin: float = 0.0
-    seats: Callable[[int, Any], Any] | None = field(default=None, compare=False)
-
-    def __post_init__(self) -> None:
-        if (self.iterations is None) == (self.seconds is None):
-            raise ConfigError("search settings: give iterations or seconds, not both or neither")
-        if self.iterations is not None and self.iterations < 1:
-            raise ConfigError(f"search settings: iterations must be >= 1, not {self.iterations}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise ConfigError(f"search settings: seconds must be > 0, not {self.seconds}")
-        if self.exploration < 0:
-            raise ConfigError(f"search settings: exploration must be >= 0, not {self.exploration}")
-        if self.depth is not None:
-            if self.depth < 1:
-                raise ConfigError(f"search settings: depth must be >= 1, not {self.depth}")
-            if self.evaluate is None:
-                raise ConfigError("search settings: a depth limit needs an evaluate function")
-        if not 0.0 <= self.rollout_epsilon <= 1.0:
-            raise ConfigError(
-                f"search settings: rollout_epsilon must be in [0, 1], not {self.rollout_epsilon}")
-        if self.prior < 0:
-            raise ConfigError(f"search settings: prior must be >= 0, not {self.prior}")
-        if self.margin < 0:
-            raise ConfigError(f"search settings: margin must be >= 0, not {self.margin}")
-        if is_search_name(self.rollout):
-            raise ConfigError(f"search settings: rollouts cannot be played by {self.rollout!r}")
-
-    @property
-    def budget(self) -> str:
-        """The budget in words."""
-        if self.iterations is not None:
-            return f"{self.iterations} iterations"
-        return f"{self.seconds:g} s"
 
 
 class Node:
@@ -709,42 +578,6 @@ def search(
     return _Search(view.game, settings).run(view, seat, legal, rng)
 
 
-def is_search_name(name: str) -> bool:
-    """Whether ``name`` names a search policy (``mcts``, ``mcts-N``, ``mcts-Xs``, or a typo of one).
-
-    Examples
-    --------
-    >>> is_search_name("mcts-200"), is_search_name("mcts-x"), is_search_name("greedy")
-    (True, True, False)
-    """
-    return name == "mcts" or name.startswith("mcts-")
-
-
-class _PolicyChoices(tuple):
-    """Allowed policy names of a study parameter: the listed ones and any ``mcts-N``/``mcts-Xs``."""
-
-    __slots__ = ()
-
-    def __contains__(self, name: object) -> bool:
-        return tuple.__contains__(self, name) or (
-            isinstance(name, str) and _NAME.fullmatch(name) is not None
-            and not name.endswith(("-0", "-0s")))
-
-
-def policy_choices(*names: str) -> tuple[str, ...]:
-    """The ``choices`` of a study parameter naming policies: ``names``, ``mcts``, any ``mcts-N``.
-
-    Examples
-    --------
-    >>> choices = policy_choices("random", "greedy")
-    >>> choices
-    ('random', 'greedy', 'mcts', 'mcts-100')
-    >>> "mcts-7" in choices, "mcts-0.5s" in choices, "genius" in choices
-    (True, True, False)
-    """
-    return _PolicyChoices((*names, *POLICY_NAMES))
-
-
 def search_settings_for(game: Game, name: str) -> SearchSettings:
     """The settings of search policy ``name`` in ``game``.
 
@@ -770,7 +603,7 @@ def search_settings_for(game: Game, name: str) -> SearchSettings:
     defaults = game.search_settings()
     if defaults is None:
         raise ConfigError(f"{game.NAME} has no search players (policy {name!r})")
-    m = _NAME.fullmatch(name)
+    m = NAME_PATTERN.fullmatch(name)
     if m is None:
         raise ConfigError(
             f"policy {name!r}: search policies are mcts, mcts-N (N iterations) "
@@ -794,3 +627,37 @@ def make_search_policy(game: Game, name: str, seat: int) -> MCTSPolicy:
     if settings.seats is not None:
         settings = settings.seats(seat, settings)
     return MCTSPolicy(game, seat, settings, name)
+
+
+class SearchPlayers:
+    """The search players as a family of policies that any game may offer.
+
+    ``import simlab`` registers :data:`SEARCH_PLAYERS` with
+    :func:`simlab.core.roster.register_family`, by path: the API floor finds
+    ``mcts``, ``mcts-N`` and ``mcts-Xs`` without importing the search.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> game = simlab.load_game("bedpans", players=3)
+    >>> SEARCH_PLAYERS.names(game), SEARCH_PLAYERS.claims("mcts-x")
+    (['mcts', 'mcts-100'], True)
+    >>> SEARCH_PLAYERS.make(game, "mcts-12", 1).settings.iterations
+    12
+    """
+
+    def names(self, game: Game) -> list[str]:
+        """``mcts`` and ``mcts-100`` for a game with search settings, else none."""
+        return list(POLICY_NAMES) if game.search_settings() is not None else []
+
+    def claims(self, name: str) -> bool:
+        """Whether ``name`` has the form of a search player (see :func:`is_search_name`)."""
+        return is_search_name(name)
+
+    def make(self, game: Game, name: str, seat: int) -> MCTSPolicy:
+        """:func:`make_search_policy`."""
+        return make_search_policy(game, name, seat)
+
+
+#: The family of search players (registered by path by ``import simlab``).
+SEARCH_PLAYERS = SearchPlayers()

@@ -1,17 +1,28 @@
-"""The four games, and the table by which they register themselves.
+"""The four games, and the tables by which they register themselves.
 
-Each game lives in its own package and never imports another.  Importing
-this package (``import simlab`` does) registers every game as a lazy
-``"module:Class"`` path and every study by the module that defines it, with
-:mod:`simlab.core.registry`; nothing of a game is imported until it is used,
-so ``simlab games`` stays fast and core names no game.
+Each game lives in its own package and never imports another.  Its
+package's ``__init__`` declares one table (a
+:class:`~simlab.core.registry.GameTable`): its Game class as a lazy
+``"module:Class"`` path, its players (policies, search settings, its own
+search players: a :class:`~simlab.core.roster.Roster`), its studies by the
+module that defines them, its policy ladder as data, and its renderer.
+Importing this package (``import simlab`` does) imports those four small
+``__init__`` modules and files their tables with :mod:`simlab.core.registry`;
+nothing else of a game is imported until it is used, so ``simlab games``
+stays fast and core names no game.
 
-The table lives here, beside the games, rather than in entry points of
-``pyproject.toml``: it works from a source checkout and in a process whose
-installed metadata is stale (a game or study added since ``pip install -e``),
-it costs no scan of the installed distributions at start-up, and adding a
-game is one edit in one place.  An outside package can still register its
-own games and studies with the same two calls.
+A game folder has two floors: the rules at the bottom (components, board,
+actions, rules and their helpers), and above them the players (policies,
+evaluate, candidates), studies, and render.  Only the table names the upper
+floor, so the rules never import their players (``tests/test_import_floors.py``
+checks it).
+
+The tables live beside the games, rather than in entry points of
+``pyproject.toml``: they work from a source checkout and in a process whose
+installed metadata is stale, they cost no scan of the installed
+distributions at start-up, and adding a game is one folder and its table
+in :data:`TABLES`.  An outside package can register its own games and studies
+with the same calls.
 
 Examples
 --------
@@ -20,41 +31,28 @@ Examples
 ['bad_doctor', 'bedpans', 'broom_service', 'hospital_rush']
 >>> set(GAMES) <= set(simlab.game_names()) and set(STUDIES) <= set(simlab.study_names())
 True
+>>> STUDIES["bedpans-ladder"], GAMES["bedpans"]
+('simlab.games.bedpans', 'simlab.games.bedpans.rules:BedpansGame')
 """
 
 from __future__ import annotations
 
-from simlab.core.registry import register_game, register_study_module
+from simlab.core.registry import GameTable, ladder_name, register_table
+from simlab.games import bad_doctor, bedpans, broom_service, hospital_rush
+
+#: The table of every game (a fifth game: import its package above and add its table).
+TABLES: tuple[GameTable, ...] = (
+    bad_doctor.TABLE, bedpans.TABLE, broom_service.TABLE, hospital_rush.TABLE,
+)
 
 #: Game name -> "module:Class" of its Game.
-GAMES = {
-    "bad_doctor": "simlab.games.bad_doctor.rules:BadDoctorGame",
-    "bedpans": "simlab.games.bedpans.rules:BedpansGame",
-    "broom_service": "simlab.games.broom_service.rules:BroomServiceGame",
-    "hospital_rush": "simlab.games.hospital_rush.rules:HospitalRushGame",
-}
+GAMES = {table.name: table.path(table.game) for table in TABLES}
 
-#: Study name -> module that registers it when imported.
+#: Study name -> module that registers it when imported (a ladder: its game's package).
 STUDIES = {
-    "bad-doctor-complications": "simlab.games.bad_doctor.studies",
-    "bad-doctor-seats": "simlab.games.bad_doctor.studies",
-    "bad-doctor-ladder": "simlab.games.bad_doctor.ladder",
-    "bedpans-movement": "simlab.games.bedpans.studies",
-    "bedpans-outcomes": "simlab.games.bedpans.outcome_studies",
-    "bedpans-escape": "simlab.games.bedpans.outcome_studies",
-    "bedpans-variants": "simlab.games.bedpans.stuff_studies",
-    "bedpans-stuff": "simlab.games.bedpans.stuff_studies",
-    "bedpans-ladder": "simlab.games.bedpans.ladder",
-    "broom-service-steals": "simlab.games.broom_service.studies",
-    "broom-service-scores": "simlab.games.broom_service.studies",
-    "broom-service-ladder": "simlab.games.broom_service.ladder",
-    "hospital-rush-patients": "simlab.games.hospital_rush.studies",
-    "hospital-rush-unfair": "simlab.games.hospital_rush.studies",
-    "hospital-rush-boards": "simlab.games.hospital_rush.studies",
-    "hospital-rush-ladder": "simlab.games.hospital_rush.ladder",
+    **{study: table.path(module) for table in TABLES for study, module in table.studies.items()},
+    **{ladder_name(table.name): table.package for table in TABLES if table.ladder is not None},
 }
 
-for _name, _path in GAMES.items():
-    register_game(_path, _name)
-for _name, _module in STUDIES.items():
-    register_study_module(_name, _module)
+for _table in TABLES:
+    register_table(_table)

@@ -1,10 +1,10 @@
 """The renderer contract: how the notebook layer draws and explains any game's state.
 
-A game declares its renderer explicitly: a method ``Game.renderer()`` that
-returns an object (the game's ``render`` module holds it).  Nothing is
-found by module name, and an error raised while importing or calling it is
-raised to the caller, never replaced by a fallback.  A game without the
-method (a test game) gets a text panel of its state.
+A game declares its renderer explicitly: ``Game.renderer()`` returns the
+object its package table registers (the game's ``render`` module holds it).
+Nothing is found by module name, and an error raised while importing or
+calling it is raised to the caller, never replaced by a fallback.  A game
+without one (a test game) gets a text panel of its state.
 
 The renderer object may define, all optional but ``draw``:
 
@@ -31,6 +31,8 @@ The renderer object may define, all optional but ``draw``:
 ``hidden``
     One sentence on what a seat cannot see, or ``None`` if the game hides
     nothing (the stepper then says so).
+``png(state) -> bytes``
+    The picture Jupyter shows of a state (``State._repr_png_`` asks it).
 
 Every function returns a :class:`matplotlib.figure.Figure` made directly
 (no pyplot state), so pictures can be drawn in worker threads and tests.

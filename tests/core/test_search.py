@@ -16,12 +16,12 @@ from simlab.core.registry import register_game
 from simlab.core.search import (
     MIXED,
     MCTSPolicy,
-    SearchSettings,
     _frontier,
     outcome_values,
     search,
     search_settings_for,
 )
+from simlab.core.search_settings import SearchSettings
 from tests.games.dice_race import Deal, Move, Roll
 from tests.games.tree_game import HIDDEN, Draw, Pick, TreeGame
 

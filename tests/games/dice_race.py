@@ -77,7 +77,7 @@ class DiceRace(Game):
         return RaceState(self)
 
     def search_settings(self):
-        from simlab.core.search import SearchSettings
+        from simlab.core.search_settings import SearchSettings
 
         return SearchSettings(iterations=100, rollout="random", evaluate=evaluate)
 

@@ -58,7 +58,7 @@ class CoinGame(Game):
         return CoinState(self)
 
     def search_settings(self):
-        from simlab.core.search import SearchSettings
+        from simlab.core.search_settings import SearchSettings
 
         return SearchSettings(iterations=10, evaluate=evaluate)
 

@@ -15,7 +15,6 @@ from simlab.core.study.params import Param
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from simlab.core.study.result import StudyResult
 
 __all__ = ["Study"]
 
@@ -79,7 +78,9 @@ class Study:
     params: tuple[Param, ...]
     run_chunk: Callable[[dict[str, Any], np.random.SeedSequence, int, int], pd.DataFrame]
     summarize: Callable[[pd.DataFrame, dict[str, Any]], pd.DataFrame]
-    plot: Callable[[StudyResult], Figure] | None = None
+    #: ``plot(result)`` takes a :class:`~simlab.core.study.result.StudyResult` (a floor up:
+    #: the result holds its study, so the study does not name the result's type).
+    plot: Callable[[Any], Figure] | None = None
     chunk_size: int = 1000
     combine: str = "concat"
     description: str = ""

@@ -24,10 +24,10 @@ at every other seat, the lone seat rotated, roles swapped; see
 A rating row has no wins or ties of its own: those cells are empty (``<NA>``).
 
 Each game draws from its own generator (:func:`~simlab.core.study.per_game`),
-so the numbers are the same for any ``jobs``.  A game module registers its
-ladder with one call (core names no game)::
-
-    LADDER = register_study(policy_ladder("bedpans", "bedpans-ladder", ...))
+so the numbers are the same for any ``jobs``.  A game declares its ladder as
+data, a :class:`~simlab.core.registry.Ladder` in its package table (core
+names no game), and :func:`ladder_study` builds and registers the study the
+first time it is asked for by name.
 
 Examples
 --------
@@ -61,14 +61,15 @@ from simlab.core.ladder import (
     win_rates,
 )
 from simlab.core.play import run
-from simlab.core.registry import load_game
-from simlab.core.search import policy_choices
+from simlab.core.registry import ladders, load_game
+from simlab.core.search_settings import policy_choices
 from simlab.core.stats import wilson_share_interval
 from simlab.core.study.definition import Study
 from simlab.core.study.params import Param
 from simlab.core.study.seeding import per_game
 
-__all__ = ["LadderGame", "ladder_frame", "ladder_plot", "ladder_summary", "policy_ladder"]
+__all__ = ["LadderGame", "ladder_frame", "ladder_plot", "ladder_study", "ladder_summary",
+           "policy_ladder"]
 
 #: Search budgets a ladder lists beside ``mcts`` and ``mcts-100`` (any ``mcts-N`` is allowed).
 BUDGETS = ("mcts-3", "mcts-10", "mcts-30")
@@ -355,6 +356,32 @@ def policy_ladder(game: str, name: str, title: str, policies: Sequence[str],
         chunk_size=2,
         default_games=default_games,
     )
+
+
+def ladder_study(name: str) -> Study | None:
+    """The ladder study ``name``, built from its game's table; ``None``: no such ladder.
+
+    :func:`simlab.core.study.get_study` registers it the first time it is asked for.
+
+    Examples
+    --------
+    >>> study = ladder_study("bad-doctor-ladder")
+    >>> study.title
+    'Bad Doctor: policy ladder, win rates and ratings'
+    >>> study.resolve()["policies"]
+    ('random', 'greedy', 'bad', 'cautious', 'mcts-30')
+    >>> ladder_study("no-such-ladder") is None
+    True
+    """
+    entry = ladders().get(name)
+    if entry is None:
+        return None
+    game, ladder = entry
+    return policy_ladder(
+        game, name, title=ladder.title, policies=ladder.policies,
+        choices=ladder.choices or ("random",), players=ladder.players,
+        player_choices=ladder.player_choices, sides=ladder.sides,
+        default_games=ladder.default_games)
 
 
 class _SideSummary:

@@ -39,7 +39,7 @@ def searches(params: dict[str, Any]) -> bool:
     >>> searches({"policies": ("random", "mcts-30")}), searches({"policy": "greedy"})
     (True, False)
     """
-    from simlab.core.search import is_search_name
+    from simlab.core.search_settings import is_search_name
 
     for value in params.values():
         items = value if isinstance(value, tuple) else (value,)

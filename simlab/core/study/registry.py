@@ -3,7 +3,9 @@
 A game registers the module of each of its studies by name
 (:func:`simlab.core.registry.register_study_module`, called from
 the package of the games) so that listing studies imports no game; the
-module registers the Study itself when it is imported.
+module registers the Study itself when it is imported.  A game's policy
+ladder is declared as data (:class:`simlab.core.registry.Ladder`) and built
+here on first use (:func:`simlab.core.study.policy_ladder.ladder_study`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import importlib
 import sys
 
 from simlab.core.errors import ConfigError
-from simlab.core.registry import study_modules
+from simlab.core.registry import ladders, study_modules
 from simlab.core.study.definition import Study
 
 __all__ = ["get_study", "provider_module", "register_study", "study_names", "unregister_study"]
@@ -94,6 +96,11 @@ def get_study(name: str) -> Study:
     if study is None and module is not None:
         importlib.import_module(module)
         study = _REGISTRY.get(name)
+    if study is None and name in ladders():  # declared as data in its game's table
+        from simlab.core.study.policy_ladder import ladder_study
+
+        built = ladder_study(name)
+        study = None if built is None else register_study(built)
     if study is None:
         known = ", ".join(study_names()) or "(none)"
         raise ConfigError(f"unknown study {name!r}; known: {known}")

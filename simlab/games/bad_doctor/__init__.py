@@ -17,3 +17,31 @@ Examples
 >>> game.policy_names()
 ['random', 'greedy', 'bad', 'cautious', 'mcts', 'mcts-100']
 """
+
+from __future__ import annotations
+
+from simlab.core.registry import GameTable, Ladder
+from simlab.core.roster import Roster
+
+#: Everything the game registers (:func:`simlab.core.registry.register_table`): the rules
+#: floor (its Game), and above it the players, studies, ladder and renderer.
+TABLE = GameTable(
+    package=__name__,
+    name="bad_doctor",
+    game=".rules:BadDoctorGame",
+    roster=Roster(
+        policies=("greedy", "bad", "cautious"),
+        make=".policies:make",
+        search=".evaluate:settings",
+    ),
+    studies={
+        "bad-doctor-complications": ".studies",
+        "bad-doctor-seats": ".studies",
+    },
+    ladder=Ladder(
+        title="Bad Doctor: policy ladder, win rates and ratings",
+        policies=("random", "greedy", "bad", "cautious", "mcts-30"),
+        players=3, player_choices=(2, 3, 4),
+    ),
+    renderer=".render:RENDERER",
+)

@@ -32,6 +32,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import networkx as nx
 
@@ -40,6 +41,7 @@ from simlab.games.bad_doctor.components import PatientCard, TreatmentTile, match
 
 __all__ = [
     "NO_MARKER",
+    "Departure",
     "Patient",
     "TileEnds",
     "copy_patient",
@@ -376,3 +378,15 @@ def graph_edge_tiles(graph: nx.Graph) -> list[str]:
     ['T05']
     """
     return [n for n, d in graph.degree() if graph.nodes[n]["kind"] == "tile" and d == 1]
+
+
+class Departure(NamedTuple):
+    """A Patient who left the hospital: ``how`` is ``"cured"`` or ``"died"``.
+
+    ``arrived`` and ``left`` are the shifts (counted from 0) it came in and left on.
+    """
+
+    patient: str
+    arrived: int
+    left: int
+    how: str

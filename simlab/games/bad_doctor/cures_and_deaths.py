@@ -45,29 +45,16 @@ Patient S2 dies on Dr. Eror's shift
 from __future__ import annotations
 
 import bisect
-from typing import NamedTuple
 
 from simlab.core.api import Event
 from simlab.core.errors import SimlabError
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.actions import RemoveMarker
-from simlab.games.bad_doctor.board import NO_MARKER, Patient
+from simlab.games.bad_doctor.board import NO_MARKER, Departure, Patient
 from simlab.games.bad_doctor.fields import StateFields
 from simlab.games.bad_doctor.pending import SHIFT_END, Death, death
 
-__all__ = ["CuresAndDeaths", "Departure"]
-
-
-class Departure(NamedTuple):
-    """A Patient who left the hospital: ``how`` is ``"cured"`` or ``"died"``.
-
-    ``arrived`` and ``left`` are the shifts (counted from 0) it came in and left on.
-    """
-
-    patient: str
-    arrived: int
-    left: int
-    how: str
+__all__ = ["CuresAndDeaths"]
 
 
 class CuresAndDeaths(StateFields):

@@ -21,7 +21,8 @@ True
 
 from __future__ import annotations
 
-from simlab.core.search import SearchSettings, race_values
+from simlab.core.search import race_values
+from simlab.core.search_settings import SearchSettings
 from simlab.games.bad_doctor.rules import BadDoctorState
 
 __all__ = ["ON_BOARD", "evaluate", "settings"]

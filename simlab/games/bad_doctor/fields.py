@@ -17,23 +17,38 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Action
-    from simlab.games.bad_doctor.board import Patient
-    from simlab.games.bad_doctor.cures_and_deaths import Departure
+    from simlab.games.bad_doctor.board import Departure, Patient, TileEnds
+    from simlab.games.bad_doctor.components import Components
     from simlab.games.bad_doctor.pending import Pending
-    from simlab.games.bad_doctor.rules import BadDoctorGame
 
-__all__ = ["StateFields"]
+__all__ = ["GameFacts", "StateFields"]
+
+
+class GameFacts(Protocol):
+    """What the mixins read of their game (:class:`~.rules.BadDoctorGame` has it all).
+
+    A protocol, so that the rules' helpers need not import the module of the Game.
+    """
+
+    players: int
+    options: dict[str, Any]
+    tiles: Any
+    tile_ends: dict[str, TileEnds]
+    tile_kinds: dict[str, tuple]
+
+    @property
+    def parts(self) -> Components: ...
 
 
 class StateFields:
     """What a Bad Doctor state provides to its mixins (declarations only)."""
 
     if TYPE_CHECKING:
-        game: BadDoctorGame
+        game: GameFacts
         hands: list[list[str]]
         deck: list[str]
         discard: list[str]

@@ -47,7 +47,8 @@ from simlab.games.bad_doctor.actions import (
     TakeBackMarker,
 )
 
-__all__ = ["POLICIES", "BadDoctorPolicy", "CautiousPolicy", "GreedyPolicy", "HeuristicPolicy"]
+__all__ = ["POLICIES", "BadDoctorPolicy", "CautiousPolicy", "GreedyPolicy", "HeuristicPolicy",
+           "make"]
 
 #: Worth of a bonus to the player who takes it (a rough guide for placements).
 _BONUS_WORTH = {
@@ -220,3 +221,17 @@ POLICIES: dict[str, type[HeuristicPolicy]] = {
     "bad": BadDoctorPolicy,
     "cautious": CautiousPolicy,
 }
+
+
+def make(name: str, seat: int) -> HeuristicPolicy | None:
+    """The policy ``name`` (any seat), or ``None`` if it is not one of :data:`POLICIES`.
+
+    The game's roster (``simlab/games/bad_doctor/__init__.py``) names it.
+
+    Examples
+    --------
+    >>> make("cautious", 2).name, make("genius", 0)
+    ('cautious', None)
+    """
+    cls = POLICIES.get(name)
+    return None if cls is None else cls()

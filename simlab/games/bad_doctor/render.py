@@ -22,6 +22,7 @@ Examples
 
 from __future__ import annotations
 
+import io
 from collections.abc import Collection
 from typing import Any
 
@@ -312,6 +313,12 @@ class HospitalRenderer:
     score_name = "Doctor Markers"
     #: Bad Doctor hides nothing: the stepper says so.
     hidden = None
+
+    def png(self, state: Any) -> bytes:
+        """The hospital drawn by :func:`draw_hospital`, as PNG: how Jupyter shows a state."""
+        buffer = io.BytesIO()
+        draw_hospital(state).savefig(buffer, format="png", dpi=80)
+        return buffer.getvalue()
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """Every Patient's tile graph (see :func:`draw_hospital`), text at 9 pt or more."""

@@ -57,7 +57,6 @@ from simlab.core.api import (
 )
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
-from simlab.core.policies import RandomPolicy
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor import pending as W
 from simlab.games.bad_doctor.actions import (
@@ -80,10 +79,10 @@ from simlab.games.bad_doctor.actions import (
     parse_action,
 )
 from simlab.games.bad_doctor.board import NO_MARKER as NO_MARKER  # re-exported, as before
-from simlab.games.bad_doctor.board import Patient
+from simlab.games.bad_doctor.board import Departure, Patient
 from simlab.games.bad_doctor.bonuses import _DRAWING, HOSPITAL_MAX, Bonuses
 from simlab.games.bad_doctor.components import Components, load_components
-from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths, Departure
+from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths
 from simlab.games.bad_doctor.take_actions import HAND_LIMIT, TakeActions
 
 __all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
@@ -224,34 +223,6 @@ class BadDoctorGame(Game):
         """The doctors, in seat order."""
         return list(self.parts.doctors[: self.players])
 
-    def renderer(self) -> Any:
-        """How the notebook layer draws and explains a position (:mod:`.render`)."""
-        from simlab.games.bad_doctor.render import RENDERER
-
-        return RENDERER
-
-    def policy_names(self) -> list[str]:
-        """``random``, ``greedy``, ``bad`` and ``cautious``."""
-        from simlab.games.bad_doctor.policies import POLICIES
-
-        return ["random", *POLICIES, *self.search_policy_names()]
-
-    def search_settings(self):
-        """The search players' defaults (:mod:`simlab.games.bad_doctor.evaluate`)."""
-        from simlab.games.bad_doctor import evaluate
-
-        return evaluate.settings()
-
-    def make_policy(self, name: str, seat: int):
-        """Build a registered policy for ``seat``."""
-        if name == "random":  # the play loop asks for it at every game of a random study
-            return RandomPolicy()
-        from simlab.games.bad_doctor.policies import POLICIES
-
-        if name in POLICIES:
-            return POLICIES[name]()
-        return super().make_policy(name, seat)
-
     def new_initial_state(self) -> BadDoctorState:
         """Set-up: Starting Patients in the hospital, two tiles drawn per player (chance)."""
         return BadDoctorState(self)
@@ -318,7 +289,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         Pending work (top last; :mod:`.pending`).
     departures : list of Departure
         Each Patient who left: who, the shifts it arrived and left on, and
-        whether it was ``"cured"`` or ``"died"`` (:class:`.cures_and_deaths.Departure`),
+        whether it was ``"cured"`` or ``"died"`` (:class:`.board.Departure`),
         for studies.
     cubes_added : int
         Complication Cubes added in Step 3 so far, for studies.
@@ -710,16 +681,6 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         return [Event(f"Starting Patient {card.id} shows side {card.side}", "patient")]
 
     # -- display ---------------------------------------------------------------
-    def _repr_png_(self) -> bytes:
-        """The hospital drawn by :func:`simlab.games.bad_doctor.render.draw_hospital`."""
-        import io
-
-        from simlab.games.bad_doctor.render import draw_hospital
-
-        buffer = io.BytesIO()
-        draw_hospital(self).savefig(buffer, format="png", dpi=80)
-        return buffer.getvalue()
-
     def __str__(self) -> str:
         lines = [f"Bad Doctor, turn {self.shift + 1}: {self._name(self.seat)} to act"
                  f" ({self.actions_left} actions left)"]

@@ -37,7 +37,7 @@ import pandas as pd
 
 import simlab
 from simlab.core import stats
-from simlab.core.search import policy_choices
+from simlab.core.search_settings import policy_choices
 from simlab.core.study import Param, Study, per_game, register_study, summarize_games
 from simlab.games.bad_doctor.rules import BadDoctorState
 

@@ -12,3 +12,37 @@ effects and Elder abilities are in :mod:`.stuff` (hook:
 ``variant=True``, and :mod:`.stuff_studies` holds ``bedpans-variants`` and
 ``bedpans-stuff``.
 """
+
+from __future__ import annotations
+
+from simlab.core.registry import GameTable, Ladder
+from simlab.core.roster import Roster
+
+#: Everything the game registers (:func:`simlab.core.registry.register_table`): the rules
+#: floor (its Game), and above it the players, studies, ladder and renderer.  In the
+#: ladder the Staff (seat 0) and the Elders are two sides: in each pairing one policy
+#: plays the Staff and the other every Elder, then they swap.
+TABLE = GameTable(
+    package=__name__,
+    name="bedpans",
+    game=".rules:BedpansGame",
+    roster=Roster(
+        policies=("heuristic",),
+        make=".policies:make",
+        search=".evaluate:settings",
+    ),
+    studies={
+        "bedpans-movement": ".studies",
+        "bedpans-outcomes": ".outcome_studies",
+        "bedpans-escape": ".outcome_studies",
+        "bedpans-variants": ".stuff_studies",
+        "bedpans-stuff": ".stuff_studies",
+    },
+    ladder=Ladder(
+        title="Bedpans & Broomsticks: policy ladder, win rates and ratings",
+        policies=("random", "heuristic", "mcts-30"),
+        players=3, player_choices=(2, 3, 4, 5),
+        sides=("Staff", "Elders"),
+    ),
+    renderer=".render:RENDERER",
+)

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from simlab.core.search import SearchSettings
+from simlab.core.search_settings import SearchSettings
 from simlab.games.bedpans.board import Space
 from simlab.games.bedpans.policies import FAR, distance_field, escape_goals
 from simlab.games.bedpans.rules import BedpansState

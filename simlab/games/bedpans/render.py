@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import io
 from collections.abc import Collection
 from typing import Any
 
@@ -516,6 +517,12 @@ class VillageRenderer:
     score_name = "points"
     hidden = ("The Staff cannot tell an Elder from its Decoy, and the Stuff-markers in "
               "another player's hand are face down.")
+
+    def png(self, state: Any) -> bytes:
+        """The layout drawn floor by floor by :func:`draw`, as PNG: how Jupyter shows a state."""
+        buffer = io.BytesIO()
+        draw(state).savefig(buffer, format="png", dpi=72)
+        return buffer.getvalue()
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more.

@@ -56,7 +56,6 @@ from simlab.core.api import (
 )
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError
-from simlab.core.search import is_search_name
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import Space, TileGeometry, geometry_table
 from simlab.games.bedpans.components import (
@@ -164,30 +163,6 @@ class BedpansGame(Game):
     def parse_action(self, text: str) -> Action:
         """Read an action from its text (see :func:`actions.parse_action`)."""
         return A.parse_action(text)
-
-    def renderer(self) -> Any:
-        """How the notebook layer draws and explains a position (:mod:`.render`)."""
-        from simlab.games.bedpans.render import RENDERER
-
-        return RENDERER
-
-    def policy_names(self) -> list[str]:
-        """Registered policies."""
-        return ["random", "heuristic", *self.search_policy_names()]
-
-    def search_settings(self):
-        """The search players' defaults (:mod:`simlab.games.bedpans.evaluate`)."""
-        from simlab.games.bedpans import evaluate
-
-        return evaluate.settings()
-
-    def make_policy(self, name: str, seat: int):
-        """Build a registered policy (see :mod:`simlab.games.bedpans.policies`)."""
-        if name == "random" or is_search_name(name):
-            return super().make_policy(name, seat)
-        from simlab.games.bedpans import policies
-
-        return policies.make(name, seat)
 
     def components(self) -> dict[str, str]:
         """A one-line summary of each kind of component."""
@@ -475,16 +450,6 @@ class BedpansState(SettingUp, TurnSequence, Rolls, Moves, Exploration, StuffMark
         return events  # type: ignore[no-any-return]
 
     # -- display ------------------------------------------------------------------------------
-    def _repr_png_(self) -> bytes:
-        """The layout drawn floor by floor (Jupyter shows states as pictures)."""
-        import io
-
-        from simlab.games.bedpans.render import draw
-
-        buffer = io.BytesIO()
-        draw(self).savefig(buffer, format="png", dpi=72)
-        return buffer.getvalue()
-
     def __str__(self) -> str:
         return (f"<bedpans round {self.round}, {self.phase}, {len(self.tiles)} tiles, "
                 f"neutralized {self.neutralized}, player {self.current_player}>")

@@ -34,7 +34,7 @@ from simlab.core import stats
 from simlab.core.api import Outcome
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, sample_chance
-from simlab.core.search import policy_choices
+from simlab.core.search_settings import policy_choices
 from simlab.core.study import Param, Study, game_setting, per_game, register_study
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Chance, Draw

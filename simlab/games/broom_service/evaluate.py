@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 from simlab.core.api import Action
 from simlab.core.errors import ConfigError
-from simlab.core.search import MCTSPolicy, SearchSettings, race_values
+from simlab.core.search import MCTSPolicy, race_values
+from simlab.core.search_settings import SearchSettings
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.rules import ROUNDS, BroomServiceState
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEPTH", "EXPLORATION", "ITERATIONS", "ROLE_SEARCH_NAMES", "ROLLOUT", "SPREAD_PER_ROUND",
     "brave_candidates", "cowardly_candidates", "evaluate", "is_role_search_name",
-    "projected_vp", "role_search_policy", "role_settings", "settings",
+    "projected_vp", "role_search_policy", "role_settings", "search_player", "settings",
 ]
 
 #: VP the scores may still move apart per round left (plus one round's worth at the end).
@@ -190,9 +191,26 @@ def role_search_policy(game: BroomServiceGame, name: str, seat: int) -> MCTSPoli
     if m is None:
         raise ConfigError(f"policy {name!r}: role-restricted search players are "
                           "mcts-brave, mcts-cowardly, mcts-brave-N and mcts-cowardly-N")
-    base = game.search_settings()
+    base = game.search_settings() or settings()
     if m[2] is not None:
         if int(m[2]) < 1:
             raise ConfigError(f"policy {name!r}: needs N >= 1 iterations")
         base = replace(base, iterations=int(m[2]), seconds=None)
     return MCTSPolicy(game, seat, role_settings(m[1] == "brave", base), name)
+
+
+def search_player(game: BroomServiceGame, name: str, seat: int) -> MCTSPolicy | None:
+    """The game's own search player ``name`` (``mcts-brave[-N]``, ``mcts-cowardly[-N]``)
+    for ``seat``, else ``None``.
+
+    The game's roster (``simlab/games/broom_service/__init__.py``) names it; it is
+    asked before the search players, whose ``mcts-N`` form these names resemble.
+
+    Examples
+    --------
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> game = BroomServiceGame(players=3)
+    >>> search_player(game, "mcts-brave-9", 0).settings.iterations, search_player(game, "mcts-9", 0)
+    (9, None)
+    """
+    return role_search_policy(game, name, seat) if is_role_search_name(name) else None

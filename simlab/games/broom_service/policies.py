@@ -305,17 +305,19 @@ _BRAVE_P = re.compile(r"brave-(\d*\.?\d+)")
 
 
 def make(name: str, seat: int) -> Any:
-    """Build a Broom Service policy by name.
+    """Build a Broom Service policy by name; ``None`` for a name that is none of them.
+
+    The game's roster (``simlab/games/broom_service/__init__.py``) names it.
 
     Raises
     ------
     ConfigError
-        Unknown name, or ``brave-P`` with P outside [0, 1].
+        ``brave-P`` with P outside [0, 1].
 
     Examples
     --------
-    >>> make("cowardly", 1).p
-    0.0
+    >>> make("cowardly", 1).p, make("timid", 0)
+    (0.0, None)
     >>> make("brave-2", 0)
     Traceback (most recent call last):
     ...
@@ -335,8 +337,5 @@ def make(name: str, seat: int) -> Any:
         if not 0 <= p <= 1:
             raise ConfigError(f"brave-P needs 0 <= P <= 1, not {name!r}")
         return BravePolicy(p, name)
-    raise ConfigError(
-        f"broom_service has no policy {name!r}; policies: random, brave, cowardly, "
-        "brave-P (e.g. brave-0.7), heuristic"
-    )
+    return None
 

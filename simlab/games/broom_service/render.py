@@ -23,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+import io
 from collections.abc import Collection
 from typing import Any
 
@@ -241,6 +242,12 @@ class RealmRenderer:
     score_name = "VP"
     hidden = ("Each player's role cards are secret until played: another seat sees only "
               "how many a player holds; the event pile and the heavy clouds are shuffled.")
+
+    def png(self, state: Any) -> bytes:
+        """The realm drawn by :func:`draw`, as PNG: how Jupyter shows a state."""
+        buffer = io.BytesIO()
+        draw(state).savefig(buffer, format="png", dpi=72)
+        return buffer.getvalue()
 
     def draw(self, state: Any, last: Collection[str] = (),
              targets: Collection[str] = ()) -> Figure:

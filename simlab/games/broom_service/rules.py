@@ -41,8 +41,7 @@ from simlab.core.api import (
     plain_copy,
 )
 from simlab.core.chance import choose_indices, uniform_index
-from simlab.core.errors import ConfigError, IllegalActionError
-from simlab.core.search import is_search_name
+from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import Realm, realm
 from simlab.games.broom_service.components import POTIONS, Components, load_components
@@ -277,46 +276,6 @@ class BroomServiceGame(Game):
     def seat_names(self) -> list[str]:
         """The player colours, ``Red`` ... (seat 0 is the first starting player)."""
         return [c.capitalize() for c in self.data.colours[: self.players]]
-
-    def renderer(self) -> Any:
-        """How the notebook layer draws and explains a position (:mod:`.render`)."""
-        from simlab.games.broom_service.render import RENDERER
-
-        return RENDERER
-
-    def policy_names(self) -> list[str]:
-        """Registered policies; ``brave-P`` takes any probability P in [0, 1].
-
-        ``mcts-brave`` and ``mcts-cowardly`` (and ``-N``) are the search player
-        whose own role plays are all brave, or all cowardly
-        (:func:`.evaluate.role_search_policy`).
-        """
-        from simlab.games.broom_service.evaluate import ROLE_SEARCH_NAMES
-
-        return ["random", "brave", "cowardly", "brave-0.5", "heuristic",
-                *self.search_policy_names(), *ROLE_SEARCH_NAMES]
-
-    def search_settings(self):
-        """The search players' defaults (:mod:`simlab.games.broom_service.evaluate`)."""
-        from simlab.games.broom_service import evaluate
-
-        return evaluate.settings()
-
-    def make_policy(self, name: str, seat: int):
-        """Build a registered policy (see :mod:`simlab.games.broom_service.policies`)."""
-        from simlab.games.broom_service import evaluate, policies
-
-        if evaluate.is_role_search_name(name):
-            return evaluate.role_search_policy(self, name, seat)
-        if is_search_name(name):
-            return super().make_policy(name, seat)
-        try:
-            return policies.make(name, seat)
-        except ConfigError:
-            if name == "random":
-                return super().make_policy(name, seat)
-            raise
-
 
 class BroomServiceState(State):
     """A Broom Service position.
@@ -991,16 +950,6 @@ class BroomServiceState(State):
             # rng.choice(len(pool), size=len(hand), replace=False), sorted: the same draws
             other.hands[s] = [pool[i] for i in choose_indices(len(pool), len(hand), rng)]
         return other
-
-    def _repr_png_(self) -> bytes:
-        """The realm with this position drawn on it (Jupyter shows states as pictures)."""
-        import io
-
-        from simlab.games.broom_service.render import draw
-
-        buffer = io.BytesIO()
-        draw(self).savefig(buffer, format="png", dpi=72)
-        return buffer.getvalue()
 
     def __str__(self) -> str:
         return (

@@ -22,12 +22,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from simlab.core.api import Action
-from simlab.core.search import MCTSPolicy, SearchSettings, race_values
+from simlab.core.search import MCTSPolicy, race_values
+from simlab.core.search_settings import SearchSettings
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState
 
 __all__ = ["HONEST_MCTS", "ITERATIONS", "evaluate", "honest_candidates", "honest_policy",
-           "honest_settings", "settings"]
+           "honest_settings", "search_player", "settings"]
 
 #: The registered search player that never places its own action marker on a red space.
 HONEST_MCTS = "honest-mcts"
@@ -109,3 +110,18 @@ def honest_policy(game: HospitalRushGame, seat: int) -> MCTSPolicy:
     'honest-mcts'
     """
     return MCTSPolicy(game, seat, honest_settings(game.search_settings()), HONEST_MCTS)
+
+
+def search_player(game: HospitalRushGame, name: str, seat: int) -> MCTSPolicy | None:
+    """The game's own search player ``name`` (:data:`HONEST_MCTS`) for ``seat``, else ``None``.
+
+    The game's roster (``simlab/games/hospital_rush/__init__.py``) names it.
+
+    Examples
+    --------
+    >>> from simlab.games.hospital_rush.rules import HospitalRushGame
+    >>> game = HospitalRushGame(players=3)
+    >>> search_player(game, "honest-mcts", 1).name, search_player(game, "mcts", 1)
+    ('honest-mcts', None)
+    """
+    return honest_policy(game, seat) if name == HONEST_MCTS else None

@@ -20,16 +20,16 @@ Bed(patient='Jim Caries', tiles=[1, 0, 0, 0], patient_marker=2, watcher=None)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.tasks import Task
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Event
-    from simlab.games.hospital_rush.rules import HospitalRushGame
+    from simlab.games.hospital_rush.components import Components, Patient
 
-__all__ = ["Bed", "StateFields"]
+__all__ = ["Bed", "GameFacts", "StateFields"]
 
 
 @dataclass(slots=True)
@@ -68,11 +68,26 @@ _DONE = A.Done()
 _T = TypeVar("_T", bound=Task)
 
 
+class GameFacts(Protocol):
+    """What the mixins read of their game (:class:`~.rules.HospitalRushGame` has it all).
+
+    A protocol, so that the rules' helpers need not import the module of the Game.
+    """
+
+    players: int
+    options: dict[str, Any]
+    data: Components
+    colours: tuple[str, ...]
+    tiles: tuple[str, ...]
+    patients: dict[str, Patient]
+    amount: dict[str, int]
+
+
 class StateFields:
     """What a Hospital Rush state provides to its mixins (declarations only)."""
 
     if TYPE_CHECKING:
-        game: HospitalRushGame
+        game: GameFacts
         phase: str
         round: int
         boards: list[str | None]

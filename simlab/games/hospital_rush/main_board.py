@@ -33,15 +33,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from simlab.core.api import Action, Event
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.fields import _DONE, StateFields
-
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.hospital_rush.rules import HospitalRushState
 
 __all__ = ["BRIBES", "MainBoard", "learnable"]
 
@@ -221,7 +218,7 @@ class MainBoard(StateFields):
 # -- task legality -------------------------------------------------------------------------
 
 
-def _legal_fetch(s: HospitalRushState, task: T.FetchMedicine) -> list[Action]:
+def _legal_fetch(s: MainBoard, task: T.FetchMedicine) -> list[Action]:
     seat, free, paid = task.seat, task.free, task.paid
     if not free and not (paid and s.bucks[seat] >= 1):
         return []
@@ -230,11 +227,11 @@ def _legal_fetch(s: HospitalRushState, task: T.FetchMedicine) -> list[Action]:
     return out
 
 
-def _legal_appoint(s: HospitalRushState, task: T.AppointStartingPlayer) -> list[Action]:
+def _legal_appoint(s: MainBoard, task: T.AppointStartingPlayer) -> list[Action]:
     return [A.Appoint(p) for p in range(s.game.players)]
 
 
-def _legal_study(s: HospitalRushState, task: T.LearnSkill) -> list[Action]:
+def _legal_study(s: MainBoard, task: T.LearnSkill) -> list[Action]:
     seat = task.seat
     if s.bucks[seat] < s.game.data.supply["study_cost"] or not s.study_markers:
         return []
@@ -259,7 +256,7 @@ def learnable(skills: list[str]) -> list[str]:
     return out
 
 
-def _legal_rat_out(s: HospitalRushState, task: T.Denounce) -> list[Action]:
+def _legal_rat_out(s: MainBoard, task: T.Denounce) -> list[Action]:
     if not task.victims:
         return []
     if task.to_the_boss:
@@ -267,14 +264,14 @@ def _legal_rat_out(s: HospitalRushState, task: T.Denounce) -> list[Action]:
     return [*(A.RatOut(v) for v in task.victims), _DONE]
 
 
-def _legal_penalty(s: HospitalRushState, task: T.PayPenalty) -> list[Action]:
+def _legal_penalty(s: MainBoard, task: T.PayPenalty) -> list[Action]:
     seat, amount = task.seat, task.bucks
     if s.bucks[seat] >= amount:
         return [_penalty(amount), _penalty(0)]
     return [_penalty(0)]
 
 
-def _legal_sabotage(s: HospitalRushState, task: T.Sabotage) -> list[Action]:
+def _legal_sabotage(s: MainBoard, task: T.Sabotage) -> list[Action]:
     seat, taken, bucks_only = task.seat, task.taken, task.bucks_only
     out: list[Action] = []
     for v in range(s.game.players):
@@ -290,17 +287,17 @@ def _legal_sabotage(s: HospitalRushState, task: T.Sabotage) -> list[Action]:
     return out
 
 
-def _legal_bribe(s: HospitalRushState, task: T.BribeStaff) -> list[Action]:
+def _legal_bribe(s: MainBoard, task: T.BribeStaff) -> list[Action]:
     seat, costs = task.seat, task.costs
     money = s.bucks[seat]
     return [*(A.Bribe(c) for c in costs if money >= c), _DONE]
 
 
-def _legal_take_bucks(s: HospitalRushState, task: T.TakeBucks) -> list[Action]:
+def _legal_take_bucks(s: MainBoard, task: T.TakeBucks) -> list[Action]:
     return [A.TakeBucks(task.bucks, task.why), _DONE]
 
 
-def _legal_exam(s: HospitalRushState, task: T.TakeFinalExam) -> list[Action]:
+def _legal_exam(s: MainBoard, task: T.TakeFinalExam) -> list[Action]:
     seat, cost = task.seat, task.cost
     if s.exam[seat] or s.bucks[seat] < cost or not s.study_markers:
         return []

@@ -36,7 +36,7 @@ Examples
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from simlab.core.api import Action, Event
 from simlab.core.errors import SimlabError
@@ -44,9 +44,6 @@ from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.fields import _DONE, Bed, StateFields
 from simlab.games.hospital_rush.main_board import learnable
-
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.hospital_rush.rules import HospitalRushState
 
 __all__ = ["BUCKS_PER_MEDICINE", "THEO_SKILL_PRICE", "PlayerBoards"]
 
@@ -202,7 +199,7 @@ class PlayerBoards(StateFields):
 # -- task legality -------------------------------------------------------------------------
 
 
-def _legal_steal_skill(s: HospitalRushState, task: T.Task) -> list[Action]:
+def _legal_steal_skill(s: PlayerBoards, task: T.Task) -> list[Action]:
     seat = task.seat
     if s.bucks[seat] < THEO_SKILL_PRICE:
         return []
@@ -219,7 +216,7 @@ def _legal_steal_skill(s: HospitalRushState, task: T.Task) -> list[Action]:
     return out
 
 
-def _legal_take_over(s: HospitalRushState, task: T.Task) -> list[Action]:
+def _legal_take_over(s: PlayerBoards, task: T.Task) -> list[Action]:
     seat = task.seat
     out: list[Action] = [
         A.TakeOver(i + 1)
@@ -233,7 +230,7 @@ def _legal_take_over(s: HospitalRushState, task: T.Task) -> list[Action]:
     return out
 
 
-def _legal_favor_steal(s: HospitalRushState, task: T.Task) -> list[Action]:
+def _legal_favor_steal(s: PlayerBoards, task: T.Task) -> list[Action]:
     seat = task.seat
     colours = s.game.colours
     out: list[Action] = []
@@ -249,7 +246,7 @@ def _legal_favor_steal(s: HospitalRushState, task: T.Task) -> list[Action]:
     return out
 
 
-def _legal_sell(s: HospitalRushState, task: T.Task) -> list[Action]:
+def _legal_sell(s: PlayerBoards, task: T.Task) -> list[Action]:
     seat = task.seat
     out: list[Action] = [
         A.Sell(c) for c, n in zip(s.game.colours, s.medicine[seat], strict=True) if n
@@ -258,7 +255,7 @@ def _legal_sell(s: HospitalRushState, task: T.Task) -> list[Action]:
     return out
 
 
-def _legal_pickpocket(s: HospitalRushState, task: T.Pickpocket) -> list[Action]:
+def _legal_pickpocket(s: PlayerBoards, task: T.Pickpocket) -> list[Action]:
     seat, victim = task.seat, task.victim
     colours = s.game.colours
     out: list[Action] = []
@@ -272,7 +269,7 @@ def _legal_pickpocket(s: HospitalRushState, task: T.Pickpocket) -> list[Action]:
     return out
 
 
-def _legal_watch(s: HospitalRushState, task: T.Task) -> list[Action]:
+def _legal_watch(s: PlayerBoards, task: T.Task) -> list[Action]:
     seat = task.seat
     out: list[Action] = [
         A.Watch(i + 1)
@@ -283,7 +280,7 @@ def _legal_watch(s: HospitalRushState, task: T.Task) -> list[Action]:
     return out
 
 
-def _legal_chillax(s: HospitalRushState, task: T.ChillaxMan) -> list[Action]:
+def _legal_chillax(s: PlayerBoards, task: T.ChillaxMan) -> list[Action]:
     if s.beds[3] is not None:
         return [A.Chillax(True), _DONE]
     beds = [b is not None for b in s.beds]
@@ -292,7 +289,7 @@ def _legal_chillax(s: HospitalRushState, task: T.ChillaxMan) -> list[Action]:
     return []
 
 
-def _legal_readmit(s: HospitalRushState, task: T.ReadmitPatient) -> list[Action]:
+def _legal_readmit(s: PlayerBoards, task: T.ReadmitPatient) -> list[Action]:
     if s.beds[0] is not None:
         return []
     names = sorted(set(s.discard) - {task.excluded})
@@ -301,7 +298,7 @@ def _legal_readmit(s: HospitalRushState, task: T.ReadmitPatient) -> list[Action]
     return out
 
 
-def _legal_malinger(s: HospitalRushState, task: T.Task) -> list[Action]:
+def _legal_malinger(s: PlayerBoards, task: T.Task) -> list[Action]:
     out: list[Action] = [A.Malinger(i + 1) for i, b in enumerate(s.beds) if b is not None]
     out.append(_DONE)
     return out
@@ -318,7 +315,7 @@ _BOARD_SPACE_LEGAL: dict[str, Any] = {
 }
 
 
-def _legal_board_space(s: HospitalRushState, task: T.BoardSpace) -> list[Action]:
+def _legal_board_space(s: PlayerBoards, task: T.BoardSpace) -> list[Action]:
     return _BOARD_SPACE_LEGAL[task.space](s, task)  # type: ignore[no-any-return]
 
 

@@ -31,6 +31,7 @@ from matplotlib.patches import FancyBboxPatch
 
 from simlab.games.drawing import box, counted, legible, mark_place, place_legend
 from simlab.games.hospital_rush import actions as A
+from simlab.games.hospital_rush.rules import COLOUR_NAMES
 from simlab.games.hospital_rush.tasks import PlaceTiles
 
 __all__ = ["COLOUR_NAMES", "RENDERER", "SEAT_COLOURS", "WardRenderer", "draw", "summary"]
@@ -256,8 +257,6 @@ def summary(state: Any) -> dict[str, Any]:
     return rows
 
 
-#: Seat names: the player colours the rulebook lets each player choose (drawn as above).
-COLOUR_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 
 
 class WardRenderer:

@@ -58,7 +58,6 @@ from simlab.core.api import (
     plain_copy,
 )
 from simlab.core.errors import ConfigError, SimlabError
-from simlab.core.search import is_search_name
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import main_board, player_boards, treatment
 from simlab.games.hospital_rush import tasks as T
@@ -102,6 +101,10 @@ _T = TypeVar("_T", bound=T.Task)
 @functools.cache
 def _fraction(n: int) -> Fraction:
     return Fraction(1, n)
+
+
+#: Seat names: the player colours the rulebook lets each player choose (render draws them).
+COLOUR_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 
 
 class HospitalRushGame(Game):
@@ -255,45 +258,7 @@ class HospitalRushGame(Game):
 
     def seat_names(self) -> list[str]:
         """The player colours, ``Red`` ... in seat order."""
-        from simlab.games.hospital_rush.render import COLOUR_NAMES
-
         return list(COLOUR_NAMES[: self.players])
-
-    def renderer(self) -> Any:
-        """How the notebook layer draws and explains a position (:mod:`.render`)."""
-        from simlab.games.hospital_rush.render import RENDERER
-
-        return RENDERER
-
-    def policy_names(self) -> list[str]:
-        """Registered policies (see :mod:`simlab.games.hospital_rush.policies`), the search
-        players, and ``honest-mcts`` (:data:`.evaluate.HONEST_MCTS`: ``mcts`` never on a red
-        space)."""
-        return ["random", "honest", "opportunist", "greedy", *self.search_policy_names(),
-                "honest-mcts"]
-
-    def search_settings(self):
-        """The search players' defaults (:mod:`simlab.games.hospital_rush.evaluate`)."""
-        from simlab.games.hospital_rush import evaluate
-
-        return evaluate.settings()
-
-    def make_policy(self, name: str, seat: int):
-        """Build a registered policy.
-
-        Examples
-        --------
-        >>> HospitalRushGame(players=3).make_policy("honest-mcts", 1).settings.candidates.__name__
-        'honest_candidates'
-        """
-        from simlab.games.hospital_rush import evaluate, policies
-
-        if is_search_name(name):
-            return super().make_policy(name, seat)
-        if name == evaluate.HONEST_MCTS:
-            return evaluate.honest_policy(self, seat)
-        return policies.make(name, seat)
-
 
 class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
     """A Hospital Rush position (everything is public).

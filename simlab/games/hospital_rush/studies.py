@@ -36,7 +36,7 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.api import Event, Outcome
 from simlab.core.play import run
-from simlab.core.search import policy_choices
+from simlab.core.search_settings import policy_choices
 from simlab.core.study import (
     Param,
     Study,

@@ -34,16 +34,13 @@ Examples
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from simlab.core.api import Action, Event
 from simlab.core.errors import SimlabError
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import tasks as T
 from simlab.games.hospital_rush.fields import _DONE, Bed, StateFields
-
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.hospital_rush.rules import HospitalRushState
 
 __all__ = ["Treatment"]
 
@@ -244,7 +241,7 @@ class Treatment(StateFields):
 # -- task legality -------------------------------------------------------------------------
 
 
-def _legal_claim(s: HospitalRushState, task: T.ClaimPatient) -> list[Action]:
+def _legal_claim(s: Treatment, task: T.ClaimPatient) -> list[Action]:
     seat = task.seat
     out: list[Action] = [
         _treat(i + 1)
@@ -256,7 +253,7 @@ def _legal_claim(s: HospitalRushState, task: T.ClaimPatient) -> list[Action]:
     return out
 
 
-def _legal_tiles(s: HospitalRushState, task: T.PlaceTiles) -> list[Action]:
+def _legal_tiles(s: Treatment, task: T.PlaceTiles) -> list[Action]:
     seat, i, free, patch_free, paid = task.seat, task.bed, task.free, task.patch_free, task.paid
     bed = s.beds[i]
     if bed is None:
@@ -278,7 +275,7 @@ def _legal_tiles(s: HospitalRushState, task: T.PlaceTiles) -> list[Action]:
     return out
 
 
-def _legal_early(s: HospitalRushState, task: T.DischargeEarly) -> list[Action]:
+def _legal_early(s: Treatment, task: T.DischargeEarly) -> list[Action]:
     seat, i = task.seat, task.bed
     bed = s.beds[i]
     if bed is None or bed.patient_marker != seat or not s.is_cured_early(i) or s.is_cured(i):

@@ -18,8 +18,10 @@ from .test_rules import at_move, dealt, sealed
 def test_make_and_names():
     assert BedpansGame().policy_names() == ["random", "heuristic", "mcts", "mcts-100"]
     assert isinstance(make("heuristic", 0), HeuristicPolicy)
-    with pytest.raises(ConfigError):
-        make("genius", 1)
+    assert make("genius", 1) is None  # not the game's: the roster asks the search players next
+    with pytest.raises(ConfigError, match="bedpans has no policy 'genius'; policies: random, "
+                                          "heuristic, mcts, mcts-100"):
+        BedpansGame().make_policy("genius", 1)
 
 
 def test_distance_field_uses_shafts():

@@ -42,8 +42,9 @@ def test_greedy_uses_red_spaces_anywhere():
 
 
 def test_unknown_policy():
+    assert make("lazy", 0) is None
     with pytest.raises(simlab.ConfigError, match="no policy 'lazy'"):
-        make("lazy", 0)
+        simlab.load_game("hospital_rush", players=3).make_policy("lazy", 0)
 
 
 def test_rule_of_thumb_beats_random():
