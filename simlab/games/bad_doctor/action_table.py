@@ -1,15 +1,19 @@
-"""The actions of one component set, made once: a game's own table, never a module's.
+"""The actions of one component set, made once: a table of the set, never keyed by ids.
 
 The rules offer the same small action values again and again (a tile revealed, a
 placement, the outcomes of a draw from a pile).  Those that name a Treatment Tile or a
 Patient carry its facts from the game's component set (their text tells them), so they
 are made by this table, which the game holds (``game.action_table``): two component sets in
-one process have tiles of the same ids and must not share them.
+one process have tiles of the same ids and must not share them.  Games on the same set
+share its table (:func:`action_table`, keyed by the set: folder and content hash), as a
+study builds a game for every game it plays.
 
 Examples
 --------
->>> from simlab.games.bad_doctor.components import load_components
->>> table = ActionTable(load_components())
+>>> from simlab.core.data import component_set
+>>> table = action_table(component_set("bad_doctor"))
+>>> table is action_table(component_set("bad_doctor"))
+True
 >>> str(table.reveal["T17"]), table.reveal["T17"] is table.reveal["T17"]
 ('reveal tile T17 (red/green, Draw 2)', True)
 >>> [str(a) for a, p in table.tile_outcomes(("T01", "T17"))]
@@ -21,9 +25,11 @@ Examples
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from fractions import Fraction
 
 from simlab.core.api import Action
+from simlab.core.data import ComponentSet
 from simlab.games.bad_doctor.actions import (
     DiscardTile,
     PlaceTile,
@@ -32,11 +38,11 @@ from simlab.games.bad_doctor.actions import (
     RevealTile,
     patient_facts,
 )
-from simlab.games.bad_doctor.components import Components
+from simlab.games.bad_doctor.components import Components, load_components
 
-__all__ = ["ActionTable"]
+__all__ = ["ActionTable", "action_table"]
 
-#: Piles whose draw outcomes a table keeps before it starts again (a bound on its memory).
+#: Piles whose draw outcomes a table keeps (a bound on its memory).
 _PILES_KEPT = 1 << 16
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
@@ -62,26 +68,40 @@ class ActionTable:
     arrive : dict
         Patient id (the Patient Deck and the Starting Patients) -> the chance action
         that draws it.
+    placement : callable
+        ``placement(tile, patient, space, malady, end)``: that :class:`PlaceTile`, with
+        the tile's facts (made once; looked up at C speed, as the rules ask for every
+        open space at every decision).
+    tile_outcomes : callable
+        ``tile_outcomes(pile)``: the chance outcomes of a draw from ``pile``, each tile
+        equally likely (R8); identical tiles stay apart, so that the draw names the tile
+        drawn.
+    patient_outcomes : callable
+        ``patient_outcomes(pile)``: the chance outcomes of drawing a Patient from ``pile``.
     """
 
     def __init__(self, parts: Components) -> None:
         self.parts = parts
-        self.reveal: dict[str, RevealTile] = {t: RevealTile(t, tile)
-                                              for t, tile in parts.tiles.items()}
+        tiles = parts.tiles
+        self.reveal: dict[str, RevealTile] = {t: RevealTile(t, tile) for t, tile in tiles.items()}
         self.arrive: dict[str, RevealPatient] = {
             p: RevealPatient(p, patient_facts(p, parts)) for p in (*parts.patients,
                                                                    *parts.starting)}
-        self._placements: dict[tuple[str, str, int, str, int], PlaceTile] = {}
-        self._tile_piles: dict[tuple[str, ...], Outcomes] = {}
-        self._patient_piles: dict[tuple[str, ...], Outcomes] = {}
 
-    def placement(self, tile: str, patient: str, space: int, malady: str, end: int) -> PlaceTile:
-        """``PlaceTile(tile, patient, space, malady, end)`` with the tile's facts (made once)."""
-        key = (tile, patient, space, malady, end)
-        found = self._placements.get(key)
-        if found is None:
-            found = self._placements[key] = PlaceTile(*key, self.parts.tiles[tile])
-        return found
+        def placement(tile: str, patient: str, space: int, malady: str, end: int) -> PlaceTile:
+            return PlaceTile(tile, patient, space, malady, end, tiles[tile])
+
+        def outcomes(actions: dict[str, RevealTile] | dict[str, RevealPatient]
+                     ) -> Callable[[tuple[str, ...]], Outcomes]:
+            def of(pile: tuple[str, ...]) -> Outcomes:
+                p = _share(1, len(pile))
+                return tuple((actions[t], p) for t in pile)
+            return of
+
+        # Caches of this table alone (they die with it): no other set's actions are in them.
+        self.placement = functools.cache(placement)
+        self.tile_outcomes = functools.lru_cache(maxsize=_PILES_KEPT)(outcomes(self.reveal))
+        self.patient_outcomes = functools.lru_cache(maxsize=4096)(outcomes(self.arrive))
 
     def discard(self, tile: str) -> DiscardTile:
         """``DiscardTile(tile)`` with the tile's facts."""
@@ -91,24 +111,17 @@ class ActionTable:
         """``RemoveTile(tile, patient)`` with the tile's facts."""
         return RemoveTile(tile, patient, self.parts.tiles[tile])
 
-    def tile_outcomes(self, pile: tuple[str, ...]) -> Outcomes:
-        """Chance outcomes of a draw from ``pile``: each tile, equally likely (R8).
+    def __reduce__(self) -> tuple[type[ActionTable], tuple[Components]]:
+        return (ActionTable, (self.parts,))  # the caches are made again, not pickled
 
-        Identical tiles stay apart, so that the draw names the tile drawn.
-        """
-        return self._outcomes(pile, self._tile_piles, self.reveal)
 
-    def patient_outcomes(self, pile: tuple[str, ...]) -> Outcomes:
-        """Chance outcomes of drawing a Patient from ``pile`` (each equally likely)."""
-        return self._outcomes(pile, self._patient_piles, self.arrive)
+@functools.lru_cache(maxsize=8)
+def action_table(components: ComponentSet) -> ActionTable:
+    """The :class:`ActionTable` of ``components`` (a game's ``component_set``), shared by the
+    games built on it.
 
-    @staticmethod
-    def _outcomes(pile: tuple[str, ...], kept: dict[tuple[str, ...], Outcomes],
-                  actions: dict[str, RevealTile] | dict[str, RevealPatient]) -> Outcomes:
-        found = kept.get(pile)
-        if found is None:
-            if len(kept) >= _PILES_KEPT:
-                kept.clear()
-            p = _share(1, len(pile))
-            found = kept[pile] = tuple((actions[t], p) for t in pile)
-        return found
+    Keyed by the set (its folder and content hash), so that no two sets share a table; a
+    few sets are kept (a tuner plays many), and a game holds its own table whatever is
+    dropped here.
+    """
+    return ActionTable(load_components(components))

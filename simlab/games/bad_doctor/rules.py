@@ -59,7 +59,7 @@ from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
 from simlab.core.policies import RandomPolicy
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor import pending as W
-from simlab.games.bad_doctor.action_table import ActionTable
+from simlab.games.bad_doctor.action_table import ActionTable, action_table
 from simlab.games.bad_doctor.actions import (
     ActivateBonus,
     AddCube,
@@ -188,8 +188,8 @@ class BadDoctorGame(Game):
             t: board.TileEnds(tile) for t, tile in parts.tiles.items()}
         self.tile_kinds: dict[str, tuple] = {t: tile.kind for t, tile in parts.tiles.items()}
         #: The actions that name this set's tiles and Patients, made once (they tell their
-        #: facts): the game's own, so that no other set's actions are offered.
-        self.action_table = ActionTable(parts)
+        #: facts): the table of this set, shared by the games on it and by no other set.
+        self.action_table: ActionTable = action_table(self.component_set)
 
     @property
     def parts(self) -> Components:
