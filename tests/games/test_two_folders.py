@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from matplotlib.text import Text
 
 import simlab
 from simlab.core.chance import sample_chance
@@ -220,3 +221,22 @@ def test_two_threads_record_their_own_folder(folders):
         for t in threads:
             t.join()
         assert got == alone
+
+
+#: game -> a name that only the edited folder's board shows.
+DRAWN = {"broom_service": "Briar Wood", "hospital_rush": "treat two patients"}
+
+
+@pytest.mark.parametrize("name", sorted(DRAWN))
+def test_each_board_is_drawn_with_its_own_folder(name, tmp_path):
+    players, edit, _ = CASES[name]
+    export_data(name, tmp_path)
+    edit(tmp_path)
+    mine = simlab.load_game(name, players=players, data=tmp_path)
+    shipped = simlab.load_game(name, players=players)  # built last
+    drawn = []
+    for game in (mine, shipped):
+        fig = game.renderer().draw(game.new_initial_state())
+        drawn.append(" ".join(t.get_text().replace("\n", " ") for t in fig.findobj(Text)))
+    assert DRAWN[name] in drawn[0]
+    assert DRAWN[name] not in drawn[1]
