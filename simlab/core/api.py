@@ -466,6 +466,7 @@ class Game:
             values[name] = opt.convert(value)
         self.options: dict[str, Any] = values
         # The subclass loads its components next, from ``self.component_set``.
+
     # -- facts ---------------------------------------------------------------
     @property
     def params(self) -> dict[str, Any]:

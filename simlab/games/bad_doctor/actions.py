@@ -59,6 +59,7 @@ __all__ = [
     "TakeBackMarker",
     "default_end",
     "parse_action",
+    "patient_facts",
 ]
 
 

@@ -54,6 +54,7 @@ __all__ = [
     "Treat",
     "Watch",
     "parse_action",
+    "titles",
 ]
 
 
