@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import enum
-import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,14 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from simlab.core import roster
 from simlab.core.chance import sample_chance
-from simlab.core.data import (
-    ComponentSet,
-    activate,
-    active_sets,
-    component_set,
-    restore_active_sets,
-    scoped_folder,
-)
+from simlab.core.data import ComponentSet, component_set, scoped_folder
 from simlab.core.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -475,28 +467,7 @@ class Game:
                 raise ConfigError(f"{self.NAME} has no option {name!r}; options: {names}")
             values[name] = opt.convert(value)
         self.options: dict[str, Any] = values
-        # The subclass loads its components next, without a folder: the active set.  A
-        # subclass that fails gives the previous active set back (see __init_subclass__).
-        activate(self.component_set)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Wrap a game's ``__init__``: on a failure the active component sets stay as they were."""
-        super().__init_subclass__(**kwargs)
-        init = cls.__dict__.get("__init__")
-        if init is None or getattr(init, "_keeps_active_set", False):
-            return
-
-        @functools.wraps(init)
-        def guarded(self: Game, *args: Any, **options: Any) -> None:
-            before = active_sets()
-            try:
-                init(self, *args, **options)
-            except BaseException:
-                restore_active_sets(before)
-                raise
-
-        guarded._keeps_active_set = True  # type: ignore[attr-defined]
-        cls.__init__ = guarded  # type: ignore[method-assign]
+        # The subclass loads its components next, from ``self.component_set``.
 
     # -- facts ---------------------------------------------------------------
     @property

@@ -6,11 +6,15 @@ when installed.  Any folder laid out the same way can take its place
 folder and a content hash of its component files (every ``*.txt`` in it), which
 records keep so that a replay against other components refuses.
 
-Each game's ``load_components()`` called without a folder gives the set of the
-game built most recently (:func:`activate`), so that code without a game at hand
-(an action's text, a parser) reads the same components as the rules.  Inside
-:func:`components_scope` a game built without ``data=`` takes the scope's
-folder: that is how a study's ``data`` parameter reaches every game it builds.
+Components are values, never process state: a game holds its set
+(``game.component_set``) and its loaded components, and everything that plays,
+parses, tells or draws reads them from the game it holds.  A game's
+``load_components()`` called without a folder gives the shipped set (the
+default of doctests and of a bare board drawing), never the set of some game
+built earlier.  Inside :func:`components_scope` a game built without ``data=``
+takes the scope's folder: that is how a study's ``data`` parameter reaches the
+games its chunks build (the folder is read once, when the game is built; the
+game keeps its set after the block ends).
 
 Loaders report a bad line with :func:`problem` or inside :func:`line_problems`:
 normally that raises the :class:`~simlab.core.errors.DataError`; under
@@ -30,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -44,9 +47,6 @@ from simlab.core.errors import ConfigError, DataError
 __all__ = [
     "ComponentSet",
     "ANY_GAME",
-    "activate",
-    "active_sets",
-    "active_set",
     "collect_problems",
     "component_loader",
     "component_set",
@@ -58,7 +58,6 @@ __all__ = [
     "line_problems",
     "problem",
     "read_table",
-    "restore_active_sets",
     "scoped_folder",
 ]
 
@@ -192,42 +191,6 @@ def component_set(game: str, data: str | Path | None = None) -> ComponentSet:
 
 #: Folder -> its set as last hashed (loaders key their caches on it).
 _KNOWN: dict[Path, ComponentSet] = {}
-#: Per thread: game -> the set of the game built or played most recently in that thread
-#: (``load_components()`` without a folder).  One a thread, so that two threads playing two
-#: component sets do not give each other their sets (issue 34; a new thread starts from the
-#: shipped sets).
-_LOCAL = threading.local()
-
-
-def _active() -> dict[str, ComponentSet]:
-    sets: dict[str, ComponentSet] | None = getattr(_LOCAL, "sets", None)
-    if sets is None:
-        sets = _LOCAL.sets = {}
-    return sets
-
-
-def activate(components: ComponentSet) -> None:
-    """Make ``components`` the set that ``load_components()`` without a folder gives (in this
-    thread)."""
-    _active()[components.game] = components
-
-
-def active_set(game: str) -> ComponentSet:
-    """The set of ``game`` that was activated last in this thread (the shipped one at first)."""
-    found = _active().get(game)
-    return found if found is not None else _shipped(game)
-
-
-def active_sets() -> dict[str, ComponentSet]:
-    """A copy of every game's active set (to give back with :func:`restore_active_sets`)."""
-    return dict(_active())
-
-
-def restore_active_sets(saved: dict[str, ComponentSet]) -> None:
-    """Make ``saved`` (from :func:`active_sets`) the active sets again."""
-    sets = _active()
-    sets.clear()
-    sets.update(saved)
 
 
 def known_set(game: str, folder: Path | str) -> ComponentSet:
@@ -289,9 +252,9 @@ def component_loader(game: str) -> Callable[[Callable[[Path], T]], Callable[...,
     """Turn ``load(folder) -> Components`` into a cached ``load_components(folder=None)``.
 
     It takes a folder, a :class:`ComponentSet` (a game's ``component_set``), or
-    nothing: then it loads the active set (:func:`active_set`).  The cache
-    is keyed on the folder and its content hash, so an edited folder is read
-    again by the next game built on it.
+    nothing: then it loads the shipped set.  The cache is keyed on the folder and
+    its content hash, so an edited folder is read again by the next game built on
+    it, and two sets never share an entry.
     """
 
     def wrap(load: Callable[[Path], T]) -> Callable[..., T]:
@@ -299,7 +262,7 @@ def component_loader(game: str) -> Callable[[Callable[[Path], T]], Callable[...,
 
         def load_components(folder: Path | str | ComponentSet | None = None) -> T:
             if folder is None:
-                components = active_set(game)
+                components = _shipped(game)
             elif isinstance(folder, ComponentSet):
                 components = folder
             else:

@@ -16,7 +16,6 @@ import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
 from simlab.core.chance import sample_chance, spawned_generators
-from simlab.core.data import activate
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.policies import Policy
@@ -83,7 +82,6 @@ def run(
     that uses views gets a :class:`~simlab.core.lazy_view.LazyView`: the
     seat's view is built only if the policy reads it.
     """
-    activate(game.component_set)  # code without the game at hand reads this game's set
     seats = make_policies(game, policies)
     # The generators of SeedSequence(seed).spawn(1 + players), made the faster way.
     rngs = spawned_generators(seed_int(seed), 1 + game.players)

@@ -54,7 +54,6 @@ from typing import Any
 import numpy as np
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, State
-from simlab.core.data import activate
 from simlab.core.errors import ConfigError, DataError, IllegalActionError, SimlabError
 from simlab.core.play import sample_chance, seed_int
 from simlab.core.record import GameRecord, record_components
@@ -165,7 +164,6 @@ class StepSession:
             self.seed = seed_int(seed)
         root = np.random.SeedSequence(self.seed)
         self._rngs = [np.random.default_rng(s) for s in root.spawn(1 + self.game.players)]
-        activate(self.game.component_set)
         self.state: State = self.game.new_initial_state()
         self.actions: list[Action] = []
         self.actors: list[int] = []
@@ -222,7 +220,6 @@ class StepSession:
     # -- moving ---------------------------------------------------------------------------
     def _choose(self) -> Action:
         """The next action as the play loop would draw it (consumes the same numbers)."""
-        activate(self.game.component_set)  # the policies read this game's components
         player = self.state.current_player
         if player == CHANCE:
             return sample_chance(self.state.chance_outcomes(), self._rngs[0])
@@ -231,7 +228,6 @@ class StepSession:
         return policy.act(view, self.state.legal_actions(), self._rngs[1 + player])
 
     def _push(self, action: Action, check: bool) -> list[Event]:
-        activate(self.game.component_set)  # texts and parsers read this game's components
         actor = self.state.current_player
         if check and not self.state.is_legal(action):  # as apply would, before asking texts
             return self.state.apply(action)  # raises IllegalActionError

@@ -55,7 +55,7 @@ import ipywidgets as w
 import numpy as np
 
 from simlab.core.api import CHANCE, Action, Game
-from simlab.core.data import activate, data_dir
+from simlab.core.data import data_dir
 from simlab.core.errors import SimlabError
 from simlab.core.record import GameRecord
 from simlab.core.registry import load_game
@@ -562,7 +562,6 @@ class TurnStepper:
         """Redraw board, banner, seat panel, actions, log and controls from the session."""
         session = self.session
         made = session.game.component_set
-        activate(made)  # the board is drawn from this game's components
         self.data_label.value = html.escape(f"playing on: {made.label} (hash {made.hash})")
         shown = self.shown_state()
         seat = self.seat_shown

@@ -191,13 +191,27 @@ def test_a_dask_executor_builds_the_games_on_the_folder(copies):
     assert on_dask.games.equals(here.games)
 
 
-def test_a_failed_load_leaves_the_active_set_as_it_was(tmp_path):
-    export_data("hospital_rush", tmp_path)
-    (tmp_path / "supplies.txt").write_text("bucks | many | rulebook\n", encoding="utf-8")
+def test_there_is_no_active_component_set():
+    # components are values held by games: nothing process- or thread-wide names a set
+    for name in ("activate", "active_set", "active_sets", "restore_active_sets", "_LOCAL"):
+        assert not hasattr(cdata, name), name
+    assert not {n for n in cdata.__all__ if "activ" in n}
+
+
+def test_load_components_without_a_folder_is_the_shipped_set_whatever_was_built(copies,
+                                                                                 tmp_path):
+    # neither a game built on another folder nor one that failed to load changes it
+    from simlab.games.bad_doctor.components import load_components as bad_doctor_parts
     from simlab.games.hospital_rush.components import load_components
 
-    before = cdata.active_set("hospital_rush")
+    roomy = simlab.load_game("bad_doctor", data=copies / "roomy")
+    simlab.play(roomy, seed=1)
+    export_data("hospital_rush", tmp_path)
+    (tmp_path / "supplies.txt").write_text("bucks | many | rulebook\n", encoding="utf-8")
     with pytest.raises(DataError):
         simlab.load_game("hospital_rush", data=tmp_path)
-    assert cdata.active_set("hospital_rush") == before
     assert load_components().supply["bucks"] == 33
+    shipped = bad_doctor_parts()
+    assert shipped is bad_doctor_parts(data_dir("bad_doctor"))
+    assert roomy.parts is not shipped
+    assert roomy.parts.patients["P11"].cube_spaces == shipped.patients["P11"].cube_spaces + 1

@@ -1,12 +1,16 @@
-"""Two component folders played in one process give each folder's own games (issue 34).
+"""Two component folders played in one process give each folder's own games (issues 34, 36).
 
 Bad Doctor once kept tile facts by tile id alone, so a second folder whose tiles
-differ was played with the first folder's placement rules.  Here every game is
-played from a folder of its own (an edited copy of the shipped files) and from
-the shipped folder, alone, interleaved action by action in one thread, game
-by game through :func:`simlab.core.play.run`, and in two threads at once; each
-folder's games must come out the same, action for action, and in two threads the
-records too (their action texts name components).
+differ was played with the first folder's placement rules; and action texts and
+parsers once read a process-wide "active" set.  Here every game is played from a
+folder of its own (an edited copy of the shipped files) and from the shipped
+folder, alone, interleaved action by action in one thread, game by game through
+:func:`simlab.core.play.run`, and in two threads at once; each folder's games must
+come out the same, action for action and text for text, every text must read back
+(``game.parse_action``) with the game's own components, and every record must
+replay on its own folder.  The edits change play (a tile's Malady, a tower's or a
+Patient's points) and names (a region, an action space), so that a text told or
+read with the other folder's components is caught.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from matplotlib.text import Text
 
 import simlab
 from simlab.core.chance import sample_chance
@@ -51,11 +56,17 @@ def _more_bed_bumps(folder: Path) -> None:
 
 
 def _tower_worth_nine(folder: Path) -> None:
+    """Broom Service: tower T2 is worth 9, and the region Bramble Wood is called Briar Wood."""
     _edit(folder / "towers.txt", r"^(T2 \| Goblin Hill \| circular \| green \|) 2 \|", r"\1 9 |")
+    for name in ("regions.txt", "borders.txt", "towers.txt"):
+        _edit(folder / name, r"Bramble Wood", "Briar Wood")
 
 
 def _patient_worth_five(folder: Path) -> None:
+    """Hospital Rush: Jim Caries is worth 5, and an action space has another title."""
     _edit(folder / "patients.txt", r"^(Jim Caries \| 1 patch, 1 purple \|) 2 \|", r"\1 5 |")
+    _edit(folder / "spaces.txt", r"^(treat_patient_2 \|) treat patient \(2 free\) \|",
+          r"\1 treat two patients |")
 
 
 #: game -> (players, an edit that changes play, policy names played).
@@ -69,7 +80,11 @@ SEEDS = range(4)
 
 
 def _steps(game, policy: str, seed: int, out: list) -> Iterator[None]:
-    """Play one game a step at a time (yielding after each), its actions into ``out``."""
+    """Play one game a step at a time (yielding after each), its actions into ``out``.
+
+    Each action goes in as its ``repr``, its text and the texts of its events; its text
+    must read back, with this game's components, as the same action.
+    """
     seats = [game.make_policy(policy, s) for s in range(game.players)]
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
@@ -79,8 +94,10 @@ def _steps(game, policy: str, seed: int, out: list) -> Iterator[None]:
         else:
             seat = state.current_player
             action = seats[seat].act(state.view(seat), state.legal_actions(), rng)
-        state.apply(action)
-        out.append(repr(action))
+        text = str(action)
+        assert game.parse_action(text) == action, text
+        events = state.apply(action)
+        out.append((repr(action), text, tuple(e.text for e in events)))
         yield
     out.append(state.outcome)
 
@@ -128,11 +145,16 @@ def folders(request, tmp_path_factory):
     return games, policies
 
 
+def _texts(games: list[list]) -> set[str]:
+    return {step[1] for g in games for step in g[:-1]}
+
+
 def test_interleaved_in_one_thread_each_folder_plays_its_own_games(folders):
     games, policies = folders
     for policy in policies:
         alone = tuple(_alone(g, policy) for g in games)
         assert alone[0] != alone[1]  # the edit changes play (else this proves nothing)
+        assert _texts(alone[1]) - _texts(alone[0])  # and some texts (components named)
         assert _interleaved(games, policy) == alone
         # the other way round: the edited folder first
         assert _interleaved(games[::-1], policy) == alone[::-1]
@@ -159,6 +181,29 @@ def test_two_threads_each_play_their_own_folder(folders):
         assert got == [a + a for a in alone]
 
 
+def test_a_game_built_on_another_folder_leaves_an_earlier_game_as_it_was(folders):
+    games, policies = folders
+    shipped, mine = games
+    first = [simlab.play(shipped, policies[-1], seed=s).to_dict() for s in SEEDS]
+    other = simlab.load_game(shipped.NAME, players=shipped.players,  # built after, not played
+                             data=mine.component_set.folder)
+    assert other.component_set == mine.component_set
+    assert [simlab.play(shipped, policies[-1], seed=s).to_dict() for s in SEEDS] == first
+
+
+def test_records_replay_on_their_own_folder(folders):
+    # replay reads every text back with the record's components: a text told with the other
+    # folder's components (a tile's Malady, a region's or a space's name) is refused
+    games, policies = folders
+    records = [[simlab.play(g, policies[-1], seed=s) for s in SEEDS] for g in games]
+    for game, played in zip(games[::-1], records[::-1], strict=True):  # the edited folder first
+        for record in played:
+            made = game.component_set
+            final = simlab.replay(record, data=None if made.is_shipped else made.folder)
+            assert final.game == game
+            assert final.outcome == record.outcome
+
+
 def test_two_threads_record_their_own_folder(folders):
     # the records hold action texts, which name tiles and cards (Bad Doctor: "T01 (red)"):
     # each thread's games are told with its own folder's components
@@ -176,3 +221,22 @@ def test_two_threads_record_their_own_folder(folders):
         for t in threads:
             t.join()
         assert got == alone
+
+
+#: game -> a name that only the edited folder's board shows.
+DRAWN = {"broom_service": "Briar Wood", "hospital_rush": "treat two patients"}
+
+
+@pytest.mark.parametrize("name", sorted(DRAWN))
+def test_each_board_is_drawn_with_its_own_folder(name, tmp_path):
+    players, edit, _ = CASES[name]
+    export_data(name, tmp_path)
+    edit(tmp_path)
+    mine = simlab.load_game(name, players=players, data=tmp_path)
+    shipped = simlab.load_game(name, players=players)  # built last
+    drawn = []
+    for game in (mine, shipped):
+        fig = game.renderer().draw(game.new_initial_state())
+        drawn.append(" ".join(t.get_text().replace("\n", " ") for t in fig.findobj(Text)))
+    assert DRAWN[name] in drawn[0]
+    assert DRAWN[name] not in drawn[1]

@@ -3,16 +3,23 @@
 Decisions of the player to act and chance outcomes (tiles and Patients
 revealed from the decks, the side of a Starting Patient) are all actions;
 ``str(action)`` reads like the rulebook and :func:`parse_action` reads that
-text back.
+text back against a game's components.
+
+An action that names a Treatment Tile or a Patient tells its ends, bonus or
+Maladies: the game's rules build it with those facts of the game's own component
+set (the field ``facts``, left out of equality and ``repr``), so that its text
+is the same in any thread and next to any other set.  One built by hand,
+without them, is told with the shipped set.
 
 Examples
 --------
 >>> a = PlaceTile("T17", "P03", 2, "red", 0)
 >>> str(a)
 'place tile T17 (red/green, Draw 2) on Patient P03 at red space 2'
->>> parse_action(str(a)) == a
+>>> parts = load_components()        # the shipped set
+>>> parse_action(str(a), parts) == a
 True
->>> str(parse_action("add cube to Patient P07"))
+>>> str(parse_action("add cube to Patient P07", parts))
 'add cube to Patient P07'
 """
 
@@ -21,11 +28,17 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
-from simlab.games.bad_doctor.components import load_components, matches
+from simlab.games.bad_doctor.components import (
+    Components,
+    PatientCard,
+    TreatmentTile,
+    load_components,
+    matches,
+)
 
 __all__ = [
     "ActivateBonus",
@@ -46,11 +59,17 @@ __all__ = [
     "TakeBackMarker",
     "default_end",
     "parse_action",
+    "patient_facts",
 ]
 
 
-def _tile(tile_id: str) -> str:
-    tile = load_components().tiles.get(tile_id)
+def _facts(tile_id: str, facts: TreatmentTile | None) -> TreatmentTile | None:
+    """The tile an action names: its own facts, or (built by hand) the shipped tile."""
+    return facts if facts is not None else load_components().tiles.get(tile_id)
+
+
+def _tile(tile_id: str, facts: TreatmentTile | None) -> str:
+    tile = _facts(tile_id, facts)
     return tile_id if tile is None else str(tile)
 
 
@@ -96,11 +115,13 @@ class PlaceTile(Action):
     space: int
     malady: str
     end: int
+    #: The tile's ends and bonus in the game's component set.
+    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        text = (f"place tile {_tile(self.tile)} on Patient {self.patient} "
-                f"at {self.malady} space {self.space}")
-        tile = load_components().tiles.get(self.tile)
+        tile = _facts(self.tile, self.facts)
+        text = (f"place tile {tile if tile is not None else self.tile} on Patient "
+                f"{self.patient} at {self.malady} space {self.space}")
         if tile is not None and self.end != default_end(tile.ends, self.malady):
             text += f" with its {tile.ends[self.end]} end"
         return text
@@ -111,9 +132,11 @@ class DiscardTile(Action):
     """The stuck rule: discard ``tile`` (then draw a new one)."""
 
     tile: str
+    #: The tile's ends and bonus in the game's component set.
+    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"discard tile {_tile(self.tile)} because stuck"
+        return f"discard tile {_tile(self.tile, self.facts)} because stuck"
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +203,11 @@ class RemoveTile(Action):
 
     tile: str
     patient: str
+    #: The tile's ends and bonus in the game's component set.
+    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"remove tile {_tile(self.tile)} from Patient {self.patient}"
+        return f"remove tile {_tile(self.tile, self.facts)} from Patient {self.patient}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +245,11 @@ class RevealTile(Action):
     """Chance: the Treatment Tile a draw turns up."""
 
     tile: str
+    #: The tile's ends and bonus in the game's component set.
+    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"reveal tile {_tile(self.tile)}"
+        return f"reveal tile {_tile(self.tile, self.facts)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,15 +257,30 @@ class RevealPatient(Action):
     """Chance: the Patient drawn from the Patient Deck."""
 
     patient: str
+    #: How the game's component set describes the Patient (:func:`patient_facts`).
+    facts: str | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        parts = load_components()
-        card = parts.patients.get(self.patient)
-        if card is not None:
-            return f"reveal Patient {self.patient} ({card.describe()})"
-        if self.patient in parts.starting:  # a dead Starting Patient, back from the discards
-            return f"reveal Patient {self.patient} (Starting Patient)"
-        return f"reveal Patient {self.patient}"
+        said = self.facts if self.facts is not None else patient_facts(self.patient,
+                                                                       load_components())
+        return f"reveal Patient {self.patient}" + (f" ({said})" if said else "")
+
+
+def patient_facts(patient: str, parts: Components) -> str:
+    """What the text of a Patient's reveal says of it in ``parts`` (``""``: nothing).
+
+    Examples
+    --------
+    >>> parts = load_components()
+    >>> patient_facts("P11", parts), patient_facts("S1", parts), patient_facts("X9", parts)
+    ('red/red, 2 cube spaces', 'Starting Patient', '')
+    """
+    card: PatientCard | None = parts.patients.get(patient)
+    if card is not None:
+        return card.describe()
+    if patient in parts.starting:  # a dead Starting Patient, back from the discards
+        return "Starting Patient"
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,77 +294,86 @@ class ChooseSide(Action):
         return f"Starting Patient {self.patient} shows side {self.side}"
 
 
-def _check_tile(tile_id: str, described: str | None) -> None:
-    tile = load_components().tiles.get(tile_id)
+def _check_tile(tile_id: str, described: str | None, parts: Components) -> TreatmentTile:
+    tile = parts.tiles.get(tile_id)
     if tile is None:
         raise IllegalActionError(f"bad_doctor has no Treatment Tile {tile_id!r}")
     if described is not None and described != tile.describe():
         raise IllegalActionError(
             f"tile {tile_id} is ({tile.describe()}), not ({described})"
         )
+    return tile
 
 
-def _place(m: re.Match[str]) -> Action:
+def _place(m: re.Match[str], parts: Components) -> Action:
     tile_id, described, patient, malady, space, end_text = m.groups()
-    _check_tile(tile_id, described)
-    ends = load_components().tiles[tile_id].ends
+    tile = _check_tile(tile_id, described, parts)
+    ends = tile.ends
     if end_text is None:
         end = default_end(ends, malady)
     elif end_text in ends:
         end = ends.index(end_text)
     else:
         raise IllegalActionError(f"tile {tile_id} has no {end_text} end")
-    return PlaceTile(tile_id, patient, int(space), malady, end)
+    return PlaceTile(tile_id, patient, int(space), malady, end, tile)
 
 
-def _with_tile(build: Callable[..., Action]) -> Callable[[re.Match[str]], Action]:
-    def make(m: re.Match[str]) -> Action:
-        _check_tile(m[1], m[2])
-        return build(m[1], *m.groups()[2:])
+def _with_tile(build: Callable[..., Action]) -> Callable[[re.Match[str], Components], Action]:
+    def make(m: re.Match[str], parts: Components) -> Action:
+        tile = _check_tile(m[1], m[2], parts)
+        return build(m[1], *m.groups()[2:], facts=tile)
 
     return make
 
 
-def _patient(m: re.Match[str]) -> Action:
-    parts = load_components()
+def _patient(m: re.Match[str], parts: Components) -> Action:
     if m[1] in parts.starting and m[2] in (None, "Starting Patient"):
-        return RevealPatient(m[1])
+        return RevealPatient(m[1], patient_facts(m[1], parts))
     card = parts.patients.get(m[1])
     if card is None:
         raise IllegalActionError(f"bad_doctor has no Patient {m[1]!r} in the Patient Deck")
     if m[2] is not None and m[2] != card.describe():
         raise IllegalActionError(f"Patient {m[1]} is ({card.describe()}), not ({m[2]})")
-    return RevealPatient(m[1])
+    return RevealPatient(m[1], patient_facts(m[1], parts))
+
+
+def _plain(build: Callable[[re.Match[str]], Action]) -> Callable[[re.Match[str], Components],
+                                                                   Action]:
+    """A reader of a text that names no component (the components are not asked)."""
+    return lambda m, parts: build(m)
 
 
 _ID = r"([A-Z]\d+)"
 _TILE = r"(T\d+)(?: \(([^)]*)\))?"
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
-    (re.compile(r"draw a Treatment Tile"), lambda m: DrawTile()),
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Components], Action]], ...] = (
+    (re.compile(r"draw a Treatment Tile"), _plain(lambda m: DrawTile())),
     (re.compile(rf"place tile {_TILE} on Patient {_ID} at (\w+) space (\d+)"
                 r"(?: with its (\w+) end)?"), _place),
     (re.compile(rf"discard tile {_TILE} because stuck"), _with_tile(DiscardTile)),
-    (re.compile(r"pass \(no action possible\)"), lambda m: Pass()),
+    (re.compile(r"pass \(no action possible\)"), _plain(lambda m: Pass())),
     (re.compile(rf"take back the Doctor Marker at space (\d+) of Patient {_ID}"),
-     lambda m: TakeBackMarker(m[2], int(m[1]))),
-    (re.compile(r"place no Doctor Marker"), lambda m: NoMarker()),
+     _plain(lambda m: TakeBackMarker(m[2], int(m[1])))),
+    (re.compile(r"place no Doctor Marker"), _plain(lambda m: NoMarker())),
     (re.compile(rf"move cube from Patient {_ID} to Patient {_ID}"),
-     lambda m: MoveCube(m[1], m[2])),
-    (re.compile(rf"add cube to Patient {_ID}"), lambda m: AddCube(m[1])),
-    (re.compile(rf"remove cube from Patient {_ID}"), lambda m: RemoveCube(m[1])),
+     _plain(lambda m: MoveCube(m[1], m[2]))),
+    (re.compile(rf"add cube to Patient {_ID}"), _plain(lambda m: AddCube(m[1]))),
+    (re.compile(rf"remove cube from Patient {_ID}"), _plain(lambda m: RemoveCube(m[1]))),
     (re.compile(rf"remove tile {_TILE} from Patient {_ID}"), _with_tile(RemoveTile)),
-    (re.compile(r"activate the bonus \(([A-Za-z0-9 ]+)\)"), lambda m: ActivateBonus(m[1])),
-    (re.compile(r"decline the bonus"), lambda m: DeclineBonus()),
+    (re.compile(r"activate the bonus \(([A-Za-z0-9 ]+)\)"),
+     _plain(lambda m: ActivateBonus(m[1]))),
+    (re.compile(r"decline the bonus"), _plain(lambda m: DeclineBonus())),
     (re.compile(rf"remove the Doctor Marker at space (\d+) of Patient {_ID} from the game"),
-     lambda m: RemoveMarker(m[2], int(m[1]))),
+     _plain(lambda m: RemoveMarker(m[2], int(m[1])))),
     (re.compile(rf"reveal tile {_TILE}"), _with_tile(RevealTile)),
     (re.compile(rf"reveal Patient {_ID}(?: \(([^)]*)\))?"), _patient),
-    (re.compile(rf"Starting Patient {_ID} shows side ([AB])"), lambda m: ChooseSide(m[1], m[2])),
+    (re.compile(rf"Starting Patient {_ID} shows side ([AB])"),
+     _plain(lambda m: ChooseSide(m[1], m[2]))),
 )
 
 
-def parse_action(text: str) -> Action:
-    """Read an action from its text.
+def parse_action(text: str, parts: Components) -> Action:
+    """Read an action from its text, checking the tiles and Patients it names in ``parts``
+    (a game's components: ``game.parts``).
 
     Raises
     ------
@@ -332,9 +383,14 @@ def parse_action(text: str) -> Action:
 
     Examples
     --------
-    >>> parse_action("place tile T33 (wild/red, Draw 1) on Patient S1 at red space 1")
+    >>> parts = load_components()
+    >>> parse_action("place tile T33 (wild/red, Draw 1) on Patient S1 at red space 1", parts)
     PlaceTile(tile='T33', patient='S1', space=1, malady='red', end=1)
-    >>> parse_action("cure everyone")
+    >>> parse_action("reveal tile T33 (red)", parts)
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: tile T33 is (wild/red, Draw 1), not (red)
+    >>> parse_action("cure everyone", parts)
     Traceback (most recent call last):
     ...
     simlab.core.errors.IllegalActionError: bad_doctor has no action 'cure everyone'
@@ -343,5 +399,5 @@ def parse_action(text: str) -> Action:
     for pattern, build in _PATTERNS:
         m = pattern.fullmatch(clean)
         if m:
-            return build(m)
+            return build(m, parts)
     raise IllegalActionError(f"bad_doctor has no action {text!r}")

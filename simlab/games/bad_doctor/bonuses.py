@@ -68,7 +68,8 @@ class Bonuses(StateFields):
             return [RemoveCube(p.id) for p in hospital if p.complication_cubes]
         if bonus == "Remove Tile":
             own = self.game.options["remove_placed_tile"]
-            return [RemoveTile(t, p.id) for p in hospital for t in board.edge_tiles(p)
+            remove = self.game.action_table.remove
+            return [remove(t, p.id) for p in hospital for t in board.edge_tiles(p)
                     if own or t != placed]
         if bonus == "Place Tile":
             return self.placements(self.seat)

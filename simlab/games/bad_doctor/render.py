@@ -23,7 +23,7 @@ Examples
 from __future__ import annotations
 
 import io
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import networkx as nx
@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 
 from simlab.games.bad_doctor import actions as A
 from simlab.games.bad_doctor import board
-from simlab.games.bad_doctor.components import load_components
+from simlab.games.bad_doctor.components import TreatmentTile
 from simlab.games.drawing import box, circle, counted, legible, mark_place, place_legend
 
 __all__ = [
@@ -124,18 +124,18 @@ def _extent(pos: dict[Any, tuple[float, float]]) -> tuple[float, float, float, f
     return min(xs) - 0.5, max(ys) + 0.5, width, max(ys) - min(ys) + 1.0
 
 
-def draw_patient(ax: Any, patient: board.Patient, last: Collection[str] = (),
-                 targets: Collection[str] = ()) -> None:
+def draw_patient(ax: Any, patient: board.Patient, tiles: Mapping[str, TreatmentTile],
+                 last: Collection[str] = (), targets: Collection[str] = ()) -> None:
     """Draw one Patient's graph on ``ax`` at one scale (:data:`UNIT`), its places marked.
 
     The Patient is a square, its Treatment Tiles circles with their id (the
     bonus under it), joined Malady spaces coloured edges with the Doctor
     Marker on them, open Malady spaces hollow circles with their number.
-    ``last`` and ``targets`` are place keys (see :meth:`HospitalRenderer.place_of`).
+    ``tiles`` are the game's Treatment Tiles by id (``game.tiles``); ``last`` and ``targets``
+    are place keys (see :meth:`HospitalRenderer.place_of`).
     """
     from matplotlib.patches import Circle, Rectangle
 
-    tiles = load_components().tiles
     g, pos = patient_layout(patient)
     for a, b, data in g.edges(data=True):
         (x0, y0), (x1, y1) = pos[a], pos[b]
@@ -259,7 +259,7 @@ def draw_hospital(state: Any, fig: Figure | None = None, last: Collection[str] =
             w, h = boxes[k]
             ax = fig.add_axes((x / WIDTH, 1 - (top + _TITLE + h) / height, w / WIDTH,
                                h / height))
-            draw_patient(ax, patients[k], last, targets)
+            draw_patient(ax, patients[k], state.game.tiles, last, targets)
             x += w + _GAP
         top += row_height + _GAP
     fig.suptitle("\n".join(lines), fontsize=9, y=1 - 0.06 / height, va="top")

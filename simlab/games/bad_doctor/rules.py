@@ -39,7 +39,6 @@ True
 from __future__ import annotations
 
 import bisect
-import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -59,6 +58,7 @@ from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor import pending as W
+from simlab.games.bad_doctor.action_table import ActionTable, action_table
 from simlab.games.bad_doctor.actions import (
     ActivateBonus,
     AddCube,
@@ -186,6 +186,9 @@ class BadDoctorGame(Game):
         self.tile_ends: dict[str, board.TileEnds] = {
             t: board.TileEnds(tile) for t, tile in parts.tiles.items()}
         self.tile_kinds: dict[str, tuple] = {t: tile.kind for t, tile in parts.tiles.items()}
+        #: The actions that name this set's tiles and Patients, made once (they tell their
+        #: facts): the table of this set, shared by the games on it and by no other set.
+        self.action_table: ActionTable = action_table(self.component_set)
 
     @property
     def parts(self) -> Components:
@@ -229,39 +232,7 @@ class BadDoctorGame(Game):
 
     def parse_action(self, text: str) -> Action:
         """Read an action from its text (see :mod:`simlab.games.bad_doctor.actions`)."""
-        return parse_action(text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _share(count: int, total: int) -> Fraction:
-    return Fraction(count, total)
-
-
-@functools.lru_cache(maxsize=256)
-def _reveal(tile_id: str) -> RevealTile:
-    return RevealTile(tile_id)
-
-
-@functools.lru_cache(maxsize=256)
-def _arrive(patient: str) -> RevealPatient:
-    return RevealPatient(patient)
-
-
-@functools.lru_cache(maxsize=65536)
-def _tile_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    """Chance outcomes of a draw from ``pile``: each tile, equally likely (R8).
-
-    Identical tiles stay apart, so that the draw names the tile drawn.
-    """
-    p = _share(1, len(pile))
-    return tuple((_reveal(t), p) for t in pile)
-
-
-@functools.lru_cache(maxsize=4096)
-def _patient_outcomes(pile: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    """Chance outcomes of drawing a Patient from ``pile`` (each equally likely)."""
-    p = _share(1, len(pile))
-    return tuple((_arrive(pid), p) for pid in pile)
+        return parse_action(text, self.parts)
 
 
 class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
@@ -391,9 +362,10 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         item = self.queue[-1]
         if isinstance(item, W.Draw):
-            return list(_tile_outcomes(tuple(self.deck or self.discard)))
+            return list(self.game.action_table.tile_outcomes(tuple(self.deck or self.discard)))
         if isinstance(item, W.RefillPatient):
-            return list(_patient_outcomes(tuple(self.patient_deck or self.patient_discard)))
+            pile = tuple(self.patient_deck or self.patient_discard)
+            return list(self.game.action_table.patient_outcomes(pile))
         if isinstance(item, W.ChooseStartingSide):
             return [(ChooseSide(item.patient, s), Fraction(1, 2)) for s in ("A", "B")]
         return []  # pragma: no cover - only asked at chance nodes
@@ -407,10 +379,10 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         item = self.queue[-1]
         if isinstance(item, W.Draw):
             pile = self.deck or self.discard
-            return _reveal(pile[uniform_index(len(pile), rng)])
+            return self.game.action_table.reveal[pile[uniform_index(len(pile), rng)]]
         if isinstance(item, W.RefillPatient):
             pile = self.patient_deck or self.patient_discard
-            return _arrive(pile[uniform_index(len(pile), rng)])
+            return self.game.action_table.arrive[pile[uniform_index(len(pile), rng)]]
         return super()._sample_chance(rng)
 
     def _legal_actions(self) -> list[Action]:

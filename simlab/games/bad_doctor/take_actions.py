@@ -34,7 +34,6 @@ Examples
 from __future__ import annotations
 
 import bisect
-import functools
 
 from simlab.core.api import Action, Event
 from simlab.core.errors import SimlabError
@@ -50,10 +49,6 @@ __all__ = ["HAND_LIMIT", "TakeActions"]
 HAND_LIMIT = 5
 #: The draw action (a frozen value: one serves every decision).
 DRAW_TILE = DrawTile()
-
-
-#: Placement actions are small values met again and again: build each once.
-_placement = functools.lru_cache(maxsize=1 << 16)(PlaceTile)
 
 
 class TakeActions(StateFields):
@@ -76,6 +71,7 @@ class TakeActions(StateFields):
         if not hand:
             return []
         kinds, ends_of = self.game.tile_kinds, self.game.tile_ends
+        placement = self.game.action_table.placement  # each made once, with the tile's facts
         seen: set = set()
         out: list[Action] = []
         spaces = [(p.id, space, malady) for p in self.hospital  # the open Malady spaces
@@ -88,7 +84,7 @@ class TakeActions(StateFields):
             ends_for = ends_of[t]
             for pid, space, malady in spaces:
                 for end in ends_for[malady]:
-                    out.append(_placement(t, pid, space, malady, end))
+                    out.append(placement(t, pid, space, malady, end))
         return out
 
     def _can_draw(self, seat: int) -> bool:
@@ -118,7 +114,7 @@ class TakeActions(StateFields):
             kinds: dict = {}
             for t in hand:
                 kinds.setdefault(tiles[t].kind, t)
-            return [DiscardTile(t) for t in kinds.values()]
+            return [self.game.action_table.discard(t) for t in kinds.values()]
         return [Pass()]
 
     # -- handlers --------------------------------------------------------------

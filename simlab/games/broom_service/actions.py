@@ -5,11 +5,13 @@ Examples
 >>> a = PlayRole(2, "Witch (Forest)", brave=True)
 >>> str(a)
 'Seat 2 plays Witch (Forest) brave'
->>> parse_action(str(a)) == a
+>>> from simlab.games.broom_service.components import load_components
+>>> parts = load_components()        # the shipped set; a game parses with its own
+>>> parse_action(str(a), parts) == a
 True
 >>> str(Deliver("orange", "T3", 4))
 'deliver orange potion to tower T3 (4 VP)'
->>> parse_action("Next!")
+>>> parse_action("Next!", parts)
 Next()
 """
 
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
-from simlab.games.broom_service.components import POTIONS, load_components
+from simlab.games.broom_service.components import POTIONS, Components
 
 __all__ = [
     "Bewitch",
@@ -167,47 +169,51 @@ class DoNothing(Action):
         return "do nothing"
 
 
-def _role(name: str) -> str:
-    if name not in {r.name for r in load_components().roles}:
+def _role(name: str, c: Components) -> str:
+    if name not in {r.name for r in c.roles}:
         raise IllegalActionError(f"broom_service has no role {name!r}")
     return name
 
 
-def _region(name: str) -> str:
-    if name not in {r.name for r in load_components().regions}:
+def _region(name: str, c: Components) -> str:
+    if name not in {r.name for r in c.regions}:
         raise IllegalActionError(f"broom_service has no region {name!r}")
     return name
 
 
-def _event(name: str) -> str:
-    if name not in {e.name for e in load_components().events}:
+def _event(name: str, c: Components) -> str:
+    if name not in {e.name for e in c.events}:
         raise IllegalActionError(f"broom_service has no event {name!r}")
     return name
 
 
 _COLOUR = "(" + "|".join(POTIONS) + ")"
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
-    (re.compile(r"Next!"), lambda m: Next()),
-    (re.compile(r"do nothing"), lambda m: DoNothing()),
+#: Each text's pattern and its reader ``(match, the game's components) -> action``.
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Components], Action]], ...] = (
+    (re.compile(r"Next!"), lambda m, c: Next()),
+    (re.compile(r"do nothing"), lambda m, c: DoNothing()),
     (re.compile(r"Seat (\d+) plays (.+) (brave|cowardly)"),
-     lambda m: PlayRole(int(m[1]), _role(m[2]), m[3] == "brave")),
-    (re.compile(r"Seat (\d+) chooses (.+)"), lambda m: ChooseRole(int(m[1]), _role(m[2]))),
-    (re.compile(r"Seat (\d+) is done choosing"), lambda m: DoneChoosing(int(m[1]))),
-    (re.compile(rf"take (\d+) {_COLOUR} potions?"), lambda m: Gather(m[2], int(m[1]))),
-    (re.compile(r"move pawn ([12]) to (.+)"), lambda m: Move(int(m[1]), _region(m[2]))),
+     lambda m, c: PlayRole(int(m[1]), _role(m[2], c), m[3] == "brave")),
+    (re.compile(r"Seat (\d+) chooses (.+)"),
+     lambda m, c: ChooseRole(int(m[1]), _role(m[2], c))),
+    (re.compile(r"Seat (\d+) is done choosing"), lambda m, c: DoneChoosing(int(m[1]))),
+    (re.compile(rf"take (\d+) {_COLOUR} potions?"), lambda m, c: Gather(m[2], int(m[1]))),
+    (re.compile(r"move pawn ([12]) to (.+)"),
+     lambda m, c: Move(int(m[1]), _region(m[2], c))),
     (re.compile(rf"deliver {_COLOUR} potion to (square )?tower (\S+) \((\d+) VP\)"),
-     lambda m: Deliver(m[1], m[3], int(m[4]), m[2] is not None)),
+     lambda m, c: Deliver(m[1], m[3], int(m[4]), m[2] is not None)),
     (re.compile(r"charm away the cloud on (\S+) \((\d+) wands?\)"),
-     lambda m: Charm(m[1], int(m[2]))),
+     lambda m, c: Charm(m[1], int(m[2]))),
     (re.compile(r"place heavy cloud (\d+) on cloud space (\S+)"),
-     lambda m: PlaceCloud(int(m[1]), m[2])),
-    (re.compile(r"reveal event (.+)"), lambda m: RevealEvent(_event(m[1]))),
-    (re.compile(r"bewitch (.+)"), lambda m: Bewitch(_role(m[1]))),
+     lambda m, c: PlaceCloud(int(m[1]), m[2])),
+    (re.compile(r"reveal event (.+)"), lambda m, c: RevealEvent(_event(m[1], c))),
+    (re.compile(r"bewitch (.+)"), lambda m, c: Bewitch(_role(m[1], c))),
 )
 
 
-def parse_action(text: str) -> Action:
-    """Read an action back from its text.
+def parse_action(text: str, components: Components) -> Action:
+    """Read an action back from its text, checking the roles, regions and events it names
+    against ``components`` (a game's own: ``game.data``).
 
     Raises
     ------
@@ -216,11 +222,17 @@ def parse_action(text: str) -> Action:
 
     Examples
     --------
-    >>> parse_action("move pawn 1 to Bramble Wood")
+    >>> from simlab.games.broom_service.components import load_components
+    >>> parts = load_components()
+    >>> parse_action("move pawn 1 to Bramble Wood", parts)
     Move(pawn=1, region='Bramble Wood')
-    >>> parse_action("charm away the cloud on C3 (2 wands)")
+    >>> parse_action("charm away the cloud on C3 (2 wands)", parts)
     Charm(space='C3', wands=2)
-    >>> parse_action("fly to the moon")
+    >>> parse_action("move pawn 1 to Atlantis", parts)
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: broom_service has no region 'Atlantis'
+    >>> parse_action("fly to the moon", parts)
     Traceback (most recent call last):
     ...
     simlab.core.errors.IllegalActionError: broom_service has no action 'fly to the moon'
@@ -229,5 +241,5 @@ def parse_action(text: str) -> Action:
     for pattern, build in _PATTERNS:
         m = pattern.fullmatch(clean)
         if m:
-            return build(m)
+            return build(m, components)
     raise IllegalActionError(f"broom_service has no action {text!r}")

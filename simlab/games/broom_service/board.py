@@ -60,8 +60,9 @@ def build_graph(components: Components) -> nx.Graph:
     return g
 
 
-def realm_graph() -> nx.Graph:
-    """The realm graph of the game's data (built once a component set).
+def realm_graph(components: Components | None = None) -> nx.Graph:
+    """The realm graph of ``components`` (a game's ``data``; the shipped set when omitted),
+    built once a component set.
 
     Do not change the returned graph; copy it first.
 
@@ -70,10 +71,12 @@ def realm_graph() -> nx.Graph:
     >>> sorted(realm_graph().neighbors("Castle Emberkeep"))
     ['Goblin Hill', 'Misty Crag', 'Stone Giant Peaks', 'Willow Glen']
     """
-    return _built(load_components())[0]
+    return _built(components if components is not None else load_components())[0]
 
 
 #: id(components) -> (components, their graph, their lookup tables), built on first use.
+#: Keyed by the loaded set itself (held, so its id is not reused), never by a region or
+#: tower name: two sets in one process never share an entry.
 _BUILT: dict[int, tuple[Components, nx.Graph, list[Realm]]] = {}
 
 
@@ -114,7 +117,7 @@ class Realm:
 
 def realm(components: Components | None = None) -> Realm:
     """Lookup tables of the realm of ``components`` (built once a component set; the
-    active set when omitted).
+    shipped set when omitted).
 
     Examples
     --------

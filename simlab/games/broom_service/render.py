@@ -33,7 +33,7 @@ from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph
-from simlab.games.broom_service.components import POTIONS, load_components
+from simlab.games.broom_service.components import POTIONS, Components, load_components
 from simlab.games.drawing import circle, counted, mark_place, place_legend
 
 __all__ = ["LANDSCAPE_COLOURS", "POTION_COLOURS", "RENDERER", "SEAT_COLOURS", "RealmRenderer",
@@ -49,8 +49,8 @@ _RADIUS = 0.36
 
 
 def seat_colours(game: Any) -> list[str]:
-    """The player colour of each seat, in seat order."""
-    return list(load_components().colours[: game.players])
+    """The player colour of each seat, in seat order (in the game's component set)."""
+    return list(game.data.colours[: game.players])
 
 
 def _ring(ax: Any, xy: tuple[float, float], radius: float, key: str, last: Collection[str],
@@ -66,7 +66,7 @@ def draw(state: Any = None, last: Collection[str] = (), targets: Collection[str]
     ----------
     state : BroomServiceState, optional
         Position to show: clouds, towers delivered to (ringed in the
-        deliverer's colour) and pawns.  Without it, the bare board.
+        deliverer's colour) and pawns.  Without it, the bare board of the shipped set.
     last : collection of str
         Places of the last action (region names, tower or cloud-space ids).
     targets : collection of str
@@ -82,8 +82,8 @@ def draw(state: Any = None, last: Collection[str] = (), targets: Collection[str]
     """
     fig = Figure(figsize=(9.2, 7.4))  # a fixed layout: drawn fast, the same every time
     ax = fig.add_axes((0.0, 0.0, 0.7, 0.955))
-    g = realm_graph()
-    comps = load_components()
+    comps = state.game.data if state is not None else load_components()  # bare: shipped
+    g = realm_graph(comps)
     pos = {n: d["pos"] for n, d in g.nodes(data=True)}
     clouds = getattr(state, "clouds", {}) or {}
     for a, b, space in g.edges(data="space"):
@@ -156,7 +156,7 @@ def draw(state: Any = None, last: Collection[str] = (), targets: Collection[str]
     ax.axis("off")
     ax.set_title(title if title is not None else _title(state), fontsize=11,
                  pad=2)
-    _legend(fig, state)
+    _legend(fig, state, comps)
     return fig
 
 
@@ -172,8 +172,7 @@ def _title(state: Any) -> str:
     return head + (f" — event: {state.event}" if state.event else "")
 
 
-def _legend(fig: Figure, state: Any) -> None:
-    comps = load_components()
+def _legend(fig: Figure, state: Any, comps: Components) -> None:
     handles: list[Any] = [
         Patch(fc=LANDSCAPE_COLOURS["forest"], ec="#333", label="forest region"),
         Patch(fc=LANDSCAPE_COLOURS["hill"], ec="#333", label="hill region"),

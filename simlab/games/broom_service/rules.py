@@ -271,7 +271,7 @@ class BroomServiceGame(Game):
 
     def parse_action(self, text: str) -> Action:
         """Read an action from its text (see :func:`actions.parse_action`)."""
-        return A.parse_action(text)
+        return A.parse_action(text, self.data)
 
     def seat_names(self) -> list[str]:
         """The player colours, ``Red`` ... (seat 0 is the first starting player)."""

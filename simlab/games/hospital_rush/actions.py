@@ -10,9 +10,11 @@ Examples
 --------
 >>> str(Treat(2))
 'Treat the patient in bed 2'
->>> parse_action("Take 1 purple medicine from Seat 2's patient in bed 3")
+>>> from simlab.games.hospital_rush.components import load_components
+>>> parts = load_components()        # the shipped set; a game parses with its own
+>>> parse_action("Take 1 purple medicine from Seat 2's patient in bed 3", parts)
 Steal(victim=2, item='purple', count=1, bed=3)
->>> parse_action(str(Penalty(2))) == Penalty(2)
+>>> parse_action(str(Penalty(2)), parts) == Penalty(2)
 True
 """
 
@@ -20,10 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
+from simlab.games.hospital_rush.components import Components, load_components
 
 __all__ = [
     "Admit",
@@ -51,6 +54,7 @@ __all__ = [
     "Treat",
     "Watch",
     "parse_action",
+    "titles",
 ]
 
 
@@ -80,26 +84,27 @@ class Admit(Action):
 class Place(Action):
     """``seat`` places an action marker on action space ``space`` (an id of spaces/boards.txt).
 
-    Its text uses the space's title, which :func:`parse_action` maps back.
+    Its text uses the space's title, which :func:`parse_action` maps back: the title in
+    the game's component set, which the rules give it (``title``, left out of equality
+    and ``repr``); one built by hand without it is told with the shipped set's title.
+
+    Examples
+    --------
+    >>> str(Place(2, "night_shift_1", "night shift 1")), str(Place(2, "night_shift_1"))
+    ('Seat 2 places on night shift 1', 'Seat 2 places on night shift 1')
+    >>> Place(2, "night_shift_1", "late shift") == Place(2, "night_shift_1")
+    True
     """
 
     seat: int
     space: str
+    #: The space's title in the game's component set.
+    title: str | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        return self.text(_titles()[0])
-
-    def text(self, titles: dict[str, str]) -> str:
-        """The text with the titles ``titles`` (space id -> title) of the set in play: the
-        state tells it with its game's table (:attr:`.rules.HospitalRushGame.titles`)
-        rather than looking up the active component set at every placement.
-
-        Examples
-        --------
-        >>> Place(2, "overtime").text({"overtime": "Overtime"})
-        'Seat 2 places on Overtime'
-        """
-        return f"Seat {self.seat} places on {titles.get(self.space, self.space)}"
+        title = self.title if self.title is not None else titles(load_components()).get(
+            self.space, self.space)
+        return f"Seat {self.seat} places on {title}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,26 +347,34 @@ class EarlyDischarge(Action):
         return f"Keep treating the patient in bed {self.bed}"
 
 
-def _titles() -> tuple[dict[str, str], dict[str, str]]:
-    """(space id -> title, title -> space id) for main-board and player-board spaces."""
-    from simlab.games.hospital_rush.components import load_components
+def titles(c: Components) -> dict[str, str]:
+    """Space id -> title, for the main-board and player-board spaces of ``c``.
 
-    global _TITLES
-    c = load_components()  # the active component set
-    if _TITLES is None or _TITLES[0] is not c:
-        by_id = {s.id: s.title for s in c.spaces} | {a.id: a.title for a in c.board_actions}
-        _TITLES = (c, (by_id, {t: i for i, t in by_id.items()}))
-    return _TITLES[1]
-
-
-_TITLES: tuple[object, tuple[dict[str, str], dict[str, str]]] | None = None
+    Examples
+    --------
+    >>> titles(load_components())["night_shift_1"]
+    'night shift 1'
+    """
+    return {s.id: s.title for s in c.spaces} | {a.id: a.title for a in c.board_actions}
 
 
-def _place(m: re.Match[str]) -> Action:
-    space = _titles()[1].get(m[2])
-    if space is None:
-        raise IllegalActionError(f"no action space called {m[2]!r}")
-    return Place(int(m[1]), space)
+def _place(m: re.Match[str], c: Components) -> Action:
+    for space, title in titles(c).items():
+        if title == m[2]:
+            return Place(int(m[1]), space, title)
+    raise IllegalActionError(f"no action space called {m[2]!r}")
+
+
+def _patient(name: str, c: Components) -> str:
+    if name not in {p.name for p in c.patients}:
+        raise IllegalActionError(f"hospital_rush has no patient {name!r}")
+    return name
+
+
+def _board(name: str, c: Components) -> str:
+    if name not in c.boards:
+        raise IllegalActionError(f"hospital_rush has no player board {name!r}")
+    return name
 
 
 def _steal(m: re.Match[str]) -> Action:
@@ -370,12 +383,26 @@ def _steal(m: re.Match[str]) -> Action:
     return Steal(seat, item, count, bed)
 
 
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = tuple(
-    (re.compile(p), f)
+Reader = Callable[[re.Match[str], Components], Action]
+
+
+def _plain(build: Callable[[re.Match[str]], Action]) -> Reader:
+    """A reader of a text that names no component (the components are not asked)."""
+    return lambda m, c: build(m)
+
+
+#: Each text's pattern and its reader ``(match, the game's components) -> action``.
+_READERS: tuple[tuple[str, Reader], ...] = (
+    (r"Seat (\d+) gets the player board (.+)", lambda m, c: DealBoard(int(m[1]), _board(m[2], c))),
+    (r"Patient (.+) comes into bed (\d)", lambda m, c: Admit(int(m[2]), _patient(m[1], c))),
+    (r"Seat (\d+) places on (.+)", _place),
+    (r"Admit (.+) from the discard pile to bed 1( with the patient marker)?",
+     lambda m, c: Readmit(_patient(m[1], c), bool(m[2]))),
+)
+_PATTERNS: tuple[tuple[re.Pattern[str], Reader], ...] = tuple(
+    (re.compile(p), f) for p, f in _READERS) + tuple(
+    (re.compile(p), _plain(f))
     for p, f in (
-        (r"Seat (\d+) gets the player board (.+)", lambda m: DealBoard(int(m[1]), m[2])),
-        (r"Patient (.+) comes into bed (\d)", lambda m: Admit(int(m[2]), m[1])),
-        (r"Seat (\d+) places on (.+)", _place),
         (r"Done", lambda m: Done()),
         (r"Take 1 (\w+) medicine from the medicine chest", lambda m: TakeMedicine(m[1])),
         (r"Treat the patient in bed (\d)", lambda m: Treat(int(m[1]))),
@@ -401,10 +428,6 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
         (r"Take over the patient in bed (\d)", lambda m: TakeOver(int(m[1]))),
         (r"Sell 1 (\w+) medicine for 2 bucks", lambda m: Sell(m[1])),
         (r"Watch and learn at the patient in bed (\d)", lambda m: Watch(int(m[1]))),
-        (
-            r"Admit (.+) from the discard pile to bed 1( with the patient marker)?",
-            lambda m: Readmit(m[1], bool(m[2])),
-        ),
         (r"Discard the malingerer in bed (\d)", lambda m: Malinger(int(m[1]))),
         (r"Discharge the patient in bed (\d) early", lambda m: EarlyDischarge(int(m[1]), True)),
         (r"Keep treating the patient in bed (\d)", lambda m: EarlyDischarge(int(m[1]), False)),
@@ -412,8 +435,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...]
 )
 
 
-def parse_action(text: str) -> Action:
-    """Read an action back from its ``str`` form.
+def parse_action(text: str, components: Components) -> Action:
+    """Read an action back from its ``str`` form, with the space titles, patients and player
+    boards of ``components`` (a game's own: ``game.data``).
 
     Raises
     ------
@@ -422,11 +446,17 @@ def parse_action(text: str) -> Action:
 
     Examples
     --------
-    >>> parse_action("Seat 1 places on night shift 1")
+    >>> parts = load_components()
+    >>> parse_action("Seat 1 places on night shift 1", parts)
     Place(seat=1, space='night_shift_1')
-    >>> parse_action("Admit Jim Caries from the discard pile to bed 1 with the patient marker")
+    >>> parse_action("Admit Jim Caries from the discard pile to bed 1 with the patient marker",
+    ...              parts)
     Readmit(patient='Jim Caries', mark=True)
-    >>> parse_action("Juggle")
+    >>> parse_action("Patient Nobody comes into bed 2", parts)
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: hospital_rush has no patient 'Nobody'
+    >>> parse_action("Juggle", parts)
     Traceback (most recent call last):
     ...
     simlab.core.errors.IllegalActionError: not a Hospital Rush action: 'Juggle'
@@ -435,5 +465,5 @@ def parse_action(text: str) -> Action:
     for pattern, build in _PATTERNS:
         m = pattern.fullmatch(text)
         if m is not None:
-            return build(m)
+            return build(m, components)
     raise IllegalActionError(f"not a Hospital Rush action: {text!r}")

@@ -110,7 +110,7 @@ def board_graph(
     players : int
         3, 4 or 5.
     data : Components, optional
-        Loaded components; ``load_components()`` when omitted.
+        Loaded components (a game's ``data``); the shipped set when omitted.
     night_shift_4 : bool
         The game option of that name: the 5 side's reconstructed 4th night-shift space.
 

@@ -94,7 +94,6 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
-_place = functools.cache(A.Place)
 _T = TypeVar("_T", bound=T.Task)
 
 
@@ -221,8 +220,11 @@ class HospitalRushGame(Game):
             self.board_spaces[a.board] += (a.id,)
         self.red_spaces = frozenset(s for s, k in self.space.items() if k == "red")
         #: space id -> its title, for main-board and player-board spaces (action texts).
-        self.titles: dict[str, str] = {s.id: s.title for s in data.spaces} | {
-            a.id: a.title for a in data.board_actions}
+        self.titles: dict[str, str] = A.titles(data)
+        #: (seat, space id) -> the action that places there, made once, with its title.
+        self.places: dict[tuple[int, str], A.Place] = {
+            (seat, space): A.Place(seat, space, title)
+            for seat in range(self.players) for space, title in self.titles.items()}
         self.goal = data.supply["prestige_goal"]
         self.low = data.supply["prestige_min"]
         self.high = data.supply["prestige_max"]
@@ -254,7 +256,7 @@ class HospitalRushGame(Game):
 
     def parse_action(self, text: str) -> Action:
         """Read an action from its text (see :func:`actions.parse_action`)."""
-        return A.parse_action(text)
+        return A.parse_action(text, self.data)
 
     def seat_names(self) -> list[str]:
         """The player colours, ``Red`` ... in seat order."""
@@ -447,7 +449,8 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
             task = self.tasks[0]
             return _TASK_LEGAL[type(task)](self, task)  # type: ignore[no-any-return]
         seat = self.current_player
-        return [_place(seat, s) for s in self.available_spaces(seat)]
+        places = self.game.places
+        return [places[seat, s] for s in self.available_spaces(seat)]
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.phase == Phase.BOARDS:
@@ -521,7 +524,8 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         seat, space = action.seat, action.space
         self.occupied.setdefault(space, []).append(seat)
         self.placed += 1
-        events = [Event(action.text(self.game.titles), "place", seat)]  # str(action)
+        events = [Event(f"Seat {seat} places on {self.game.titles.get(space, space)}", "place",
+                        seat)]
         _SPACE_EFFECTS[space](self, seat, space, events)
         return events
 

@@ -706,6 +706,7 @@ def test_nothing_is_hidden_so_every_seat_sees_every_action_and_event():
 @pytest.mark.parametrize("players", [3, 5])
 def test_a_placement_event_tells_the_action_text(players):
     game = HospitalRushGame(players=players, night_shift_4=True)
-    texts = {space: A.Place(1, space).text(game.titles) for space in game.space}
-    assert texts == {space: str(A.Place(1, space)) for space in game.space}
+    texts = {space: str(game.places[1, space]) for space in game.space}  # the game's own
+    assert texts == {space: f"Seat 1 places on {game.titles[space]}" for space in game.space}
+    assert texts == {space: str(A.Place(1, space)) for space in game.space}  # shipped titles
     assert texts["night_shift_1"] == "Seat 1 places on night shift 1"  # a title, not the id
