@@ -46,9 +46,11 @@ class Study:
     summarize : callable
         ``summarize(games, params) -> DataFrame`` in the shape of
         :func:`simlab.core.stats.summarize`.
-    plot : callable, optional
-        ``plot(result) -> matplotlib.figure.Figure``; a default plot of the
-        summary is used when absent.
+    plot : callable or str, optional
+        The study's figure: ``plot(result) -> matplotlib.figure.Figure``, or
+        the name of a figure registered with :func:`simlab.core.registry.register_figure`
+        (``"policy-ladder"``: the figures layer draws it); the figure named
+        ``"summary"`` (the summary's estimates and intervals) when absent.
     chunk_size : int, default 1000
         Games per chunk.  Fixed by the study so results never depend on ``jobs``.
     combine : {"concat", "sum"}
@@ -79,7 +81,7 @@ class Study:
     params: tuple[Param, ...]
     run_chunk: Callable[[dict[str, Any], np.random.SeedSequence, int, int], pd.DataFrame]
     summarize: Callable[[pd.DataFrame, dict[str, Any]], pd.DataFrame]
-    plot: Callable[[StudyResult], Figure] | None = None
+    plot: Callable[[StudyResult], Figure] | str | None = None
     chunk_size: int = 1000
     combine: str = "concat"
     description: str = ""
