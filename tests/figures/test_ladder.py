@@ -36,13 +36,14 @@ def test_every_ladder_declares_the_figure_by_name_and_it_is_this_one():
 @pytest.mark.parametrize(("repeats", "few"), [(MIN_GAMES // 2, False), (MIN_GAMES // 4 - 1, True)])
 def test_win_rates_are_the_pairing_rows_and_their_mirror(repeats, few):
     games = pd.DataFrame({"lineup": ["a,b,b", "b,a,a", "b,b,a", "a,a,b"] * repeats,
-                          "winners": ["0", "1", "0", "2"] * repeats})
+                          "winners": ["0", "1", "0", "0"] * repeats})  # a wins 3 in 4
     summary, fig = drawn(games)
     ratings, table = fig.axes
     rows = summary[summary.scope == "rating"].sort_values("estimate")
     assert [t.get_text() for t in ratings.get_yticklabels()] == rows.policy.tolist()
     order = rows.policy.tolist()[::-1]
     (pairing,) = summary[summary.scope == "pairing"].itertuples()
+    assert (pairing.a, pairing.b, pairing.estimate) == ("b", "a", 0.25)
     cells = table.images[0].get_array()
     i, j = order.index(pairing.a), order.index(pairing.b)
     assert cells[i, j] == pytest.approx(pairing.estimate)
