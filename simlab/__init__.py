@@ -24,18 +24,17 @@ from simlab.core.record import GameRecord, play, replay
 from simlab.core.registry import (
     game_names,
     load_game,
-    register_default_figure,
     register_game,
 )
 from simlab.core.roster import register_family
 
-# The composition root: the games register themselves (their tables, nothing of a game
-# is imported), the search players register as a family of players any game may offer,
-# and the notebook layer draws the figure of a study without a plot of its own.
+# The composition root: the figures and the games register themselves (tables, nothing
+# of a figure or a game is imported), so that core names neither; the search players
+# register as a family of players any game may offer.
+from simlab import figures as _figures  # noqa: F401  isort: skip
 from simlab import games as _games  # noqa: F401  isort: skip
 
 register_family("simlab.core.search:SEARCH_PLAYERS")
-register_default_figure("simlab.widgets.study_figures:summary_figure")
 
 __version__ = "0.1.0"
 

@@ -37,9 +37,9 @@ def few_games(summary: pd.DataFrame) -> np.ndarray:
     """Which rows say nothing yet: fewer than ``MIN_GAMES`` games behind them, no interval,
     or a share (``kind`` "proportion") whose 95% interval is wider than ``SAYS_NOTHING``.
 
-    The figures mark the same rows "too few games" (:func:`simlab.widgets.plots.too_wide`).
+    The figures mark the same rows "too few games" (:func:`simlab.figures.limits.too_wide`).
     """
-    from simlab.widgets.plots import SAYS_NOTHING, too_wide
+    from simlab.figures.limits import SAYS_NOTHING, too_wide
 
     if summary.empty or not {"low", "high"} <= set(summary.columns):
         return np.zeros(len(summary), dtype=bool)
@@ -125,7 +125,7 @@ def ladder_finding(summary: pd.DataFrame) -> str:
     ratings = summary[summary["scope"] == "rating"].sort_values("estimate", ascending=False)
     order = ", ".join(f"{r.policy} ({r.estimate:+.2f})" for r in ratings.itertuples())
     pairs = summary[summary["scope"] == "pairing"]
-    from simlab.widgets.plots import MIN_GAMES
+    from simlab.figures.limits import MIN_GAMES
 
     enough = (pd.to_numeric(pairs["n"], errors="coerce") >= MIN_GAMES).to_numpy()
     decided = pairs[enough & ((pairs["low"] > 0.5) | (pairs["high"] < 0.5)).to_numpy()]

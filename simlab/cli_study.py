@@ -463,9 +463,9 @@ def _finding(name: str, summary: pd.DataFrame) -> str:
 def undecided_rows(summary: pd.DataFrame) -> str:
     """How many of a summary's rows rest on too few games to say anything, as text.
 
-    A row says nothing when fewer than :data:`~simlab.widgets.plots.MIN_GAMES` games
+    A row says nothing when fewer than :data:`~simlab.figures.limits.MIN_GAMES` games
     (or rows) are behind it, or when it is a share (``kind`` "proportion") whose 95%
-    interval is wider than :data:`~simlab.widgets.plots.SAYS_NOTHING`; the figures mark
+    interval is wider than :data:`~simlab.figures.limits.SAYS_NOTHING`; the figures mark
     the same rows "too few games".  A report states it, so a reader knows which answers
     need a longer run (``--games``).
 
@@ -522,7 +522,7 @@ def report_index(written: list[tuple[Study, int, float, str]],
     | coin | Heads? | 1,000 | 0 of 1 rows | 2.5 | [coin.csv](coin.csv) | [coin.png](coin.png) |
     <BLANKLINE>
     """
-    from simlab.widgets.plots import MIN_GAMES
+    from simlab.figures.limits import MIN_GAMES
 
     run = ("The full run: every study at its default games and parameters."
            if full else

@@ -55,10 +55,6 @@ ABOVE_CORE = ("simlab", "simlab.games", "simlab.figures", "simlab.lab", "simlab.
 PLAYERS_FLOOR = ("policies", "evaluate", "candidates", "stuff_policy", "ladder", "studies",
                  "*_studies", "render")
 
-#: The cases that fail only until the figures branch (issue 36 item 3) is merged.
-FIGURES_BRANCH = pytest.mark.xfail(strict=True, reason="item 3: the figures branch")
-
-
 def module_name(path: Path, root: Path) -> str:
     """``simlab.core.api`` for ``<root>/core/api.py`` (a package: its folder's name)."""
     parts = [root.name, *path.relative_to(root).with_suffix("").parts]
@@ -209,8 +205,7 @@ def test_core_floors_in_order():
     assert upward_arrows(graph()) == []
 
 
-@pytest.mark.parametrize("above", [
-    pytest.param(p, marks=FIGURES_BRANCH) if p == "simlab.widgets" else p for p in ABOVE_CORE])
+@pytest.mark.parametrize("above", ABOVE_CORE)
 def test_core_imports_nothing_above_it(above):
     found = arrows_to(graph(), "simlab.core", above)
     if above == "simlab.cli":  # the command's modules: simlab.cli and simlab.cli_*
@@ -219,7 +214,7 @@ def test_core_imports_nothing_above_it(above):
     assert found == []
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=FIGURES_BRANCH) for g in game_folders()])
+@pytest.mark.parametrize("game", game_folders())
 def test_games_do_not_import_the_notebook_layer(game):
     assert arrows_to(graph(), game, "simlab.widgets") == []
 

@@ -1,4 +1,4 @@
-"""What is loaded by name on first use: games, the modules of studies, the default figure.
+"""What is loaded by name on first use: games, the modules of studies, figures.
 
 Core names no game.  Each game declares one :class:`GameTable` in its
 package (``simlab/games/<game>/__init__.py``): its Game class as a lazy
@@ -6,9 +6,9 @@ package (``simlab/games/<game>/__init__.py``): its Game class as a lazy
 its studies as the modules that define them, and its policy :class:`Ladder`
 as data.  :func:`register_table` (called by ``simlab.games``, which ``import
 simlab`` imports) files each part, so that listing games, policies and
-studies imports none of a game.  The figure a study without a plot of its
-own gets (the notebook layer's) is registered the same way, so core draws
-nothing either.
+studies imports none of a game.  Figures are registered the same way, by the
+figures layer (:mod:`simlab.figures`), each under a name a study may
+declare as its ``plot``; so core draws nothing either.
 
 Examples
 --------
@@ -28,16 +28,18 @@ from simlab.core.errors import ConfigError
 from simlab.core.roster import Roster, load_path, register_renderer, register_roster
 
 __all__ = [
+    "DEFAULT_FIGURE",
     "GameTable",
     "Ladder",
     "canonical_name",
-    "default_figure",
+    "figure",
+    "figure_names",
     "game_class",
     "game_names",
     "ladder_name",
     "ladders",
     "load_game",
-    "register_default_figure",
+    "register_figure",
     "register_game",
     "register_study_module",
     "register_table",
@@ -49,8 +51,10 @@ _PROVIDERS: dict[str, str] = {}
 _CLASSES: dict[str, type[Game]] = {}
 #: Study name -> module that registers it when imported.
 _STUDY_MODULES: dict[str, str] = {}
-#: "module:function" drawing the figure of a study without a plot of its own.
-_DEFAULT_FIGURE: list[str] = []
+#: Figure name -> "module:function" drawing it from a study result.
+_FIGURES: dict[str, str] = {}
+#: The figure of a study that declares none.
+DEFAULT_FIGURE = "summary"
 #: Ladder study name -> (game name, its ladder).
 _LADDERS: dict[str, tuple[str, Ladder]] = {}
 
@@ -284,19 +288,42 @@ def study_modules() -> dict[str, str]:
     return dict(_STUDY_MODULES)
 
 
-def register_default_figure(path: str) -> None:
-    """Register the ``"module:function"`` that draws a study result without a plot of its own."""
-    _DEFAULT_FIGURE[:] = [path]
+def register_figure(name: str, path: str) -> None:
+    """Say that the ``"module:function"`` at ``path`` draws the figure ``name`` of a result.
+
+    Examples
+    --------
+    >>> register_figure("doc-figure", "no.such.module:draw")
+    >>> "doc-figure" in figure_names()
+    True
+    >>> del _FIGURES["doc-figure"]
+    """
+    _FIGURES[name] = path
 
 
-def default_figure() -> Any:
-    """The registered default figure function, imported now.
+def figure_names() -> list[str]:
+    """Every registered figure, sorted."""
+    return sorted(_FIGURES)
+
+
+def figure(name: str) -> Any:
+    """The function drawing the figure ``name`` (``draw(result) -> Figure``), imported now.
 
     Raises
     ------
     ConfigError
-        If none is registered (``import simlab`` registers the notebook layer's).
+        No such figure (the message lists the known ones; ``import simlab``
+        registers the figures layer's).
+
+    Examples
+    --------
+    >>> figure("no-such-figure")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.ConfigError: unknown figure 'no-such-figure'; figures: policy-ladder, summary
     """
-    if not _DEFAULT_FIGURE:
-        raise ConfigError("no default study figure is registered")
-    return load_path(_DEFAULT_FIGURE[0])
+    path = _FIGURES.get(name)
+    if path is None:
+        known = ", ".join(figure_names()) or "none"
+        raise ConfigError(f"unknown figure {name!r}; figures: {known}")
+    return load_path(path)

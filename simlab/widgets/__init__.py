@@ -1,7 +1,9 @@
-"""The notebook layer: a turn stepper for every game, study panels and plot helpers.
+"""The notebook layer, the top floor: a turn stepper for every game and study panels.
 
 Widgets hold no rules: they drive games through the public API
-(:mod:`simlab.core.api`) and studies through :func:`simlab.run_study`.
+(:mod:`simlab.core.api`) and studies through :func:`simlab.run_study`, and
+draw with the games' renderers and the figures layer (:mod:`simlab.figures`).
+Nothing but the command line and the notebooks imports this package.
 Everything can be driven without a browser (``button.click()``), which is
 how the tests use it.
 
@@ -12,7 +14,6 @@ how the tests use it.
   (``simlab.widgets.board_view``), its panels plain HTML (``simlab.widgets.panels``).
 - :class:`StudyPanel` — a study's parameters, Run, summary and plot.
 - :mod:`simlab.widgets.render` — the renderer contract games follow.
-- :mod:`simlab.widgets.plots` — plot helpers shared by all studies.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def for_width(fig: Figure, width: int, minimum: float = MIN_TEXT_PT) -> Figure:
     it.  Where the figure would be taller than 620 px (most of a laptop's
     window), its height is held at that.
     """
-    from simlab.games.drawing import legible
+    from simlab.figures.board import legible
 
     width = max(_NARROWEST, min(_WIDEST, int(width)))
     w, h = fig.get_size_inches()

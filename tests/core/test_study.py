@@ -600,6 +600,25 @@ def test_study_plot_is_used_when_given():
     assert fig.get_suptitle() == "custom 5"
 
 
+def test_a_study_declares_a_registered_figure_by_name(monkeypatch):
+    monkeypatch.setitem(core_registry._FIGURES, "test-custom", f"{__name__}:custom_plot")
+    named = dataclasses.replace(COIN, name="test-named-plot", plot="test-custom")
+    assert run_study(named, games=6).plot().get_suptitle() == "custom 6"
+    # no figure declared: the one named "summary", which the figures layer registered
+    assert core_registry.DEFAULT_FIGURE in core_registry.figure_names()
+    monkeypatch.setitem(core_registry._FIGURES, "summary", f"{__name__}:custom_plot")
+    assert run_study(COIN, games=7).plot().get_suptitle() == "custom 7"
+
+
+def test_an_unregistered_figure_is_named_in_one_line():
+    named = dataclasses.replace(COIN, name="test-no-such-plot", plot="no-such-figure")
+    result = run_study(named, games=3)
+    with pytest.raises(ConfigError) as excinfo:
+        result.plot()
+    assert str(excinfo.value) == ("unknown figure 'no-such-figure'; figures: policy-ladder, "
+                                  "summary")
+
+
 def test_repr_is_short(coin_reference):
     text = repr(coin_reference)
     assert text.startswith("StudyResult('test-coin', p=0.3, games=537, seed=11")

@@ -87,7 +87,8 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
          it counts as at risk until it left, and not as a death.
          """),
         ("code", """
-         from simlab.widgets.plots import kaplan_meier, survival_plot
+         from simlab.core.stats import kaplan_meier
+         from simlab.figures.survival import survival_plot
 
          games = panel.result.games  # the panel's latest games: run again after Run
          groups = {f"{p} players": (part.duration, part.status == "died")
@@ -105,7 +106,7 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
          `distribution_plot`); games where a policy wins more often sit further right.
          """),
         ("code", """
-         from simlab.widgets.plots import distribution_plot
+         from simlab.figures.distributions import distribution_plot
 
          vp = (panel.result.games.vp // 10 * 10).astype(int)  # run again after Run
          distribution_plot(vp, xlabel="final VP (bins of 10)", title="Final VP, all seats")
@@ -214,7 +215,7 @@ def tour() -> list[tuple[str, str]]:
          from collections import Counter
 
          from simlab.games.broom_service.board import realm_graph
-         from simlab.widgets.plots import board_heatmap
+         from simlab.figures.heatmap import board_heatmap
 
          ends = Counter()
          for seed in range(30):

@@ -6,8 +6,9 @@ One module a concern: :mod:`.params` (Param), :mod:`.definition` (Study),
 (where chunks run), :mod:`.combine` (chunk frames into the games table),
 :mod:`.tally` (rows folded into counts), :mod:`.progress` (bars),
 :mod:`.runner` (``run_study``), :mod:`.result`
-(StudyResult) and :mod:`.output` (files and JSON).  No module draws: the
-default figure is the notebook layer's (:mod:`simlab.widgets.study_figures`).
+(StudyResult) and :mod:`.output` (files and JSON).  No module draws: a study
+declares its figure (a function of its own or a registered figure's name), and
+the named figures are drawn by the figures layer (:mod:`simlab.figures`).
 
 A :class:`Study` names a question ("how likely is a capture in the first
 three turns?"), its parameters, a function that plays a *chunk* of games and

@@ -45,9 +45,11 @@ class Study:
     summarize : callable
         ``summarize(games, params) -> DataFrame`` in the shape of
         :func:`simlab.core.stats.summarize`.
-    plot : callable, optional
-        ``plot(result) -> matplotlib.figure.Figure``; a default plot of the
-        summary is used when absent.
+    plot : callable or str, optional
+        The study's figure: ``plot(result) -> matplotlib.figure.Figure``, or
+        the name of a figure registered with :func:`simlab.core.registry.register_figure`
+        (``"policy-ladder"``: the figures layer draws it); the figure named
+        ``"summary"`` (the summary's estimates and intervals) when absent.
     chunk_size : int, default 1000
         Games per chunk.  Fixed by the study so results never depend on ``jobs``.
     combine : {"concat", "sum"}
@@ -80,7 +82,7 @@ class Study:
     summarize: Callable[[pd.DataFrame, dict[str, Any]], pd.DataFrame]
     #: ``plot(result)`` takes a :class:`~simlab.core.study.result.StudyResult` (a floor up:
     #: the result holds its study, so the study does not name the result's type).
-    plot: Callable[[Any], Figure] | None = None
+    plot: Callable[[Any], Figure] | str | None = None
     chunk_size: int = 1000
     combine: str = "concat"
     description: str = ""

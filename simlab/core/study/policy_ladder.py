@@ -68,8 +68,7 @@ from simlab.core.study.definition import Study
 from simlab.core.study.params import Param
 from simlab.core.study.seeding import per_game
 
-__all__ = ["LadderGame", "ladder_frame", "ladder_plot", "ladder_study", "ladder_summary",
-           "policy_ladder"]
+__all__ = ["LadderGame", "ladder_frame", "ladder_study", "ladder_summary", "policy_ladder"]
 
 #: Search budgets a ladder lists beside ``mcts`` and ``mcts-100`` (any ``mcts-N`` is allowed).
 BUDGETS = ("mcts-3", "mcts-10", "mcts-30")
@@ -226,80 +225,6 @@ def ladder_summary(games: pd.DataFrame, params: dict[str, Any],
     return out.astype({"wins": "Int64", "ties": "Int64"})
 
 
-def _matrix(part: pd.DataFrame, rows: list[str], cols: list[str], mirror: bool) -> np.ndarray:
-    m = np.full((len(rows), len(cols)), np.nan)
-    for r in part.itertuples():
-        if r.a in rows and r.b in cols:
-            m[rows.index(r.a), cols.index(r.b)] = r.estimate
-        if mirror and r.b in rows and r.a in cols:
-            m[rows.index(r.b), cols.index(r.a)] = 1 - r.estimate
-    return m
-
-
-def _heatmap(ax: Any, m: np.ndarray, rows: list[str], cols: list[str], title: str,
-             few: np.ndarray | None = None) -> None:
-    """Win rates as coloured cells; a cell from too few games shows its rate in brackets."""
-    ax.imshow(m, vmin=0, vmax=1, cmap="RdBu", aspect="auto")
-    for i in range(len(rows)):
-        for j in range(len(cols)):
-            if not np.isnan(m[i, j]):
-                text = f"{m[i, j]:.2f}"
-                if few is not None and few[i, j]:
-                    text = f"({text})"
-                ax.text(j, i, text, ha="center", va="center", fontsize=8,
-                        color="white" if abs(m[i, j] - 0.5) > 0.3 else "black")
-    ax.set_xticks(range(len(cols)), cols, rotation=30, ha="right", fontsize=8)
-    ax.set_yticks(range(len(rows)), rows, fontsize=8)
-    ax.set_title(title, fontsize=9)
-
-
-def ladder_plot(result: Any) -> Any:
-    """Ratings with their intervals, and the win-rate table (per side too, for two sides).
-
-    Ratings from too few games, or with an interval wider than 2 (a factor of e² in
-    strength), are drawn faint and marked "too few games"; win rates behind fewer than
-    :data:`~simlab.widgets.plots.MIN_GAMES` games are shown in brackets, with a note.
-    """
-    from matplotlib.figure import Figure
-
-    from simlab.widgets.plots import MIN_GAMES, TOO_FEW, intervals
-
-    summary = result.summary
-    sided = (summary.scope == "side").any()
-    fig = Figure(figsize=(13 if sided else 9.5, 4.4), layout="constrained")
-    axes = fig.subplots(1, 3 if sided else 2)
-    game = result.study.title.split(":")[0]
-    fig.suptitle(f"Which policy plays {game} best? "
-                 f"({int(result.params['games']):,} games)", fontsize=10)
-    ratings = summary[summary.scope == "rating"].sort_values("estimate")
-    intervals(axes[0], np.arange(len(ratings)), ratings.estimate, ratings.low, ratings.high,
-              limit=2.0, horizontal=True, color="#2c7fb8", n=ratings.n)
-    axes[0].set_yticks(range(len(ratings)), ratings.policy.tolist(), fontsize=8)
-    axes[0].axvline(0, color="grey", lw=0.8, ls=":")
-    axes[0].set_xlabel("Bradley-Terry rating (log strength, 95% bootstrap)")
-    order = ratings.policy.tolist()[::-1]
-    pairs = summary[summary.scope == "pairing"]
-    games = _matrix(pairs.assign(estimate=pairs.n.astype(float)), order, order, mirror=False)
-    games = np.where(np.isnan(games), games.T, games)
-    few = np.nan_to_num(games, nan=np.inf) < MIN_GAMES
-    _heatmap(axes[1], _matrix(pairs, order, order, mirror=True), order, order,
-             "win rate of the row policy against the column policy", few)
-    axes[1].set_xlabel("column policy")
-    if sided:
-        side = summary[summary.scope == "side"]
-        first, second = getattr(result.study.summarize, "sides", None) or ("first", "second")
-        side_games = _matrix(side.assign(estimate=side.n.astype(float)), order, order,
-                             mirror=False)
-        _heatmap(axes[2], _matrix(side, order, order, mirror=False), order, order,
-                 f"{first} win rate (rows: {first}, columns: {second})",
-                 np.nan_to_num(side_games, nan=np.inf) < MIN_GAMES)
-        axes[2].set_xlabel(f"{second} policy")
-    if few.any():
-        axes[1].set_xlabel(f"column policy\n(rate): {TOO_FEW} (under {MIN_GAMES}) to say "
-                           "anything", fontsize=9)
-    return fig
-
-
 def policy_ladder(game: str, name: str, title: str, policies: Sequence[str],
                   choices: Sequence[str], players: int, player_choices: Sequence[int],
                   sides: tuple[str, str] | None = None, default_games: int = 60) -> Study:
@@ -352,7 +277,7 @@ def policy_ladder(game: str, name: str, title: str, policies: Sequence[str],
         ),
         run_chunk=per_game(LadderGame(game, (0,) if sides else None)),
         summarize=_SideSummary(sides),
-        plot=ladder_plot,
+        plot="policy-ladder",  # a figure by name: core draws nothing (simlab.figures)
         chunk_size=2,
         default_games=default_games,
     )

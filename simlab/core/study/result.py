@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from simlab.core.errors import ConfigError
-from simlab.core.registry import default_figure
+from simlab.core.registry import DEFAULT_FIGURE, figure
 from simlab.core.study.definition import Study
 from simlab.core.study.output import jsonable, write_table
 
@@ -57,16 +57,24 @@ class StudyResult:
         return head + self.summary.to_html(index=False, float_format=lambda x: f"{x:.4g}")
 
     def plot(self) -> Figure:
-        """Figure of the results: ``study.plot(self)`` or the default summary plot.
+        """Figure of the results, as the study declares it.
 
-        The default (:func:`simlab.widgets.study_figures.summary_figure`,
-        registered by ``import simlab``; core draws nothing) shows each estimate
+        ``study.plot`` is a function (``plot(result)``), or the name of a
+        registered figure, or ``None`` for the figure named
+        :data:`~simlab.core.registry.DEFAULT_FIGURE`.  Named figures are
+        drawn by the figures layer (:mod:`simlab.figures`, registered by
+        ``import simlab``; core draws nothing); the default shows each estimate
         with its 95% interval as an error bar and exact values as crosses.
+
+        Raises
+        ------
+        ConfigError
+            The study names a figure nobody registered.
         """
-        if self.study.plot is not None:
-            return self.study.plot(self)
-        figure: Figure = default_figure()(self)
-        return figure
+        declared = self.study.plot
+        draw = declared if callable(declared) else figure(declared or DEFAULT_FIGURE)
+        drawn: Figure = draw(self)
+        return drawn
 
     def to_json(self, *, games: bool = False, indent: int | None = None) -> str:
         """JSON text of study, title, params, elapsed and summary (and games if asked).

@@ -8,7 +8,7 @@ on them, and each open Malady space is a hollow circle with its number, laid
 out as a leaf of its own so that no label lies on another.  The title shows
 the Complication Cubes and the Shift Token.  The places that actions point at
 (open and joined Malady spaces, tiles, Patients) are ``place:KEY`` groups
-marked by :func:`simlab.games.drawing.mark_place`.  Only
+marked by :func:`simlab.figures.board.mark_place`.  Only
 :class:`matplotlib.figure.Figure` is used (no pyplot state).
 
 Examples
@@ -29,10 +29,10 @@ from typing import Any
 import networkx as nx
 from matplotlib.figure import Figure
 
+from simlab.figures.board import box, circle, counted, legible, mark_place, place_legend
 from simlab.games.bad_doctor import actions as A
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import TreatmentTile
-from simlab.games.drawing import box, circle, counted, legible, mark_place, place_legend
 
 __all__ = [
     "DOCTOR_COLOURS", "MALADY_COLOURS", "RENDERER", "HospitalRenderer", "draw_hospital",

@@ -156,7 +156,9 @@ def _complications_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.Da
 def _complications_plot(result: Any) -> Any:
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import intervals, survival_steps, whole_ticks
+    from simlab.figures.axes import whole_ticks
+    from simlab.figures.intervals import intervals
+    from simlab.figures.survival import survival_steps
 
     games = result.games
     fig = Figure(figsize=(12, 4.0), layout="constrained")
@@ -223,7 +225,9 @@ def _seats_plot(result: Any) -> Any:
     """Win rate by seat, a line per player count, beside the fair share 1 / players."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals, whole_ticks
+    from simlab.figures.axes import whole_ticks
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     table = result.summary
     wins = table[table.quantity == "win"]

@@ -108,7 +108,8 @@ def _outcome_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFram
 
 def _by_players(ax: Any, table: pd.DataFrame, quantity: str, limit: float) -> None:
     """One line per pairing across the player counts, with intervals (side by side)."""
-    from simlab.widgets.plots import intervals, whole_ticks
+    from simlab.figures.axes import whole_ticks
+    from simlab.figures.intervals import intervals
 
     part = table[table.quantity == quantity]
     pairings = list(dict.fromkeys(part.pairing))
@@ -128,7 +129,7 @@ def _outcomes_plot(result: Any) -> Any:
     """Elder win rate and game length by player count, a line per policy pairing."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING
+    from simlab.figures.limits import SAYS_NOTHING
 
     table = result.summary
     fig = Figure(figsize=(11, 4.2), layout="constrained")
@@ -262,7 +263,9 @@ def _escape_plot(result: Any) -> Any:
     """P(escape) and P(neutralized) by distance, exact values as crosses."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals, whole_ticks
+    from simlab.figures.axes import whole_ticks
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     table = result.summary
     fig = Figure(figsize=(8, 4.4), layout="constrained")

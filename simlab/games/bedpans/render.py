@@ -8,7 +8,7 @@ Residents (discs in their colour; the Elder dotted where the viewer may
 know it) and Staffers (white triangles for Nurses, a black one for the
 Doctor).  The places actions point at (spaces, tile positions ``tile U
 1,0``, edges ``door ...``) are ``place:KEY`` groups marked by
-:func:`simlab.games.drawing.mark_place`.  Uses
+:func:`simlab.figures.board.mark_place`.  Uses
 :class:`matplotlib.figure.Figure` directly (no pyplot state).
 
 Examples
@@ -27,6 +27,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from simlab.figures.board import box, counted, legible, mark_place, place_legend
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (
     DX,
@@ -40,7 +41,6 @@ from simlab.games.bedpans.board import (
 )
 from simlab.games.bedpans.components import DOOR, OPEN
 from simlab.games.bedpans.moves import STEP_DIRS
-from simlab.games.drawing import box, counted, legible, mark_place, place_legend
 
 __all__ = ["COLOURS", "RENDERER", "VillageRenderer", "draw", "summary"]
 

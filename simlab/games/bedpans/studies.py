@@ -95,7 +95,8 @@ def _movement_plot(result):
     estimate minus exact with its 95% interval (bottom), where the intervals show."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     table = result.summary[result.summary.kind == "proportion"]
     movers = [m for m in movement.MOVERS if m in set(table.mover)]

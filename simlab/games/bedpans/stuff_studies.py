@@ -202,7 +202,8 @@ def _variant_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFram
 
 def _variants_plot(result: Any) -> Any:
     """Forest plot: each Variation's change of the Elder win rate against the base game."""
-    from simlab.widgets.plots import MIN_GAMES, SAYS_NOTHING, forest_plot
+    from simlab.figures.intervals import forest_plot
+    from simlab.figures.limits import MIN_GAMES, SAYS_NOTHING
 
     table = verdicts(result.games)
     if table.empty:
@@ -335,7 +336,8 @@ def _stuff_plot(result: Any) -> Any:
     """Forest plot of each kind's worth, and beside it how often the holder used it."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import MAX_INCHES, SAYS_NOTHING, intervals
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import MAX_INCHES, SAYS_NOTHING
 
     summary = result.summary
     kinds = [k for k in IMPLEMENTED if k in set(summary.stuff)]

@@ -31,10 +31,10 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 
+from simlab.figures.board import circle, counted, mark_place, place_legend
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph
 from simlab.games.broom_service.components import POTIONS, Components, load_components
-from simlab.games.drawing import circle, counted, mark_place, place_legend
 
 __all__ = ["LANDSCAPE_COLOURS", "POTION_COLOURS", "RENDERER", "SEAT_COLOURS", "RealmRenderer",
            "draw", "summary"]

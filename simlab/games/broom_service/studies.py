@@ -180,7 +180,8 @@ def _steals_plot(result: Any) -> Any:
     """P(stolen) of a first-turn brave claim by place, one line per policy and player count."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     table = result.summary
     claims = table[(table.quantity == "stolen") & (table.scope == "first turn")]
@@ -263,7 +264,9 @@ def _scores_plot(result: Any) -> Any:
     """Final VP of each policy's seats, and the win rate of each policy."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals, whole_ticks
+    from simlab.figures.axes import whole_ticks
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     games, table = result.games, result.summary
     fig = Figure(figsize=(10, 4.0), layout="constrained")

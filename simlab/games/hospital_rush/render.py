@@ -8,7 +8,7 @@ in use, coloured by kind (blue, red, unlimited, night shift), with the
 action markers on them.  Bottom: one row per seat (its player board's two
 action spaces, prestige, bucks, medicine, skills).  Beds, chest colours,
 action spaces and seat rows are the places actions point at (``place:KEY``
-groups marked by :func:`simlab.games.drawing.mark_place`).
+groups marked by :func:`simlab.figures.board.mark_place`).
 
 Examples
 --------
@@ -29,7 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
-from simlab.games.drawing import box, counted, legible, mark_place, place_legend
+from simlab.figures.board import box, counted, legible, mark_place, place_legend
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import COLOUR_NAMES
 from simlab.games.hospital_rush.tasks import PlaceTiles

@@ -129,7 +129,8 @@ def _patients_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFra
 def _patients_plot(result: StudyResult) -> Any:
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     table = result.summary
     shares = table[table.scope == "patients who left"]
@@ -332,7 +333,8 @@ def _unfair_plot(result: StudyResult) -> Any:
     """P(ratted out) by place in the round; final prestige and win rate by policy."""
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     table = result.summary
     fig = Figure(figsize=(10, 4.0), layout="constrained")
@@ -425,7 +427,8 @@ def _boards_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
 def _boards_plot(result: StudyResult) -> Any:
     from matplotlib.figure import Figure
 
-    from simlab.widgets.plots import SAYS_NOTHING, intervals
+    from simlab.figures.intervals import intervals
+    from simlab.figures.limits import SAYS_NOTHING
 
     wins = result.summary[result.summary.quantity == "win"].reset_index(drop=True)
     fig = Figure(figsize=(8, 4.0), layout="constrained")

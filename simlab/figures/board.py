@@ -1,4 +1,4 @@
-"""Drawing helpers shared by the games' renderers: board places and legible text.
+"""Drawing shared by the games' board renderers: board places and legible text.
 
 The renderer contract (:mod:`simlab.widgets.render`) asks every game to draw
 each place an action can point at as an artist whose gid is ``place:KEY``,
@@ -10,8 +10,9 @@ whole place is a target, not just its outline).  The stepper's board
 (:class:`simlab.widgets.board_view.BoardView`) makes the ``place:KEY``
 artists whose key is a target clickable.
 
-This module holds no game and imports none; it sits beside the games (not
-in the notebook layer) so that drawing a board does not import widgets.
+This module holds no game and imports none; it sits in the figures layer,
+below the games and the notebook layer, so that drawing a board imports no
+widgets.
 
 Examples
 --------

@@ -1,7 +1,8 @@
 """The default figure of a study result: its summary's estimates and intervals.
 
-Registered by ``import simlab`` as the figure of any study without a plot of
-its own (``StudyResult.plot()``), so that :mod:`simlab.core` draws nothing.
+The figure named ``"summary"`` (:data:`simlab.figures.FIGURES`): what
+``StudyResult.plot()`` draws for a study that declares no figure of its own,
+so that :mod:`simlab.core` draws nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from simlab.widgets.plots import MAX_INCHES, SAYS_NOTHING, intervals
+from simlab.figures.intervals import intervals
+from simlab.figures.limits import MAX_INCHES, SAYS_NOTHING
 
 if TYPE_CHECKING:
     from simlab.core.study import StudyResult
@@ -40,7 +42,7 @@ def summary_figure(result: StudyResult) -> Figure:
 
     Each estimate with its 95% interval as an error bar, one panel per kind
     (proportions, means), exact values as crosses, "too few games" beside an
-    interval of a share wider than :data:`~simlab.widgets.plots.SAYS_NOTHING`.
+    interval of a share wider than :data:`~simlab.figures.limits.SAYS_NOTHING`.
     At most :data:`MAX_ROWS` rows are drawn, so the figure stays under 2,000 px;
     a line under it says how many more the table holds.  It builds a
     ``matplotlib.figure.Figure`` directly, so no GUI backend is needed.

@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 import simlab
+from simlab.figures.limits import REPORT_DPI, TOO_FEW
 from simlab.games import STUDIES
 from simlab.games.bedpans.stuff_studies import RULEBOOK_NAMES, verdicts, worth
-from simlab.widgets.plots import REPORT_DPI, TOO_FEW
 
 #: Small runs of every registered study: the figures' shape, not their numbers.
 SMALL = {
