@@ -12,7 +12,6 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-import simlab.core.study
 import simlab.core.study as study_module
 from simlab.cli import main, progress
 
@@ -56,8 +55,6 @@ def test_no_bar_when_stderr_is_not_a_terminal(capsys):
 
 
 def test_report_runs_every_study_under_one_bar(tmp_path, monkeypatch):
-
-
     played = []
 
     def fake(study, *, games, progress, **kwargs):
@@ -116,7 +113,7 @@ def _interrupting(after):
 
 
 def test_ctrl_c_ends_a_study_with_one_line_and_no_file(run, tmp_path, monkeypatch):
-    monkeypatch.setattr(simlab.core.study, "run_study", _interrupting(30))
+    monkeypatch.setattr(study_module, "run_study", _interrupting(30))
     out_file = tmp_path / "summary.csv"
     code, out, err = run(["study", "bedpans-movement", "--games", "100", "--out", str(out_file)])
     assert code == 130
@@ -125,9 +122,9 @@ def test_ctrl_c_ends_a_study_with_one_line_and_no_file(run, tmp_path, monkeypatc
 
 
 def test_ctrl_c_ends_a_report_saying_what_was_written(run, tmp_path, monkeypatch):
-    monkeypatch.setattr(simlab.core.study, "run_study", _interrupting(7))
+    monkeypatch.setattr(study_module, "run_study", _interrupting(7))
     code, _, err = run(["report", "--out", str(tmp_path), "--games", "10"])
-    studies = len(simlab.core.study.study_names())
+    studies = len(study_module.study_names())
     assert code == 130
     first, last = err.splitlines()  # what the run expects, then how it ended
     assert first.startswith(f"simlab report: {studies} studies, {10 * studies} games")

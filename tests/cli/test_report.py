@@ -16,8 +16,6 @@ from simlab.core.search import is_search_name
 
 def _too_few(table) -> str:
     """Rows of a written summary that rest on too few games, counted from the CSV alone."""
-    import pandas as pd
-
     rows = pd.read_csv(table)
     if "low" not in rows or "high" not in rows:
         return "no intervals"
@@ -32,7 +30,6 @@ def _too_few(table) -> str:
 
 
 def test_report_writes_a_table_and_figure_per_study(run, tmp_path, monkeypatch):
-    import simlab.core.study as study_module
 
     every = study_module.study_names()
     ladders = [name for name in every if name.endswith("-ladder")]  # search: seconds a game

@@ -14,7 +14,6 @@ from simlab.cli import main
 
 
 def test_study_out_is_the_printed_summary_and_games_out_the_rows(run, tmp_path):
-
     summary, rows = tmp_path / "summary.csv", tmp_path / "rows.csv"
     code, out, err = run(["study", "bedpans-movement", "--games", "2000", "--param",
                           "mover=doctor", "--param", "stuff=none", "--out", str(summary),
@@ -33,7 +32,6 @@ def test_study_out_is_the_printed_summary_and_games_out_the_rows(run, tmp_path):
 
 @pytest.mark.parametrize("suffix", [".json", ".parquet"])
 def test_study_out_by_extension(run, suffix, tmp_path):
-
     summary, rows = tmp_path / f"summary{suffix}", tmp_path / f"rows{suffix}"
     code, out, _ = run(["study", "bedpans-movement", "--games", "500", "--json",
                         "--out", str(summary), "--games-out", str(rows)])
