@@ -30,7 +30,6 @@ def _too_few(table) -> str:
 
 
 def test_report_writes_a_table_and_figure_per_study(run, tmp_path, monkeypatch):
-
     every = study_module.study_names()
     ladders = [name for name in every if name.endswith("-ladder")]  # search: seconds a game
     others = [name for name in every if name not in ladders]
