@@ -47,6 +47,7 @@ TITLES: dict[str, str] = {
     "bench_bad_doctor": "Bad Doctor: random and greedy play, conservation of components",
     "bench_bedpans": "Bedpans & Broomsticks: random and heuristic play",
     "bench_broom_service": "Broom Service: random and heuristic play",
+    "bench_cli_startup": "Start-up of the simlab command, with and without the catalog cache",
     "bench_dice": "Dice: exact distributions and sampling",
     "bench_hospital_rush": "Hospital Rush: random and greedy play, reliability",
     "bench_layout_bfs": "Bedpans: reach within a roll on the layout graph",

@@ -49,3 +49,21 @@ def test_installed_package_finds_its_data(wheel, tmp_path):
                           check=False)
     assert done.returncode == 0, done.stderr
     assert "Outcome(winners=" in done.stdout
+
+
+def test_installed_command_lists_the_games_and_caches_the_catalog(wheel, tmp_path):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"simlab/cli/__init__.py", "simlab/cli/__main__.py", "simlab/cli/games.py",
+            "simlab/cli/catalog_cache.py"} <= names
+    assert not any("catalog_data" in n for n in names)  # built on first run, not shipped
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
+                    str(target), str(wheel)], check=True, capture_output=True, text=True)
+    env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin",
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    outs = [subprocess.run([sys.executable, "-m", "simlab.cli", "games"], cwd=tmp_path,
+                           capture_output=True, text=True, env=env, check=False)
+            for _ in range(2)]  # the first builds and writes the cache, the second reads it
+    assert [d.returncode for d in outs] == [0, 0], outs[0].stderr
+    assert outs[0].stdout == outs[1].stdout and "broom_service    Broom Service" in outs[0].stdout
+    assert len(list((tmp_path / "cache" / "simlab").glob("catalog-*.json"))) == 1

@@ -2,7 +2,8 @@
 
 :func:`few_games` marks the rows of a summary that say nothing yet (too few games
 behind them, or a share whose interval is too wide); :func:`marked` adds that mark
-as a ``note`` column; :func:`finding` says in one line what a study's summary
+as a ``note`` column (:func:`printable`: the summary as ``simlab study`` prints it
+and ``simlab report`` writes it); :func:`finding` says in one line what a study's summary
 answers, from its decided rows only, for the head of ``results/index.md``.
 
 Examples
@@ -26,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["describe", "few_games", "finding", "ladder_finding", "marked"]
+__all__ = ["describe", "few_games", "finding", "ladder_finding", "marked", "printable"]
 
 #: Columns of a summary that are not the keys of its rows.
 _VALUES = {"quantity", "kind", "estimate", "low", "high", "n", "exact", "wins", "ties",
@@ -56,6 +57,17 @@ def marked(summary: pd.DataFrame) -> pd.DataFrame:
     """``summary`` with a ``note`` column: "too few games" on each row :func:`few_games` finds."""
     few = few_games(summary)
     return summary.assign(note=np.where(few, "too few games", ""))
+
+
+def printable(summary: pd.DataFrame) -> pd.DataFrame:
+    """``summary`` as printed and as a report writes it: a ``note`` column marks the rows
+    on too few games (:func:`marked`), when any is."""
+    out = marked(summary)
+    out = out if (out["note"] != "").any() else summary
+    # a whole-number column with gaps (a rating's wins): empty cells, as NaN is printed
+    gaps = [c for c in out.columns
+            if str(out[c].dtype) in ("Int64", "Int32") and out[c].isna().any()]
+    return out.astype({c: object for c in gaps}).fillna({c: "" for c in gaps}) if gaps else out
 
 
 def _keys(summary: pd.DataFrame) -> list[str]:

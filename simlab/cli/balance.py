@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from simlab.cli_args import count, key_values
+from simlab.cli.args import count, key_values
 from simlab.core.errors import ConfigError
 
 __all__ = ["ALL_GAMES", "add_parser", "balance_command"]

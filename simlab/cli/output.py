@@ -1,5 +1,9 @@
 """Output files of the ``simlab`` command: checked before any work, written atomically.
 
+``--out`` of ``simlab study`` holds the summary that is printed, ``--games-out``
+the per-game rows; the extension chooses CSV, parquet or JSON
+(:func:`write_table`).  ``simlab report`` writes a table and a figure a study.
+
 :func:`check_file` and :func:`check_folder` run before a study plays a single
 game, so a typo in ``--out`` costs a second, not the run.  They create and
 remove a probe file in the target folder, the only test of writability that
@@ -32,10 +36,17 @@ import tempfile
 from collections.abc import Callable, Sequence
 from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from simlab.core.errors import ConfigError
 
-__all__ = ["TABLE_SUFFIXES", "check_file", "check_folder", "write_atomically"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from simlab.core.study import StudyResult
+
+__all__ = ["TABLE_SUFFIXES", "check_file", "check_folder", "write_atomically", "write_figure",
+           "write_table"]
 
 #: What a table can be written as, by file name extension.
 TABLE_SUFFIXES = (".csv", ".parquet", ".json")
@@ -146,3 +157,34 @@ def write_atomically(target: Path, write: Callable[[Path], object]) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+
+
+def write_table(frame: pd.DataFrame, target: Path, result: StudyResult | None = None) -> None:
+    """Write ``frame`` atomically as CSV, parquet or JSON (by ``target``'s extension).
+
+    JSON of a summary (``result`` given) is :meth:`StudyResult.to_json`: the
+    study, its parameters (enough to repeat it) and the summary rows.
+    """
+    suffix = target.suffix.lower()
+
+    def write(tmp: Path) -> None:
+        if suffix == ".csv":
+            frame.to_csv(tmp, index=False)
+        elif suffix == ".parquet":
+            frame.to_parquet(tmp, index=False)
+        elif result is not None:
+            tmp.write_text(result.to_json(indent=1) + "\n", encoding="utf-8")
+        else:
+            tmp.write_text(frame.to_json(orient="records", indent=1) + "\n", encoding="utf-8")
+
+    write_atomically(target, write)
+
+
+def write_figure(result: StudyResult, target: Path) -> None:
+    """Write the study's figure atomically as a PNG."""
+    fig = result.plot()
+
+    def write(tmp: Path) -> None:
+        fig.savefig(tmp, dpi=110, bbox_inches="tight")
+
+    write_atomically(target, write)

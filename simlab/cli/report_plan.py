@@ -96,6 +96,6 @@ def report_plan(name: str, *, full: bool) -> ReportPlan:
 
 
 def finding_spec(name: str) -> tuple[str, dict[str, str], tuple[str, str, str]] | None:
-    """What study ``name``'s finding reads (see :func:`simlab.cli_findings.finding`); None
+    """What study ``name``'s finding reads (see :func:`simlab.cli.findings.finding`); None
     for a study this table does not know (its first quantity is read)."""
     return _FINDINGS.get(name)

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from simlab.cli_args import count
+from simlab.cli.args import count
 from simlab.core.errors import ConfigError
 
 __all__ = ["OBJECTIVES", "add_parser", "tune_command"]

@@ -1,4 +1,8 @@
-"""Argument types of the ``simlab`` command, worded as the Python API words them.
+"""What every ``simlab`` command parses alike: the parser class, argument types, help texts.
+
+:class:`Parser` turns an argparse error into a :class:`ConfigError` (one line,
+exit 2, see :func:`simlab.cli.main`); :func:`count` and :func:`key_values`
+word a bad value as the Python API words it.
 
 Examples
 --------
@@ -15,12 +19,49 @@ argparse.ArgumentTypeError: jobs must be a whole number >= 1, got 0
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from simlab.core.checks import whole_number
 from simlab.core.errors import ConfigError
 
-__all__ = ["count", "key_values"]
+__all__ = ["DATA_HELP", "SCHEDULER_HELP", "Parser", "count", "key_values", "print_json"]
+
+DATA_HELP = "component folder laid out like data/<game>/ (default: the shipped set)"
+SCHEDULER_HELP = ("run on the dask cluster whose scheduler is at ADDR (tcp://HOST:PORT; "
+                  "default: $SIMLAB_SCHEDULER, else this machine)")
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit 2 (a :class:`ConfigError`).
+
+    Examples
+    --------
+    >>> Parser(prog="simlab").parse_args(["--nope"])
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.ConfigError: simlab: unrecognized arguments: --nope
+    """
+
+    def error(self, message: str) -> NoReturn:
+        raise ConfigError(f"{self.prog}: {message}")
+
+
+def print_json(data: Any) -> None:
+    """Print ``data`` as the commands' ``--json`` do: indented, anything else as text.
+
+    Examples
+    --------
+    >>> print_json({"a": [1, 2]})
+    {
+     "a": [
+      1,
+      2
+     ]
+    }
+    """
+    print(json.dumps(data, indent=1, default=str))
 
 
 def count(name: str, *, low: int = 0) -> Callable[[str], int]:

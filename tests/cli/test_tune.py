@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from simlab.cli import main
-from simlab.cli_tune import OBJECTIVES
+from simlab.cli.tune import OBJECTIVES
 
 
 @pytest.fixture
@@ -24,12 +24,6 @@ def no_games(monkeypatch):
         raise AssertionError("a game was played")
 
     monkeypatch.setattr(simlab.lab.games, "play_games", refuse)
-
-
-def run(argv, capsys):
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def space_file(tmp_path, text):
@@ -63,54 +57,52 @@ BASE = ["tune", "bad_doctor", "--objective", "seat-balance", "--trials", "1"]
          r"space.toml:3: option 'goal': the range 9..12 leaves out the rulebook's 8"),
     ],
 )
-def test_a_bad_space_file_is_one_line_and_exit_2(text, wanted, tmp_path, capsys, no_games):
+def test_a_bad_space_file_is_one_line_and_exit_2(run, text, wanted, tmp_path, no_games):
     import re
 
     path = space_file(tmp_path, text)
-    code, _, err = run([*BASE, "--space", path, "--out", str(tmp_path / "o")], capsys)
+    code, _, err = run([*BASE, "--space", path, "--out", str(tmp_path / "o")])
     assert code == 2, err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert re.search(wanted, err), err
     assert not (tmp_path / "o" / "tune.db").exists()  # nothing written either
 
 
-def test_an_unreadable_space_file_is_named(tmp_path, capsys, no_games):
-    code, _, err = run([*BASE, "--space", str(tmp_path / "none.toml")], capsys)
+def test_an_unreadable_space_file_is_named(run, tmp_path, no_games):
+    code, _, err = run([*BASE, "--space", str(tmp_path / "none.toml")])
     assert code == 2 and "cannot read space file" in err and "none.toml" in err
     binary = tmp_path / "bin.toml"
     binary.write_bytes(b"\xff\xfe\x00game")
-    code, _, err = run([*BASE, "--space", str(binary)], capsys)
+    code, _, err = run([*BASE, "--space", str(binary)])
     assert code == 2 and "bin.toml" in err and err.count("\n") == 1
 
 
-def test_the_component_refused_names_the_rulebook(tmp_path, capsys, no_games):
+def test_the_component_refused_names_the_rulebook(run, tmp_path, no_games):
     path = space_file(tmp_path, 'game = "bedpans"\n[components.doors]\n'
                                 'file = "components.txt"\nrow = "Door-markers"\nfield = 2\n'
                                 'low = 6\nhigh = 10\n')
     code, _, err = run(["tune", "bedpans", "--objective", "side-balance", "--space", path,
-                        "--out", str(tmp_path / "o")], capsys)
+                        "--out", str(tmp_path / "o")])
     assert code == 2
     assert "space.toml:2: doors=6 is refused: components.txt:2: Door-markers: the rulebook " \
            "has 8, found 6" in err
 
 
 @pytest.mark.parametrize("url", ["nosuchdb://x/y", "sqlite:////no/such/folder/at/all/t.db"])
-def test_a_storage_that_cannot_be_opened(url, tmp_path, capsys, no_games):
-    code, _, err = run([*BASE, "--storage", url, "--out", str(tmp_path)], capsys)
+def test_a_storage_that_cannot_be_opened(run, url, tmp_path, no_games):
+    code, _, err = run([*BASE, "--storage", url, "--out", str(tmp_path)])
     assert code == 2 and err.startswith(f"simlab: error: cannot open storage {url!r}"), err
     assert err.count("\n") == 1
 
 
-def test_other_bad_input(tmp_path, capsys, no_games):
-    code, _, err = run(["tune", "bad_doctor", "--objective", "side-balance"], capsys)
+def test_other_bad_input(run, tmp_path, no_games):
+    code, _, err = run(["tune", "bad_doctor", "--objective", "side-balance"])
     assert code == 2 and "bad_doctor has no sides" in err
-    code, _, err = run(["tune", "bad_doctor", "--objective", "length", "--out", str(tmp_path)],
-                       capsys)
+    code, _, err = run(["tune", "bad_doctor", "--objective", "length", "--out", str(tmp_path)])
     assert code == 2 and "needs --target" in err
-    code, _, err = run([*BASE, "--cheap", "clever", "--out", str(tmp_path)], capsys)
+    code, _, err = run([*BASE, "--cheap", "clever", "--out", str(tmp_path)])
     assert code == 2 and "no policy 'clever'" in err
-    code, _, err = run([*BASE, "--scheduler", "tcp://127.0.0.1:9", "--out", str(tmp_path)],
-                       capsys)
+    code, _, err = run([*BASE, "--scheduler", "tcp://127.0.0.1:9", "--out", str(tmp_path)])
     assert code == 2 and "cannot reach the dask scheduler" in err and err.count("\n") == 1
 
 
@@ -131,7 +123,7 @@ def _trials(db):
 def test_ctrl_c_then_resume_loses_and_repeats_nothing(tmp_path):
     out = tmp_path / "run"
     command = [sys.executable, "-m", "simlab.cli", "tune", "bad_doctor", "--objective",
-               "seat-balance", "--trials", "40", "--blocks", "3", "--block-games", "20",
+               "seat-balance", "--trials", "40", "--blocks", "3", "--block-games", "60",
                "--promote", "0", "--validate", "0", "--players", "3", "--out", str(out)]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -1,20 +1,54 @@
-"""`simlab report`'s quick and full runs, its findings, and what `simlab study` prints
-(simlab.cli_study, simlab.cli_report_plan, simlab.cli_findings)."""
+"""`simlab report`: a table and figure a study, the quick and full runs, the index
+with its findings (simlab.cli.report, simlab.cli.report_plan, simlab.cli.findings)."""
 
 from __future__ import annotations
 
 import math
-import re
 from types import SimpleNamespace
 
 import pandas as pd
-import pytest
 from matplotlib.figure import Figure
 
-import simlab.cli_study as cli_study
 import simlab.core.study as study_module
 from simlab.cli import main
 from simlab.core.search_settings import is_search_name
+
+
+def _too_few(table) -> str:
+    """Rows of a written summary that rest on too few games, counted from the CSV alone."""
+    rows = pd.read_csv(table)
+    if "low" not in rows or "high" not in rows:
+        return "no intervals"
+    count = 0
+    for row in rows.to_dict("records"):
+        share = row.get("kind", "proportion") == "proportion"
+        width = row["high"] - row["low"]
+        few = "n" in row and not row["n"] >= 20  # NaN n: nothing behind the row
+        if few or (share and not width <= 0.2):
+            count += 1
+    return f"{count} of {len(rows)} rows"
+
+
+def test_report_writes_a_table_and_figure_per_study(run, tmp_path, monkeypatch):
+    every = study_module.study_names()
+    ladders = [name for name in every if name.endswith("-ladder")]  # search: seconds a game
+    others = [name for name in every if name not in ladders]
+    games = {name: 2 if name in ladders else 200 for name in every}
+    out = ""
+    for part, count in ((others, 200), (ladders, 2)):
+        monkeypatch.setattr(study_module, "study_names", lambda part=part: part)
+        code, more, _ = run(["report", "--out", str(tmp_path), "--games", str(count)])
+        assert code == 0
+        out += more
+        index = (tmp_path / "index.md").read_text()  # each run writes the index of its studies
+        rows = {line.split(" | ")[0].strip("| "): line for line in index.splitlines()}
+        for name in part:  # each study in the index, with its game count and files
+            assert f" | {count} | " in rows[name] and f"[{name}.png]({name}.png)" in rows[name]
+            assert f" | {_too_few(tmp_path / f'{name}.csv')} | " in rows[name]
+    for name in every:
+        assert (tmp_path / f"{name}.csv").stat().st_size > 0
+        assert (tmp_path / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+        assert f"{name}: {games[name]} games, " in out  # each study's game count, as it ends
 
 
 def _fake_run_study(played):
@@ -62,7 +96,7 @@ def test_the_full_report_is_every_study_at_its_defaults(tmp_path, monkeypatch, c
         assert games == study_module.get_study(name).default_games and params == {}
 
 
-def test_the_index_opens_with_the_findings(tmp_path, monkeypatch, capsys):
+def test_the_index_opens_with_the_findings(tmp_path, monkeypatch):
     played: dict = {}
     monkeypatch.setattr(study_module, "run_study", _fake_run_study(played))
     monkeypatch.setattr(study_module, "study_names", lambda: ["bad-doctor-seats"])
@@ -74,55 +108,3 @@ def test_the_index_opens_with_the_findings(tmp_path, monkeypatch, capsys):
     assert line.endswith("win: 0.600 [0.550, 0.650] at seat 0 (1 of 2 rows: too few games)")
     table = pd.read_csv(tmp_path / "bad-doctor-seats.csv", keep_default_na=False)
     assert table.note.tolist() == ["", "too few games"]
-
-
-def test_progress_lines_every_few_seconds_when_stderr_is_not_a_terminal(monkeypatch, capsys):
-    monkeypatch.setattr(cli_study, "PROGRESS_EVERY", 0.0)
-    assert main(["study", "bedpans-movement", "--games", "300000", "--json"]) == 0
-    lines = capsys.readouterr().err.splitlines()
-    assert lines, "no progress line"
-    for line in lines:
-        assert re.fullmatch(r"simlab: bedpans-movement: [\d,]+ of 300,000 games, \d+ s gone"
-                            r"(, about .* left)?", line), line
-    monkeypatch.setattr(cli_study, "PROGRESS_EVERY", 3600.0)
-    assert main(["study", "bedpans-movement", "--games", "300", "--json"]) == 0
-    assert capsys.readouterr().err == ""  # a short run says nothing
-
-
-def test_the_time_left_weighs_each_study_by_its_cost():
-    p = cli_study.Progress(110, "report", show=False)
-    p.plan([(100, 1.0), (10, 9.0)])  # 100 cheap games, then 10 that cost 9 times more
-    p.stage(0)
-    p.update(100)
-    assert p.fraction() == pytest.approx(0.1)  # not 100/110
-    p.stage(1)
-    p.update(5)
-    assert p.fraction() == pytest.approx(0.55)
-
-
-def test_a_printed_summary_has_no_nan_and_marks_its_few_rows(capsys):
-    # 2 games at 2 players: the Exits found in no game have 0 games behind their rows
-    assert main(["study", "bedpans-outcomes", "--games", "2", "--param", "players=2",
-                 "--param", "pairings=staff:random/elders:random"]) == 0
-    out = capsys.readouterr().out
-    assert "NaN" not in out and "nan" not in out
-    assert "too few games" in out
-
-
-def test_list_params_says_any_mcts_n_and_the_old_pairing_names(capsys):
-    assert main(["study", "hospital-rush-ladder", "--list-params"]) == 0
-    assert "and any mcts-N" in capsys.readouterr().out
-    assert main(["study", "bedpans-outcomes", "--list-params"]) == 0
-    out = capsys.readouterr().out
-    assert "staff:mcts/elders:heuristic" in out
-    assert "mcts-heuristic = staff:mcts/elders:heuristic" in out
-
-
-def test_a_ladder_prints_no_placeholder_for_a_rating_s_wins(capsys):
-    assert main(["study", "bad-doctor-ladder", "--games", "6", "--param",
-                 "policies=greedy,random", "--param", "resamples=10"]) == 0
-    out = capsys.readouterr().out
-    assert "<NA>" not in out and " -1 " not in out and "NaN" not in out
-    rating = next(line for line in out.splitlines() if line.lstrip().startswith("rating"))
-    # ... n, then empty wins and ties, then the note
-    assert re.search(r" 6\s+too few games$", rating), rating

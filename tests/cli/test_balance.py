@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import tests.lab.coin_game  # noqa: F401  registers coin_game
-from simlab import cli_balance
+from simlab.cli import balance as cli_balance
 from simlab.cli import main
 from simlab.lab import balance as balance_module
 
@@ -53,7 +53,7 @@ def test_a_report_from_the_command_line(tmp_path, capsys):
     assert "root seed 3" in text and "options {'edge': 0.8}" in text
 
 
-def test_all_writes_a_findings_page_per_game(tmp_path, monkeypatch, capsys):
+def test_all_writes_a_findings_page_per_game(tmp_path, monkeypatch):
     monkeypatch.setattr(cli_balance, "ALL_GAMES", (("coin_game", (2, 3)),))
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "coin_game.md").write_text("hand notes")

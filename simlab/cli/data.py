@@ -26,15 +26,37 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from simlab.cli.args import Parser
 from simlab.core.data import collect_problems, data_dir, export_data
 from simlab.core.errors import ConfigError, DataError
 
-__all__ = ["check_command", "check_data", "export_command", "guess_game"]
+__all__ = ["add_parser", "check_command", "check_data", "data_command", "export_command",
+           "guess_game"]
 
 
 class _Args(argparse.Namespace):
     def __init__(self, **values: Any) -> None:
         super().__init__(**values)
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``data`` subcommand and its ``export`` and ``check`` to ``sub``."""
+    p = sub.add_parser("data", help="export, edit and check component files")
+    data = p.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
+    data.required = True
+    q = data.add_parser("export", help="copy the shipped component files of GAME into DIR")
+    q.add_argument("game")
+    q.add_argument("dir")
+    q.set_defaults(run=data_command)
+    q = data.add_parser("check", help="list every problem of a component folder (exit 2 if any)")
+    q.add_argument("dir")
+    q.add_argument("--game", help="the game (default: told by the file names)")
+    q.set_defaults(run=data_command)
+
+
+def data_command(args: argparse.Namespace) -> int:
+    """Run ``simlab data export`` or ``simlab data check`` (``args.action``)."""
+    return export_command(args) if args.action == "export" else check_command(args)
 
 
 def _components_module(game: str) -> ModuleType:

@@ -2,16 +2,14 @@
 
 Listing the games, their variants, policies and studies live means importing
 every game's rules (networkx, the component files) and every study module
-(pandas, scipy): two seconds before a line is printed.  So the listing reads
-:data:`simlab.cli_catalog_data.CATALOG`, a plain literal written by
-:func:`build_catalog` from the live registries, and a test
-(``tests/test_cli_catalog.py``) checks on every run that the literal is still
-what the registries say.  After adding a game, variant, policy or study::
+(pandas, scipy): seconds before a line is printed.  So the listing is built
+once by :func:`build_catalog` from the live registries and kept in the user's
+cache folder (:mod:`simlab.cli.catalog_cache`), keyed by the content of the
+sources it is built from: an added game, variant, policy or study is listed on
+the next run, with nothing to regenerate by hand.
 
-    .venv/bin/python -m simlab.cli_catalog      # rewrites simlab/cli_catalog_data.py
-
-A study registered at run time that the literal does not know is still
-listed, from the live registry (the slow path, only then).
+A game or study registered at run time that the catalog does not know is still
+listed, read live (the slow path, only then).
 
 Policy names are listed in one form everywhere (``simlab games``,
 ``simlab info``, the error for an unknown policy): a family of policies with a
@@ -33,10 +31,10 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
-__all__ = ["build_catalog", "catalog", "policy_forms", "policy_line", "write_catalog"]
+__all__ = ["build_catalog", "catalog", "game_entry", "game_info", "policy_forms", "policy_line",
+           "stored_catalog"]
 
 #: Families of policies with a number in their name: prefix -> (listed form, meaning).
 POLICY_FAMILIES: dict[str, tuple[str, str]] = {
@@ -106,12 +104,11 @@ def game_info(name: str) -> dict[str, Any]:
     ConfigError
         No such game (the registry's message).
     """
-    from simlab.cli_catalog_data import CATALOG
     from simlab.core.registry import _CLASSES, canonical_name, game_class
 
     key = canonical_name(name)
     if key not in _CLASSES:  # a class registered at run time replaces the stored entry
-        for entry in CATALOG["games"]:
+        for entry in stored_catalog()["games"]:
             if entry["game"] == key:
                 return dict(entry)
     return game_entry(game_class(name))
@@ -143,15 +140,20 @@ def build_catalog() -> dict[str, Any]:
     return {"games": games, "studies": rows}
 
 
+def stored_catalog() -> dict[str, Any]:
+    """The catalog of the shipped games and studies: from the cache, or built and cached
+    (:func:`simlab.cli.catalog_cache.cached`)."""
+    from simlab.cli.catalog_cache import cached
+
+    return cached(build_catalog)
+
+
 def catalog() -> dict[str, Any]:
-    """The catalog to list: the stored literal, plus any study it does not know.
-
-    Games registered at run time (not in the literal) are read live too.
-    """
-    from simlab.cli_catalog_data import CATALOG
-
-    games = list(CATALOG["games"])
-    rows = list(CATALOG["studies"])
+    """The catalog to list: the stored one, plus any game or study it does not know
+    (registered at run time: read live)."""
+    stored = stored_catalog()
+    games = list(stored["games"])
+    rows = list(stored["studies"])
     from simlab.core.registry import game_names
 
     known_games = {g["game"] for g in games}
@@ -170,24 +172,3 @@ def catalog() -> dict[str, Any]:
                              "title": study_mod.get_study(name).title})
         rows.sort(key=lambda s: s["study"])
     return {"games": games, "studies": rows}
-
-
-def write_catalog(path: Path | None = None) -> Path:
-    """Rewrite ``simlab/cli_catalog_data.py`` from :func:`build_catalog`."""
-    import pprint
-
-    target = path or Path(__file__).with_name("cli_catalog_data.py")
-    text = pprint.pformat(build_catalog(), width=94, sort_dicts=False)
-    target.write_text(
-        '"""What ``simlab games`` lists: written by ``python -m simlab.cli_catalog``.\n\n'
-        "Do not edit by hand; ``tests/test_cli_catalog.py`` checks it against the\n"
-        'live registries.\n"""\n\n'
-        "from typing import Any\n\n"
-        f"CATALOG: dict[str, Any] = {text}\n",
-        encoding="utf-8",
-    )
-    return target
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(write_catalog())
