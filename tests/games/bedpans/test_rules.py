@@ -15,6 +15,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY
 from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw
 from simlab.games.bedpans.rules import BedpansGame, read_roll, roll_distribution
+from tests.games.bedpans._checks import check_stuff_conserved
 
 
 def dealt(players=2, hands=None, **options):
@@ -424,18 +425,7 @@ def test_components_conserved_along_random_games():
 
 
 def _check_conservation(s):
-    hands = sum(len(h) for h in s.hands)
-    assert sum(s.unseen.values()) == s.pile + sum(s.stuff_at.values()) + len(s.draws)
-    played = sum(s.discards.values()) + sum(s.in_front.values())
-    assert sum(s.unseen.values()) + hands + played == 48
-    # Stuff in front of a player is there while its markers are on the layout (l.331-336)
-    for kind in ("Jammed Door", "Door Code"):
-        doors = sum(entry.stuff == kind for entry in s.blocked.values())
-        assert s.in_front.get(kind, 0) == doors, kind
-    cleaned = sum(k == "Just Cleaned" for k in s.status.values())
-    assert s.in_front.get("Just Cleaned", 0) == cleaned
-    assert s.in_front.get("Bed Bump", 0) >= len(s.bed_bumps)
-    assert s.door_supply + sum(s.doors_held) + len(s.door_markers) == 8
+    check_stuff_conserved(s)
     # 21 Room-tiles: placed, in the stack (the unused start tile too), or set aside
     placed = len(s.tiles) + len(s.stack) + len(s.elevators_left) + len(s.exits_left)
     assert placed == 21
