@@ -300,13 +300,19 @@ def test_skills_may_be_learned_after_the_final_exam():
 #    points, the game ends": reaching 10 earlier and dropping back does not end it ---
 
 
-def test_reaching_ten_and_dropping_back_before_phase_four_does_not_end_the_game():
+def bribed_to_ten():
+    """Seat 0, at 9 prestige points with 3 bucks, bribes its way to 10 in the first round."""
     s = position()
     s.prestige[0] = 9
     s.bucks[0] = 3
     touch(s)
     s.apply("Seat 0 places on bribe")
     s.apply("Pay 3 bucks for 1 prestige point")
+    return s
+
+
+def test_reaching_ten_and_dropping_back_before_phase_four_does_not_end_the_game():
+    s = bribed_to_ten()
     assert s.prestige[0] == 10
     s.apply("Seat 1 places on rat out")
     s.apply("Rat out Seat 0")
@@ -317,12 +323,7 @@ def test_reaching_ten_and_dropping_back_before_phase_four_does_not_end_the_game(
 
 
 def test_ten_at_the_end_of_phase_three_ends_the_game():
-    s = position()
-    s.prestige[0] = 9
-    s.bucks[0] = 3
-    touch(s)
-    s.apply("Seat 0 places on bribe")
-    s.apply("Pay 3 bucks for 1 prestige point")
+    s = bribed_to_ten()
     fill_round(s)
     assert s.current_player == TERMINAL and s.outcome.winners == (0,)
 
