@@ -14,7 +14,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge, Station
 from simlab.games.bedpans.rules import BedpansGame, roll_distribution
 
-from .test_rules import at_move, dealt, sealed
+from .test_rules import at_move, dealt, red_at, sealed
 from .test_stuff import close, play, window
 
 U = "U"
@@ -318,8 +318,7 @@ def _elder_by_an_exit(**options):
     s = sealed(dealt(players=2, **options))
     s._put_tile((U, 0, -1), "X1", 0)
     assert s.features[(U, 1, -3)] == "X"
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 1, -2), (U, 1, -1)]
+    red_at(s, (U, 1, -2), (U, 1, -1))
     s.status[(U, 1, -2)] = "Puddle"
     return s
 

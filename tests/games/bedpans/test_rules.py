@@ -46,6 +46,13 @@ def sealed(state):
     return state
 
 
+def red_at(state, elder, decoy):
+    """Red's token 1 is its Elder, standing at ``elder``; token 2, its Decoy, at ``decoy``."""
+    state.elder["red"] = 0
+    state.tokens["red"] = [elder, decoy]
+    return state
+
+
 def test_set_up():
     s = dealt(players=4, hands=["Walker", "Detector", "Hurry Up", "Puddle"])
     assert s.tiles == {("U", 0, 0): ("S", 0)}
@@ -211,8 +218,7 @@ def test_staffer_stops_on_resident_and_decoy_is_removed():
     s = dealt(players=3)
     s.staffers[1] = ("U", 1, 1)
     at_move(s, 0, "Nurse 1", 3)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 0, 1), ("U", 1, 0)]
+    red_at(s, ("U", 0, 1), ("U", 1, 0))
     events = s.apply(A.Step("N"))  # onto red 2, the Decoy
     assert str(events[-1]) == "the red Decoy is removed"
     assert s.tokens["red"] == [("U", 0, 1), None] and s.known["red"]
@@ -240,8 +246,7 @@ def test_one_nurse_does_not_neutralize_but_reveals_two_do():
 def test_doctor_neutralizes_alone_and_staff_wins():
     s = dealt(players=2)
     s.staffers[0] = ("U", 1, 1)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 1, 0), ("U", 0, 0)]
+    red_at(s, ("U", 1, 0), ("U", 0, 0))
     at_move(s, 0, "Doctor", 2)
     events = s.apply(A.Step("N"))
     assert [e.kind for e in events] == ["move", "neutralize", "score"]
@@ -288,8 +293,7 @@ def test_neutralized_elder_reenters_on_a_bed():
 
 def test_decoy_repositioning_reveals_it():
     s = dealt(players=3)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 1, 1), ("U", 2, 2)]
+    red_at(s, ("U", 1, 1), ("U", 2, 2))
     s.known["red"] = False
     s.active, s.phase = 1, "start"
     s._settle()

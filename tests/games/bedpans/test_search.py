@@ -10,7 +10,7 @@ from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.evaluate import evaluate, needed
 from tests.games._search_checks import Poison, check_blind_to_hidden, decide, position
 
-from .test_rules import at_move
+from .test_rules import at_move, red_at
 from .test_variations import U, exit_layout
 
 GAME = simlab.load_game("bedpans", players=3)
@@ -104,8 +104,7 @@ def test_caught_needs_the_doctor_or_two_nurses():
 def _stepped_out(variant, **options):
     """Red's Elder one step from the Exit of ``exit_layout``, then after the step out."""
     before = exit_layout(players=3, variants=(variant,), **options)
-    before.elder["red"] = 0
-    before.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+    red_at(before, (U, 1, -2), (U, 1, -2))
     at_move(before, 1, "red 1", 2)
     after = before.clone()
     after.apply(A.Step("N"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw, Lasting, OpenEdge
 
-from .test_rules import at_move, dealt, sealed
+from .test_rules import at_move, dealt, red_at, sealed
 
 U = "U"
 
@@ -61,8 +61,7 @@ def test_co_op_victory_after_an_exit_the_staff_can_no_longer_win_unless_race_on(
     for reading, winners in (("elders-won", (1,)), ("race-on", (0,))):
         s = exit_layout(players=3, variants=("co_op_victory",), co_op_after_exit=reading)
         s.neutralized = 1
-        s.elder["red"] = 0
-        s.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+        red_at(s, (U, 1, -2), (U, 1, -2))
         at_move(s, 1, "red 1", 2)
         s.apply(A.Step("N"))
         assert s.outcome is None and s.escaped == [1]
@@ -82,8 +81,7 @@ def test_co_op_victory_after_an_exit_the_staff_can_no_longer_win_unless_race_on(
 
 def test_all_or_nothing_the_staff_moves_2_after_an_exit():
     s = exit_layout(players=3, variants=("all_or_nothing",))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+    red_at(s, (U, 1, -2), (U, 1, -2))
     at_move(s, 1, "red 1", 2)
     s.apply(A.Step("N"))
     assert s.escaped == [1] and s.outcome is None
