@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from simlab.core.action_text import ActionPatterns, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import load_components, matches
@@ -297,7 +298,7 @@ def _patient(m: re.Match[str]) -> Action:
 
 _ID = r"([A-Z]\d+)"
 _TILE = r"(T\d+)(?: \(([^)]*)\))?"
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+_PATTERNS: ActionPatterns = (
     (re.compile(r"draw a Treatment Tile"), lambda m: DrawTile()),
     (re.compile(rf"place tile {_TILE} on Patient {_ID} at (\w+) space (\d+)"
                 r"(?: with its (\w+) end)?"), _place),
@@ -339,9 +340,7 @@ def parse_action(text: str) -> Action:
     ...
     simlab.core.errors.IllegalActionError: bad_doctor has no action 'cure everyone'
     """
-    clean = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(clean)
-        if m:
-            return build(m)
-    raise IllegalActionError(f"bad_doctor has no action {text!r}")
+    action = match_action(_PATTERNS, text)
+    if action is None:
+        raise IllegalActionError(f"bad_doctor has no action {text!r}")
+    return action

@@ -16,9 +16,9 @@ Next()
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from simlab.core.action_text import ActionPatterns, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service.components import POTIONS, load_components
@@ -186,7 +186,7 @@ def _event(name: str) -> str:
 
 
 _COLOUR = "(" + "|".join(POTIONS) + ")"
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+_PATTERNS: ActionPatterns = (
     (re.compile(r"Next!"), lambda m: Next()),
     (re.compile(r"do nothing"), lambda m: DoNothing()),
     (re.compile(r"Seat (\d+) plays (.+) (brave|cowardly)"),
@@ -225,9 +225,7 @@ def parse_action(text: str) -> Action:
     ...
     simlab.core.errors.IllegalActionError: broom_service has no action 'fly to the moon'
     """
-    clean = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(clean)
-        if m:
-            return build(m)
-    raise IllegalActionError(f"broom_service has no action {text!r}")
+    action = match_action(_PATTERNS, text)
+    if action is None:
+        raise IllegalActionError(f"broom_service has no action {text!r}")
+    return action

@@ -19,9 +19,9 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from simlab.core.action_text import ActionPatterns, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 
@@ -370,7 +370,7 @@ def _steal(m: re.Match[str]) -> Action:
     return Steal(seat, item, count, bed)
 
 
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = tuple(
+_PATTERNS: ActionPatterns = tuple(
     (re.compile(p), f)
     for p, f in (
         (r"Seat (\d+) gets the player board (.+)", lambda m: DealBoard(int(m[1]), m[2])),
@@ -431,9 +431,7 @@ def parse_action(text: str) -> Action:
     ...
     simlab.core.errors.IllegalActionError: not a Hospital Rush action: 'Juggle'
     """
-    text = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return build(m)
-    raise IllegalActionError(f"not a Hospital Rush action: {text!r}")
+    action = match_action(_PATTERNS, text)
+    if action is None:
+        raise IllegalActionError(f"not a Hospital Rush action: {text.strip()!r}")
+    return action
