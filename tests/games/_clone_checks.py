@@ -42,9 +42,8 @@ def shared(a: Any, b: Any) -> list[str]:
             and mutable_ids(vars(a)[k]) & mutable_ids(vars(b).get(k))]
 
 
-def check_clone_is_equal_and_shares_nothing(game: simlab.Game, seed: int) -> int:
-    """Every position of :func:`positions`: its clone is equal, independent and as legal."""
-    states = positions(game, seed)
+def check_clones(states: list[Any]) -> int:
+    """Each of ``states``: its clone is equal, independent and as legal; how many."""
     for state in states:
         other = state.clone()
         assert other == state
@@ -54,10 +53,16 @@ def check_clone_is_equal_and_shares_nothing(game: simlab.Game, seed: int) -> int
     return len(states)
 
 
-def check_clone_plays_on_alone(game: simlab.Game, seed: int, steps: int = 40) -> None:
-    """A clone plays on ``steps`` actions; the original stays as it was (deep-copied before)."""
+def check_clone_is_equal_and_shares_nothing(game: simlab.Game, seed: int) -> int:
+    """Every position of :func:`positions`: :func:`check_clones`."""
+    return check_clones(positions(game, seed))
+
+
+def check_clones_play_on_alone(states: list[Any], seed: int, steps: int = 40) -> None:
+    """A clone of each of ``states`` plays on ``steps`` random actions; the original stays as
+    it was (deep-copied before)."""
     rng = np.random.default_rng(seed)
-    for state in positions(game, seed, every=7, most=40, views=False):
+    for state in states:
         before = copy.deepcopy(state)
         other = state.clone()
         for _ in range(steps):
@@ -71,6 +76,11 @@ def check_clone_plays_on_alone(game: simlab.Game, seed: int, steps: int = 40) ->
                 action = legal[int(rng.integers(len(legal)))]
             other.apply(action)
         assert state == before
+
+
+def check_clone_plays_on_alone(game: simlab.Game, seed: int, steps: int = 40) -> None:
+    """:func:`check_clones_play_on_alone` from every 7th position of a random game."""
+    check_clones_play_on_alone(positions(game, seed, every=7, most=40, views=False), seed, steps)
 
 
 def check_unknown_field_is_copied(game: simlab.Game) -> None:

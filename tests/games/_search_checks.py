@@ -49,13 +49,14 @@ def position(game: simlab.Game, seed: int, decisions: int, policy: str = "random
 
 
 def check_evaluate(game: simlab.Game, seeds: range = range(3)) -> None:
-    """``evaluate`` gives one value in [0, 1] per seat along random play."""
+    """``evaluate`` gives a chance per seat along random play: values in [0, 1] summing to 1."""
     evaluate = game.search_settings().evaluate
     for seed in seeds:
         for decisions in (0, 10, 40):
             values = evaluate(position(game, seed, decisions))
             assert len(values) == game.players
             assert all(0.0 <= v <= 1.0 for v in values), values
+            assert abs(sum(values) - 1) < 1e-9, values
 
 
 def decide(game: simlab.Game, state: simlab.State, seed: int, budget: int = 8, **kw: Any):

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 import networkx as nx
 
+from simlab.core.action_text import ActionPatterns, match_action
 from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
 from simlab.core.errors import IllegalActionError
 
@@ -50,7 +51,7 @@ class Move(Action):
         return "move with boost" if self.boost else "move"
 
 
-_PATTERNS = (
+_PATTERNS: ActionPatterns = (
     (re.compile(r"deal boost (\d+) to Seat (\d+)"), lambda m: Deal(int(m[2]), int(m[1]))),
     (re.compile(r"roll (\d+)"), lambda m: Roll(int(m[1]))),
     (re.compile(r"move with boost"), lambda m: Move(True)),
@@ -82,11 +83,10 @@ class DiceRace(Game):
         return SearchSettings(iterations=100, rollout="random", evaluate=evaluate)
 
     def parse_action(self, text: str) -> Action:
-        for pattern, build in _PATTERNS:
-            m = pattern.fullmatch(text.strip())
-            if m:
-                return build(m)
-        raise IllegalActionError(f"dice_race has no action {text!r}")
+        action = match_action(_PATTERNS, text)
+        if action is None:
+            raise IllegalActionError(f"dice_race has no action {text!r}")
+        return action
 
 
 class RaceState(State):

@@ -149,9 +149,7 @@ def to_int(value: Any) -> int:
         if not float(value).is_integer():
             raise ValueError("not integral")
         return int(value)
-    if isinstance(value, str):
-        return int(value.strip())
-    raise TypeError(type(value).__name__)
+    return int(_text(value))
 
 
 def _to_float(value: Any) -> float:
@@ -159,8 +157,13 @@ def _to_float(value: Any) -> float:
         raise TypeError("bool is not a float")
     if isinstance(value, int | float | np.number | Fraction):
         return float(value)
+    return float(_text(value))
+
+
+def _text(value: Any) -> str:
+    """A string ``value`` without its surrounding blanks (TypeError for anything else)."""
     if isinstance(value, str):
-        return float(value.strip())
+        return value.strip()
     raise TypeError(type(value).__name__)
 
 

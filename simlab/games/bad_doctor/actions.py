@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from simlab.core.action_text import ActionPatterns, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import (
@@ -345,7 +346,7 @@ def _plain(build: Callable[[re.Match[str]], Action]) -> Callable[[re.Match[str],
 
 _ID = r"([A-Z]\d+)"
 _TILE = r"(T\d+)(?: \(([^)]*)\))?"
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Components], Action]], ...] = (
+_PATTERNS: ActionPatterns = (
     (re.compile(r"draw a Treatment Tile"), _plain(lambda m: DrawTile())),
     (re.compile(rf"place tile {_TILE} on Patient {_ID} at (\w+) space (\d+)"
                 r"(?: with its (\w+) end)?"), _place),
@@ -395,9 +396,7 @@ def parse_action(text: str, parts: Components) -> Action:
     ...
     simlab.core.errors.IllegalActionError: bad_doctor has no action 'cure everyone'
     """
-    clean = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(clean)
-        if m:
-            return build(m, parts)
-    raise IllegalActionError(f"bad_doctor has no action {text!r}")
+    action = match_action(_PATTERNS, text, parts)
+    if action is None:
+        raise IllegalActionError(f"bad_doctor has no action {text!r}")
+    return action

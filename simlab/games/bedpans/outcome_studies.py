@@ -32,12 +32,12 @@ import pandas as pd
 
 from simlab.core import stats
 from simlab.core.api import Outcome
-from simlab.core.lazy_view import LazyView, seal
-from simlab.core.play import make_policies, run, sample_chance
+from simlab.core.play import run
 from simlab.core.study import Param, Study, game_setting, per_game, register_study, summarize_games
 from simlab.games.bedpans.parts import Phase
 from simlab.games.bedpans.rolls import roll_distribution
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
+from simlab.games.bedpans.stuff_studies import play_out
 
 __all__ = ["ESCAPE", "OLD_PAIRINGS", "OUTCOMES", "PAIRINGS", "corridor_state",
            "exact_escape_one_turn", "pairing_name", "pairing_sides"]
@@ -229,17 +229,7 @@ def _escape_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
     distances = [int(d) for d in params["distance"]]
     distance = distances[index % len(distances)]
     state = corridor_state(distance, params["doctor"], params["turns"])
-    policies = make_policies(state.game, ["heuristic", "heuristic"])
-    while not state.is_terminal:
-        if state.is_chance:
-            state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
-        else:
-            player = state.current_player
-            legal = state.legal_actions()
-            view = LazyView(state, player)  # built only if the policy reads it
-            action = policies[player].act(view, legal, rng)
-            seal(view)
-            state.apply(action, check=False)
+    play_out(state, ["heuristic", "heuristic"], rng)
     outcome = cast(Outcome, state.outcome)  # played to its end
     return {"distance": distance, "doctor": params["doctor"], "turns": params["turns"],
             "escaped": outcome.winners == (1,), "neutralized": state.neutralized > 0,

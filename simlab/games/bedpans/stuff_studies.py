@@ -41,7 +41,8 @@ from simlab.games.bedpans.parts import Chance, Draw
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 from simlab.games.bedpans.stuff import IMPLEMENTED
 
-__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "seat_policies", "verdicts", "worth"]
+__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "play_out", "seat_policies", "verdicts",
+           "worth"]
 
 #: Policies one side may play in ``bedpans-variants`` ("": the ``policy`` parameter's).
 _SIDE_POLICIES = policy_choices("", "heuristic", "random")
@@ -78,7 +79,17 @@ RULEBOOK_NAMES: dict[str, str] = {
 }
 
 
-def _play(state: BedpansState, names: list[str], rng: np.random.Generator) -> BedpansState:
+def play_out(state: BedpansState, names: list[str], rng: np.random.Generator) -> BedpansState:
+    """Play ``state`` to its end, seat ``i`` by the policy ``names[i]``; chance and every
+    policy draw from ``rng`` (one generator, in the order of play).
+
+    Examples
+    --------
+    >>> final = play_out(BedpansGame(players=2).new_initial_state(), ["heuristic"] * 2,
+    ...                  np.random.default_rng(1))
+    >>> final.is_terminal
+    True
+    """
     policies = make_policies(state.game, names)
     while not state.is_terminal:
         if state.is_chance:
@@ -127,7 +138,7 @@ def _variant_game(params: dict[str, Any], rng: np.random.Generator, index: int) 
         game = BedpansGame(players=players, variants=variants,
                            round_limit=params["round_limit"])
         names = seat_policies(params, players)
-        final = _play(game.new_initial_state(), names, np.random.default_rng(seed))
+        final = play_out(game.new_initial_state(), names, np.random.default_rng(seed))
         rows.append({"players": players, "variant": variant, "pair": index, "arm": arm,
                      **_result(final)})
     return rows
@@ -295,7 +306,7 @@ def _stuff_game(params: dict[str, Any], rng: np.random.Generator, index: int) ->
         game = BedpansGame(players=players, round_limit=params["round_limit"])
         r = np.random.default_rng(seed)
         state = _deal(game.new_initial_state(), holder, held, r)
-        final = _play(state, [params["policy"]] * players, r)
+        final = play_out(state, [params["policy"]] * players, r)
         played = held is not None and kind not in final.hands[holder]  # played or discarded
         rows.append({"stuff": kind, "pair": index, "arm": arm,
                      "holder_win": holder in cast(Outcome, final.outcome).winners,

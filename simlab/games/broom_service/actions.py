@@ -18,9 +18,9 @@ Next()
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from simlab.core.action_text import ActionPatterns, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service.components import POTIONS, Components
@@ -189,7 +189,7 @@ def _event(name: str, c: Components) -> str:
 
 _COLOUR = "(" + "|".join(POTIONS) + ")"
 #: Each text's pattern and its reader ``(match, the game's components) -> action``.
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Components], Action]], ...] = (
+_PATTERNS: ActionPatterns = (
     (re.compile(r"Next!"), lambda m, c: Next()),
     (re.compile(r"do nothing"), lambda m, c: DoNothing()),
     (re.compile(r"Seat (\d+) plays (.+) (brave|cowardly)"),
@@ -237,9 +237,7 @@ def parse_action(text: str, components: Components) -> Action:
     ...
     simlab.core.errors.IllegalActionError: broom_service has no action 'fly to the moon'
     """
-    clean = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(clean)
-        if m:
-            return build(m, components)
-    raise IllegalActionError(f"broom_service has no action {text!r}")
+    action = match_action(_PATTERNS, text, components)
+    if action is None:
+        raise IllegalActionError(f"broom_service has no action {text!r}")
+    return action

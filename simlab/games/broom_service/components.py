@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from simlab.core.data import component_loader, last_line, line_problems, problem, read_table
 from simlab.core.errors import DataError
@@ -141,6 +142,17 @@ class Role:
     cowardly: str
 
 
+_Card = TypeVar("_Card", "Role", "EventCard")
+
+
+def _named(cards: tuple[_Card, ...], name: str) -> _Card:
+    """The card of ``cards`` called ``name`` (KeyError if none is)."""
+    for card in cards:
+        if card.name == name:
+            return card
+    raise KeyError(name)
+
+
 @dataclass(frozen=True)
 class Components:
     """Every component of the game, validated."""
@@ -162,10 +174,7 @@ class Components:
         >>> load_components().role("Druid (Peak)").of
         'mountain'
         """
-        for r in self.roles:
-            if r.name == name:
-                return r
-        raise KeyError(name)
+        return _named(self.roles, name)
 
     def event(self, name: str) -> EventCard:
         """The event card called ``name``.
@@ -175,10 +184,7 @@ class Components:
         >>> load_components().event("More or Less").amount
         5
         """
-        for e in self.events:
-            if e.name == name:
-                return e
-        raise KeyError(name)
+        return _named(self.events, name)
 
     def lightning_vp(self, symbols: int) -> int:
         """VP for ``symbols`` collected lightning symbols (the last row counts for more).

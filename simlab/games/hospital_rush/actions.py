@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from simlab.core.action_text import ActionPatterns, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.hospital_rush.components import Components, load_components
@@ -399,7 +400,7 @@ _READERS: tuple[tuple[str, Reader], ...] = (
     (r"Admit (.+) from the discard pile to bed 1( with the patient marker)?",
      lambda m, c: Readmit(_patient(m[1], c), bool(m[2]))),
 )
-_PATTERNS: tuple[tuple[re.Pattern[str], Reader], ...] = tuple(
+_PATTERNS: ActionPatterns = tuple(
     (re.compile(p), f) for p, f in _READERS) + tuple(
     (re.compile(p), _plain(f))
     for p, f in (
@@ -461,9 +462,7 @@ def parse_action(text: str, components: Components) -> Action:
     ...
     simlab.core.errors.IllegalActionError: not a Hospital Rush action: 'Juggle'
     """
-    text = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return build(m, components)
-    raise IllegalActionError(f"not a Hospital Rush action: {text!r}")
+    action = match_action(_PATTERNS, text, components)
+    if action is None:
+        raise IllegalActionError(f"not a Hospital Rush action: {text.strip()!r}")
+    return action

@@ -19,6 +19,7 @@ Examples
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -267,14 +268,22 @@ def _patients(path: Path, colours: tuple[str, ...]) -> tuple[Patient, ...]:
     return tuple(out)
 
 
+def _check_new(key: str, title: str, known: Collection[str],
+               earlier: Sequence[Space | BoardAction], words: tuple[str, str], path: Path,
+               line: int) -> None:
+    """A row's id ``key`` must be ``known`` and neither it nor ``title`` in an ``earlier`` row;
+    ``words`` name the row in the two errors (unknown, listed twice)."""
+    if key not in known:
+        raise DataError(f"unknown {words[0]} {key!r}", file=str(path), line=line)
+    if any(row.id == key or row.title == title for row in earlier):
+        raise DataError(f"{words[1]} {key!r} is listed twice", file=str(path), line=line)
+
+
 def _spaces(path: Path) -> tuple[Space, ...]:
     out: list[Space] = []
     for line, (sid, title, side, kind, amount, source) in read_table(path, 6):
         with line_problems():
-            if sid not in SPACE_IDS:
-                raise DataError(f"unknown action space {sid!r}", file=str(path), line=line)
-            if any(s.id == sid or s.title == title for s in out):
-                raise DataError(f"action space {sid!r} is listed twice", file=str(path), line=line)
+            _check_new(sid, title, SPACE_IDS, out, ("action space", "action space"), path, line)
             if kind not in SPACE_KINDS:
                 raise DataError(
                     f"kind must be one of {', '.join(SPACE_KINDS)}, not {kind!r}",
@@ -293,10 +302,8 @@ def _board_actions(path: Path) -> tuple[BoardAction, ...]:
     out: list[BoardAction] = []
     for line, (board, aid, title, kind, text, source) in read_table(path, 6):
         with line_problems():
-            if aid not in BOARD_ACTIONS:
-                raise DataError(f"unknown player board action {aid!r}", file=str(path), line=line)
-            if any(a.id == aid or a.title == title for a in out):
-                raise DataError(f"board action {aid!r} is listed twice", file=str(path), line=line)
+            _check_new(aid, title, BOARD_ACTIONS, out, ("player board action", "board action"),
+                       path, line)
             if kind not in BOARD_KINDS:
                 raise DataError(f"kind must be blue or red, not {kind!r}",
                     file=str(path), line=line)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from simlab.core.api import Action, Event
@@ -159,11 +160,15 @@ class MainBoard(StateFields):
             self.tasks.pop(0)
         return [Event(f"Seat {seat}: {action}", "penalty", seat, score=lost)]
 
-    def _final_exam(self, action: A.FinalExam) -> list[Event]:
+    def _task_done(self, step: Callable[[int, int, list[Event]], None], cost: int) -> list[Event]:
+        """The task on top is decided: ``step(seat, cost, events)`` for its seat."""
         seat = self.tasks.pop(0).seat
         events: list[Event] = []
-        self._take_exam(seat, action.bucks, events)
+        step(seat, cost, events)
         return events
+
+    def _final_exam(self, action: A.FinalExam) -> list[Event]:
+        return self._task_done(self._take_exam, action.bucks)
 
     def _take_exam(self, seat: int, cost: int, events: list[Event]) -> None:
         self._pay(seat, cost)
@@ -203,10 +208,7 @@ class MainBoard(StateFields):
         return [Event(f"Seat {seat}: {action}", "steal", seat)]
 
     def _bribe_choice(self, action: A.Bribe) -> list[Event]:
-        seat = self.tasks.pop(0).seat
-        events: list[Event] = []
-        self._bribe(seat, action.bucks, events)
-        return events
+        return self._task_done(self._bribe, action.bucks)
 
     def _bribe(self, seat: int, cost: int, events: list[Event]) -> None:
         self._pay(seat, cost)

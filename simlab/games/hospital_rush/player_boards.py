@@ -216,16 +216,16 @@ def _legal_steal_skill(s: PlayerBoards, task: T.Task) -> list[Action]:
     return out
 
 
+def _others_beds(s: PlayerBoards, seat: int) -> list[tuple[int, Bed]]:
+    """The beds (index, bed) whose patient carries another player's patient marker."""
+    return [(i, b) for i, b in enumerate(s.beds)
+            if b is not None and b.patient_marker not in (None, seat)]
+
+
 def _legal_take_over(s: PlayerBoards, task: T.Task) -> list[Action]:
     seat = task.seat
-    out: list[Action] = [
-        A.TakeOver(i + 1)
-        for i, b in enumerate(s.beds)
-        if b is not None
-        and b.patient_marker is not None
-        and b.patient_marker != seat
-        and s.bucks[seat] >= sum(b.tiles)
-    ]
+    out: list[Action] = [A.TakeOver(i + 1) for i, b in _others_beds(s, seat)
+                         if s.bucks[seat] >= sum(b.tiles)]
     out.append(_DONE)
     return out
 
@@ -238,10 +238,9 @@ def _legal_favor_steal(s: PlayerBoards, task: T.Task) -> list[Action]:
         if v == seat:
             continue
         out.extend(_steal(v, c, 1, 0) for c, n in zip(colours, s.medicine[v], strict=True) if n)
-    for i, b in enumerate(s.beds):
-        if b is not None and b.patient_marker is not None and b.patient_marker != seat:
-            victim = b.patient_marker
-            out.extend(_steal(victim, colours[c], 1, i + 1) for c in range(3) if b.tiles[c + 1])
+    for i, b in _others_beds(s, seat):
+        victim = b.patient_marker
+        out.extend(_steal(victim, colours[c], 1, i + 1) for c in range(3) if b.tiles[c + 1])
     out.append(_DONE)
     return out
 
@@ -270,12 +269,7 @@ def _legal_pickpocket(s: PlayerBoards, task: T.Pickpocket) -> list[Action]:
 
 
 def _legal_watch(s: PlayerBoards, task: T.Task) -> list[Action]:
-    seat = task.seat
-    out: list[Action] = [
-        A.Watch(i + 1)
-        for i, b in enumerate(s.beds)
-        if b is not None and b.patient_marker not in (None, seat) and b.watcher is None
-    ]
+    out: list[Action] = [A.Watch(i + 1) for i, b in _others_beds(s, task.seat) if b.watcher is None]
     out.append(_DONE)
     return out
 

@@ -1,4 +1,4 @@
-"""Tests of Bad Doctor, and a helper that builds described positions."""
+"""Tests of Bad Doctor, and the helpers that build described positions."""
 
 from __future__ import annotations
 
@@ -62,3 +62,12 @@ def place(state: BadDoctorState, tile: str, patient: str, space: int, owner: int
     if owner >= 0:
         state.supply[owner] -= 1
     board.place_tile(p, t, space, default_end(t.ends, malady) if end is None else end, owner)
+
+
+def add_cubes(state: BadDoctorState, patient: str, count: int | None = None) -> None:
+    """``patient`` (holding none yet) gets ``count`` Complication Cubes from the supply, or
+    one on every cube space when ``count`` is None."""
+    p = state.patient(patient)
+    count = p.cube_spaces if count is None else count
+    p.complication_cubes = count
+    state.complication_cubes -= count

@@ -18,7 +18,7 @@ from simlab.games.bad_doctor.actions import (
     TakeBackMarker,
 )
 from simlab.games.bad_doctor.render import draw_hospital, summary
-from tests.games.bad_doctor import place, position
+from tests.games.bad_doctor import add_cubes, place, position
 
 
 def _texts(events):
@@ -30,9 +30,7 @@ def _texts(events):
 
 
 def _kill_s2(state):
-    s2 = state.patient("S2")
-    s2.complication_cubes = s2.cube_spaces
-    state.complication_cubes -= s2.cube_spaces
+    add_cubes(state, "S2")
     state.apply(DrawTile())
     return state.apply(RevealTile(state.deck[0]))
 
@@ -139,9 +137,7 @@ def test_a_death_gives_another_player_more_points_than_the_curer():
     state = position(hands=[["T05"]], actions_left=1)
     state.score_pile = [7, 7]
     place(state, "T01", "S1", 1, owner=0)
-    s3 = state.patient("S3")
-    s3.complication_cubes = s3.cube_spaces
-    state.complication_cubes -= s3.cube_spaces
+    add_cubes(state, "S3")
     place(state, "T20", "S3", 1, owner=1)  # red/yellow on yellow 1: opens red 3
     place(state, "T02", "S3", 3, owner=1)
     place(state, "T22", "S3", 2, owner=1)  # red/blue on blue 2: opens red 4, S3 stays open

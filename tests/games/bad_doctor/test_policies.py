@@ -8,7 +8,7 @@ import pytest
 import simlab
 from simlab.games.bad_doctor.actions import DrawTile, PlaceTile, RemoveCube
 from simlab.games.bad_doctor.policies import POLICIES
-from tests.games.bad_doctor import place, position
+from tests.games.bad_doctor import add_cubes, place, position
 
 
 def _choose(name, state, seed=0):
@@ -35,8 +35,7 @@ def test_every_policy_cures_when_it_can(name):
 
 def test_greedy_visits_the_patient_closest_to_death():
     state = position(hands=[["T09", "T13"]])
-    state.patient("S4").complication_cubes = 3     # blue/red, no free space
-    state.complication_cubes -= 3
+    add_cubes(state, "S4", 3)     # blue/red, no free space
     action = _choose("greedy", state)
     assert isinstance(action, PlaceTile) and action.patient == "S4"
 
@@ -44,8 +43,7 @@ def test_greedy_visits_the_patient_closest_to_death():
 def test_cautious_visits_a_patient_with_one_free_space_before_curing():
     state = position(hands=[["T13", "T05"]])
     place(state, "T01", "S1", 1, owner=0)          # T05 would cure S1
-    state.patient("S3").complication_cubes = 2     # one free space left
-    state.complication_cubes -= 2
+    add_cubes(state, "S3", 2)     # one free space left
     assert _choose("cautious", state) == PlaceTile("T13", "S3", 2, "blue", 0)
     assert _choose("greedy", state) == PlaceTile("T05", "S1", 2, "green", 0)
 
@@ -99,8 +97,7 @@ def test_bad_doctor_adds_cubes_where_its_markers_wait_for_a_rival_shift():
 
 def test_bad_doctor_lets_a_patient_without_rival_markers_die():
     state = position(hands=[["T13", "T06"]])
-    state.patient("S4").complication_cubes = 3       # dies at the end of this shift
-    state.complication_cubes -= 3
+    add_cubes(state, "S4", 3)       # dies at the end of this shift
     assert _choose("bad", state) != PlaceTile("T13", "S4", 1, "blue", 0)
     assert _choose("greedy", state) == PlaceTile("T13", "S4", 1, "blue", 0)
     place(state, "T01", "S4", 2, owner=1)            # now a rival would bank a marker

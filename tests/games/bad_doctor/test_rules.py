@@ -27,7 +27,7 @@ from simlab.games.bad_doctor.actions import (
     TakeBackMarker,
 )
 from tests.games._checks import assert_every_seat_sees_everything
-from tests.games.bad_doctor import place, position
+from tests.games.bad_doctor import add_cubes, place, position
 
 
 def _reveal(state, tile=None):
@@ -228,8 +228,7 @@ def test_bonus_add_cube_needs_a_space():
 
 def test_bonus_remove_cube():
     state = position(hands=[["T03"]])
-    state.patient("S2").complication_cubes = 1
-    state.complication_cubes -= 1
+    add_cubes(state, "S2", 1)
     state.apply(PlaceTile("T03", "S1", 1, "red", 0))
     assert state.legal_actions() == [RemoveCube("S2")]
     state.apply(RemoveCube("S2"))
@@ -289,8 +288,7 @@ def test_add_patient_with_five_already_does_nothing():
 
 def test_optional_bonuses_option():
     state = position(hands=[["T03"]], optional_bonuses=True)
-    state.patient("S2").complication_cubes = 1
-    state.complication_cubes -= 1
+    add_cubes(state, "S2", 1)
     state.apply(PlaceTile("T03", "S1", 1, "red", 0))
     assert state.legal_actions() == [RemoveCube("S2"), DeclineBonus()]
 
@@ -309,9 +307,7 @@ def test_unvisited_patients_get_a_cube_and_tokens_flip():
 
 def test_death_when_no_space_active_loses_a_marker_others_bank():
     state = position(hands=[["T02"]], actions_left=1)
-    s2 = state.patient("S2")
-    s2.complication_cubes = 3
-    state.complication_cubes -= 3
+    add_cubes(state, "S2", 3)
     place(state, "T18", "S2", 1, owner=0)   # red/green on green: opens red 3
     place(state, "T01", "S2", 3, owner=1)
     state.apply(PlaceTile("T02", "S1", 1, "red", 0))
@@ -333,8 +329,7 @@ def test_death_when_no_space_active_loses_a_marker_others_bank():
 
 def test_death_with_empty_supply_removes_a_marker_from_the_hospital():
     state = position(hands=[[]], actions_left=1)
-    state.patient("S2").complication_cubes = 3
-    state.complication_cubes -= 3
+    add_cubes(state, "S2", 3)
     place(state, "T09", "S3", 1, owner=0)
     state.supply[0] = 0
     state.apply(DrawTile())
@@ -376,9 +371,7 @@ def test_a_death_can_hand_the_win_to_another_player():
     state = position(hands=[["T05"]], actions_left=1)
     state.score_pile = [7, 7]
     place(state, "T01", "S1", 1, owner=0)
-    s3 = state.patient("S3")
-    s3.complication_cubes = 3
-    state.complication_cubes -= 3
+    add_cubes(state, "S3", 3)
     place(state, "T20", "S3", 1, owner=1)   # red/yellow on yellow: opens red 3
     place(state, "T02", "S3", 3, owner=1)
     state.apply(PlaceTile("T05", "S1", 2, "green", 0))

@@ -12,7 +12,7 @@ from simlab.games.bedpans.parts import BlockedDoor, Chance, Decide, Decision, Dr
 from simlab.games.bedpans.policies import HeuristicPolicy, distance_field, make
 from simlab.games.bedpans.rules import BedpansGame
 
-from .test_rules import at_move, dealt, sealed
+from .test_rules import at_move, dealt, red_at, sealed
 
 
 def test_make_and_names():
@@ -36,8 +36,7 @@ def test_distance_field_uses_shafts():
 def test_elder_heads_for_a_known_exit_and_takes_free_stuff():
     s = sealed(dealt(players=3))
     s._put_tile(("U", 0, -1), "X1", 0)  # Exit at (1,-3)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 1, 0), ("U", 0, 0)]
+    red_at(s, ("U", 1, 0), ("U", 0, 0))
     at_move(s, 1, "red 1", 3)
     policy = HeuristicPolicy(1)
     rng = np.random.default_rng(0)
@@ -49,8 +48,7 @@ def test_elder_heads_for_a_known_exit_and_takes_free_stuff():
 def test_elder_keeps_away_from_the_doctor():
     s = sealed(dealt(players=3))
     s.staffers[0] = ("U", 1, 1)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 1, 0), ("U", 0, 0)]
+    red_at(s, ("U", 1, 0), ("U", 0, 0))
     at_move(s, 1, "red 1", 1)
     action = HeuristicPolicy(1).act(s.view(1), s.legal_actions(), np.random.default_rng(0))
     assert action != A.Step("S")
@@ -154,8 +152,7 @@ def test_planner_elder_turns_tiles_open_the_staff_turns_them_closed():
 
 def test_planner_elder_explores_the_open_edge_nearest_its_elder():
     s = dealt(players=2)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 1, 2), ("U", 0, 0)]
+    red_at(s, ("U", 1, 2), ("U", 0, 0))
     at_move(s, 1, "red 1", 3)
     s.planner, s.explore = 1, ("U", 1, 2)
     s._settle()

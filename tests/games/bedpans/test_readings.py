@@ -24,12 +24,21 @@ from simlab.games.bedpans.parts import (
 from simlab.games.bedpans.rolls import roll_distribution
 from simlab.games.bedpans.rules import BedpansGame
 
-from .test_rules import at_move, dealt, sealed
-from .test_stuff import play, window
+from .test_rules import at_move, dealt, red_at, sealed
+from .test_stuff import close, play, window
 
 U = "U"
 #: The upper and lower Elevator spaces of the pair E1a (upper, at U 1,0) / E1b (G1 0,0).
 UP, DOWN = (U, 4, 1), ("G1", 1, 1)
+
+
+def red_moves_after(s, holder: int, kind: str, target: str = ""):
+    """Seat ``holder`` plays ``kind`` in red's Stuff window, the window closes, red 1 moves."""
+    window(s, 1, {holder: [kind]})
+    play(s, kind, target)
+    close(s)
+    s.apply(A.ChooseMover("red 1"))
+    return s
 
 
 def two_floors(players=2, **options):
@@ -202,11 +211,7 @@ def test_hurry_up_readings(reading, bonus):
     """l.334 Hurry Up: "Those Characters' movement die results are each increased by 1":
     each of the 2 dice read (+2), or the movement result (+1) (ruling M4)."""
     s = sealed(dealt(players=2, hurry_up=reading))
-    window(s, 1, {1: ["Hurry Up"]})
-    play(s, "Hurry Up", "red")
-    while getattr(s.need, "decision", None) == "window":
-        s.apply(A.Pass())
-    s.apply(A.ChooseMover("red 1"))
+    red_moves_after(s, 1, "Hurry Up", "red")
     assert s.chance_outcomes() == [(A.Roll(v + bonus), p)
                                    for v, p in roll_distribution("elder1")]
 
@@ -216,11 +221,7 @@ def test_detector_readings(reading, move):
     """l.344 Detector: "Each of their movement die results are changed to '1's": each of
     the 2 dice read is 1 (a move of 2), or the movement result is 1 (ruling M5)."""
     s = sealed(dealt(players=2, detector=reading))
-    window(s, 1, {0: ["Detector"]})
-    play(s, "Detector", "red")
-    while getattr(s.need, "decision", None) == "window":
-        s.apply(A.Pass())
-    s.apply(A.ChooseMover("red 1"))
+    red_moves_after(s, 0, "Detector", "red")
     assert s.chance_outcomes() == [(A.Roll(move), Fraction(1))]
 
 
@@ -230,11 +231,7 @@ def test_walker_by_default_lets_each_token_move_4():
     which a roll of 2 or 3 falls short of (ruling M6).  The Elder's second move (2
     dice) gets the same."""
     s = sealed(dealt(players=2))
-    window(s, 1, {1: ["Walker"]})
-    play(s, "Walker")
-    while getattr(s.need, "decision", None) == "window":
-        s.apply(A.Pass())
-    s.apply(A.ChooseMover("red 1"))
+    red_moves_after(s, 1, "Walker")
     base = dict(roll_distribution("elder1"))
     assert dict((a.result, p) for a, p in s.chance_outcomes()) == {
         4: base[2] + base[3] + base[4], 5: base[5], 6: base[6]}
@@ -331,8 +328,7 @@ def _elder_by_an_exit(**options):
     s = sealed(dealt(players=2, **options))
     s._put_tile((U, 0, -1), "X1", 0)
     assert s.features[(U, 1, -3)] == "X"
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 1, -2), (U, 1, -1)]
+    red_at(s, (U, 1, -2), (U, 1, -1))
     s.status[(U, 1, -2)] = "Puddle"
     return s
 

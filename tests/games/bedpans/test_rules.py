@@ -16,6 +16,7 @@ from simlab.games.bedpans.board import DX, DY
 from simlab.games.bedpans.parts import Chance, Decide, Decision, Draw
 from simlab.games.bedpans.rolls import read_roll, roll_distribution
 from simlab.games.bedpans.rules import BedpansGame
+from tests.games.bedpans._checks import check_stuff_conserved
 
 
 def dealt(players=2, hands=None, **options):
@@ -43,6 +44,13 @@ def at_move(state, seat, mover, points, took=0):
 def sealed(state):
     """Seal the 4 positions around the start tile: no exploration in the test."""
     state.sealed |= {("U", 0, -1), ("U", 1, 0), ("U", 0, 1), ("U", -1, 0)}
+    return state
+
+
+def red_at(state, elder, decoy):
+    """Red's token 1 is its Elder, standing at ``elder``; token 2, its Decoy, at ``decoy``."""
+    state.elder["red"] = 0
+    state.tokens["red"] = [elder, decoy]
     return state
 
 
@@ -211,8 +219,7 @@ def test_staffer_stops_on_resident_and_decoy_is_removed():
     s = dealt(players=3)
     s.staffers[1] = ("U", 1, 1)
     at_move(s, 0, "Nurse 1", 3)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 0, 1), ("U", 1, 0)]
+    red_at(s, ("U", 0, 1), ("U", 1, 0))
     events = s.apply(A.Step("N"))  # onto red 2, the Decoy
     assert str(events[-1]) == "the red Decoy is removed"
     assert s.tokens["red"] == [("U", 0, 1), None] and s.known["red"]
@@ -240,8 +247,7 @@ def test_one_nurse_does_not_neutralize_but_reveals_two_do():
 def test_doctor_neutralizes_alone_and_staff_wins():
     s = dealt(players=2)
     s.staffers[0] = ("U", 1, 1)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 1, 0), ("U", 0, 0)]
+    red_at(s, ("U", 1, 0), ("U", 0, 0))
     at_move(s, 0, "Doctor", 2)
     events = s.apply(A.Step("N"))
     assert [e.kind for e in events] == ["move", "neutralize", "score"]
@@ -288,8 +294,7 @@ def test_neutralized_elder_reenters_on_a_bed():
 
 def test_decoy_repositioning_reveals_it():
     s = dealt(players=3)
-    s.elder["red"] = 0
-    s.tokens["red"] = [("U", 1, 1), ("U", 2, 2)]
+    red_at(s, ("U", 1, 1), ("U", 2, 2))
     s.known["red"] = False
     s.active, s.phase = 1, "start"
     s._settle()
@@ -425,18 +430,7 @@ def test_components_conserved_along_random_games():
 
 
 def _check_conservation(s):
-    hands = sum(len(h) for h in s.hands)
-    assert sum(s.unseen.values()) == s.pile + sum(s.stuff_at.values()) + len(s.draws)
-    played = sum(s.discards.values()) + sum(s.in_front.values())
-    assert sum(s.unseen.values()) + hands + played == 48
-    # Stuff in front of a player is there while its markers are on the layout (l.331-336)
-    for kind in ("Jammed Door", "Door Code"):
-        doors = sum(entry.stuff == kind for entry in s.blocked.values())
-        assert s.in_front.get(kind, 0) == doors, kind
-    cleaned = sum(k == "Just Cleaned" for k in s.status.values())
-    assert s.in_front.get("Just Cleaned", 0) == cleaned
-    assert s.in_front.get("Bed Bump", 0) >= len(s.bed_bumps)
-    assert s.door_supply + sum(s.doors_held) + len(s.door_markers) == 8
+    check_stuff_conserved(s)
     # 21 Room-tiles: placed, in the stack (the unused start tile too), or set aside
     placed = len(s.tiles) + len(s.stack) + len(s.elevators_left) + len(s.exits_left)
     assert placed == 21

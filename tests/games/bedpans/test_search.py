@@ -1,4 +1,5 @@
-"""Bedpans search players: evaluate, no peeking at Elders, Decoys and hands, determinism."""
+"""Bedpans search players: evaluate, no peeking at Elders, Decoys and hands (the checks every
+game shares are in ``tests/games/test_search_players.py``)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,12 @@ import numpy as np
 import simlab
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.evaluate import evaluate, needed
-from tests.games._search_checks import (
-    Poison,
-    check_blind_to_hidden,
-    check_evaluate,
-    decide,
-    position,
-)
+from tests.games._search_checks import Poison, check_blind_to_hidden, decide, position
 
-from .test_rules import at_move
+from .test_rules import at_move, red_at
 from .test_variations import U, exit_layout
 
 GAME = simlab.load_game("bedpans", players=3)
-
-
-def test_evaluate_is_a_chance_per_seat():
-    check_evaluate(GAME, seeds=range(2))
 
 
 def test_evaluate_follows_the_rulebook_race():
@@ -78,12 +69,6 @@ def test_determinizations_never_read_who_is_the_elder():
     assert state.is_legal(decide(GAME, state, 0, evaluate=watch))
 
 
-def test_same_seed_same_game_with_a_search_seat():
-    game = simlab.load_game("bedpans", players=2, round_limit=4)
-    a = simlab.play(game, ["heuristic", "mcts-2"], seed=3)
-    assert a.to_json() == simlab.play(game, ["heuristic", "mcts-2"], seed=3).to_json()
-
-
 def test_reach_tables_match_the_physical_dice():
     """``evaluate.REACH`` (enumerated) against :func:`movement.roll` (simulated dice)."""
     from simlab.core.stats import wilson_interval
@@ -119,8 +104,7 @@ def test_caught_needs_the_doctor_or_two_nurses():
 def _stepped_out(variant, **options):
     """Red's Elder one step from the Exit of ``exit_layout``, then after the step out."""
     before = exit_layout(players=3, variants=(variant,), **options)
-    before.elder["red"] = 0
-    before.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+    red_at(before, (U, 1, -2), (U, 1, -2))
     at_move(before, 1, "red 1", 2)
     after = before.clone()
     after.apply(A.Step("N"))

@@ -22,7 +22,7 @@ from simlab.games.bedpans.parts import (
 from simlab.games.bedpans.rolls import roll_distribution
 from simlab.games.bedpans.rules import BedpansGame
 
-from .test_rules import at_move, dealt, sealed
+from .test_rules import at_move, dealt, red_at, sealed
 
 U = "U"
 
@@ -106,8 +106,7 @@ def test_walker_guarantees_its_result(reading, least):
 def test_laughing_gas_neutralizes_a_staffer_or_an_elder():
     s = sealed(dealt(players=3))
     s.staffers[1] = (U, 1, 1)
-    s.tokens["red"] = [(U, 1, 1), (U, 0, 0)]
-    s.elder["red"] = 0
+    red_at(s, (U, 1, 1), (U, 0, 0))
     window(s, 1, {1: ["Laughing Gas"], 0: ["Laughing Gas"]})
     assert A.PlayStuff("Laughing Gas", "Nurse 1") in s.legal_actions()
     # the Staff's own play would neutralize the red Elder with a lone Nurse; red goes first
@@ -115,8 +114,7 @@ def test_laughing_gas_neutralizes_a_staffer_or_an_elder():
     assert s.staffers[1] is None and s.tokens["red"][0] == (U, 1, 1)
     s2 = sealed(dealt(players=3))
     s2.staffers[1] = (U, 1, 1)
-    s2.tokens["red"] = [(U, 1, 1), (U, 0, 0)]
-    s2.elder["red"] = 0
+    red_at(s2, (U, 1, 1), (U, 0, 0))
     window(s2, 2, {0: ["Laughing Gas"]})
     play(s2, "Laughing Gas", "red 1")
     assert s2.neutralized == 1 and s2.tokens["red"] == [None, None]
@@ -436,8 +434,7 @@ def test_game_with_stuff_option_names():
 def test_disguise_lets_the_pair_pass_a_staffer_then_it_ends():
     s = sealed(dealt(players=2))
     s.staffers[1] = (U, 1, 0)
-    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
-    s.elder["red"] = 0
+    red_at(s, (U, 0, 0), (U, 0, 0))
     window(s, 1, {1: ["Disguise"]})
     play(s, "Disguise", "red U 1,0")
     at_move(s, 1, "red 1", 3)

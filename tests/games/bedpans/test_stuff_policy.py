@@ -12,7 +12,7 @@ from simlab.games.bedpans.parts import BlockedDoor, Decide, Decision
 from simlab.games.bedpans.policies import HeuristicPolicy
 from simlab.games.bedpans.stuff_policy import Sight, guess
 
-from .test_rules import at_move, dealt, sealed
+from .test_rules import at_move, dealt, red_at, sealed
 from .test_stuff import window
 
 U = "U"
@@ -51,8 +51,7 @@ def test_elder_plays_a_door_marker_that_shortens_its_way_by_two():
     s = dealt(players=2)
     s._put_tile((U, 1, 0), "T01", 0)
     s.sealed |= AROUND - {(U, 1, 0)}
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 2, 0), (U, 0, 0)]
+    red_at(s, (U, 2, 0), (U, 0, 0))
     window(s, 1, {1: []})
     assert s.doors_held[1] == 1
     assert decide(s) == A.PlayDoor((U, 2, 0), (U, 3, 0))
@@ -64,8 +63,7 @@ def test_elder_keeps_its_door_marker_when_a_door_saves_little():
     s = dealt(players=2)
     s._put_tile((U, 1, 0), "T01", 0)
     s.sealed |= AROUND - {(U, 1, 0)}
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 3, 1), (U, 0, 0)]  # already next to the new tile's frontier
+    red_at(s, (U, 3, 1), (U, 0, 0))  # already next to the new tile's frontier
     window(s, 1, {1: []})
     assert decide(s) == A.Pass()
 
@@ -94,8 +92,7 @@ def test_staff_keeps_its_door_code_when_no_door_is_on_the_way():
 def test_elder_jams_the_door_the_nearest_staffer_would_come_through():
     # T02 east of the start tile: a door between U 3,0 and U 4,0; round it is 3 moves
     s = two_rooms("T02", 0, (U, 2, 0))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 3, 0), (U, 3, 0)]
+    red_at(s, (U, 3, 0), (U, 3, 0))
     s.staffers[1] = (U, 4, 0)
     window(s, 0, {0: [], 1: ["Jammed Door"]})
     assert decide(s, 1) == A.PlayStuff("Jammed Door", "U 3,0 E")
@@ -106,8 +103,7 @@ def test_elder_jams_the_door_the_nearest_staffer_would_come_through():
 
 def test_door_code_guess_own_order_else_untried():
     s = two_rooms("T02", 0, (U, 2, 0))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 3, 0), (U, 3, 0)]
+    red_at(s, (U, 3, 0), (U, 3, 0))
     key = ((U, 3, 0), (U, 4, 0))
     s.blocked[key] = BlockedDoor("Door Code", wrong=("123",), order="231", player=1)  # red's own
     at_move(s, 1, "red 1", 3)
@@ -150,8 +146,7 @@ def test_staff_spills_only_in_the_first_window_of_an_elder_turn():
 
 def test_elder_just_cleans_the_nurses_next_space_and_mops_its_own_puddle():
     s = north_only(dealt(players=2))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    red_at(s, (U, 0, 0), (U, 0, 0))
     s.staffers[1] = (U, 2, 2)  # its way to red: U 1,2 (the smaller of U 1,2 and U 2,1) ...
     s.status[(U, 1, 0)] = "Puddle"  # ... and a Puddle on red's way to the north edge
     window(s, 0, {0: [], 1: ["Just Cleaned"]})
@@ -160,8 +155,7 @@ def test_elder_just_cleans_the_nurses_next_space_and_mops_its_own_puddle():
 
 def test_elder_puddles_the_nurses_next_space_in_the_staff_turn_only():
     s = north_only(dealt(players=2))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    red_at(s, (U, 0, 0), (U, 0, 0))
     s.staffers[1] = (U, 2, 2)
     window(s, 0, {0: [], 1: ["Puddle"]})
     assert decide(s, 1) == A.PlayStuff("Puddle", "U 1,2")
@@ -189,8 +183,7 @@ def test_staff_loses_the_teeth_of_the_colour_furthest_from_the_beds():
 
 def test_elder_loses_the_teeth_of_a_rival_ahead_of_it():
     s = _far_layout()
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
+    red_at(s, (U, 1, 1), (U, 1, 1))
     s.tokens["blue"] = [(U, 4, 1), (U, 4, 1)]
     window(s, 1, {1: ["Lost Teeth"]})
     assert decide(s, 1) == A.PlayStuff("Lost Teeth", "blue")
@@ -211,8 +204,7 @@ def test_staff_plays_my_plants_when_the_residents_are_far_from_the_beds():
 def test_elder_plans_when_the_frontier_is_near_its_elder():
     s = _far_layout(players=2)
     s.sealed |= AROUND - {(U, 1, 0)} | {(U, 1, -1), (U, 1, 1)}  # frontier: U 5,1 only
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 4, 1), (U, 0, 0)]
+    red_at(s, (U, 4, 1), (U, 0, 0))
     window(s, 1, {1: ["Plans!"]})
     assert decide(s, 1) == A.PlayStuff("Plans!")
     s.tokens["red"] = [(U, 0, 2), (U, 0, 0)]  # 6 moves away
@@ -222,8 +214,7 @@ def test_elder_plans_when_the_frontier_is_near_its_elder():
 # -- Bed Bump -------------------------------------------------------------------------------
 def test_elder_bed_bumps_the_space_the_nurse_would_step_through():
     s = sealed(dealt(players=2))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    red_at(s, (U, 0, 0), (U, 0, 0))
     s.staffers[1] = (U, 2, 2)  # its way: U 1,2, U 0,2, U 0,1, then red
     s.status[(U, 0, 1)] = s.status[(U, 1, 0)] = "Puddle"  # Bed Bump goes on a marked space
     window(s, 0, {0: [], 1: ["Bed Bump"]})
@@ -232,8 +223,7 @@ def test_elder_bed_bumps_the_space_the_nurse_would_step_through():
 
 def test_elder_bed_bumps_a_nurse_next_to_it_away():
     s = sealed(dealt(players=2))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    red_at(s, (U, 0, 0), (U, 0, 0))
     s.staffers[1] = (U, 1, 0)
     s.status[(U, 1, 0)] = "Puddle"
     window(s, 1, {1: ["Bed Bump"]})
@@ -245,8 +235,7 @@ def test_elder_bed_bumps_a_nurse_next_to_it_away():
 def _teeth_on_red(nurse_at):
     """Lost Teeth on red at U 1,1 (4 spaces are 1 closer to a bed); the north edge open."""
     s = north_only(dealt(players=2))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 1, 1), (U, 1, 1)]
+    red_at(s, (U, 1, 1), (U, 1, 1))
     s.staffers[1] = nurse_at
     window(s, 1, {0: ["Lost Teeth"]})
     s.apply(A.PlayStuff("Lost Teeth", "red"))
@@ -295,8 +284,7 @@ def test_elder_sweet_talks_a_staffer_away_from_its_elder():
 
 def test_sight_finds_the_chaser_and_the_leading_resident():
     s = sealed(dealt(players=3))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 0, 0), (U, 1, 1)]
+    red_at(s, (U, 0, 0), (U, 1, 1))
     s.staffers[1], s.staffers[2] = (U, 2, 2), (U, 1, 0)
     sight = Sight(s.view(1), 1)
     assert sight.elder_at == (U, 0, 0) and sight.chaser == (U, 1, 0)
@@ -352,8 +340,7 @@ def test_elder_rides_the_power_chair_in_its_own_turn():
 
 def test_elder_calls_a_strike_next_to_the_frontier():
     s = north_only(dealt(players=2))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 1, 0), (U, 0, 0)]
+    red_at(s, (U, 1, 0), (U, 0, 0))
     window(s, 1, {0: [], 1: ["Staffers on Strike"]})
     assert decide(s, 1) == A.PlayStuff("Staffers on Strike")
     s = sealed(dealt(players=2))
@@ -364,8 +351,7 @@ def test_elder_calls_a_strike_next_to_the_frontier():
 
 def test_elder_disguises_itself_past_the_staffer_on_its_way():
     s = north_only(dealt(players=2))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 0, 0), (U, 0, 0)]
+    red_at(s, (U, 0, 0), (U, 0, 0))
     s.staffers[1] = (U, 1, 0)  # on red's way to the open edge north of U 1,0
     window(s, 1, {0: [], 1: ["Disguise"]})
     assert decide(s, 1) == A.PlayStuff("Disguise", "red U 1,0")

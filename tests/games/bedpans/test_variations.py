@@ -13,7 +13,7 @@ from simlab.games.bedpans.parts import (
     TurnEffect,
 )
 
-from .test_rules import at_move, dealt, sealed
+from .test_rules import at_move, dealt, red_at, sealed
 
 U = "U"
 
@@ -69,8 +69,7 @@ def test_co_op_victory_after_an_exit_the_staff_can_no_longer_win_unless_race_on(
     for reading, winners in (("elders-won", (1,)), ("race-on", (0,))):
         s = exit_layout(players=3, variants=("co_op_victory",), co_op_after_exit=reading)
         s.neutralized = 1
-        s.elder["red"] = 0
-        s.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+        red_at(s, (U, 1, -2), (U, 1, -2))
         at_move(s, 1, "red 1", 2)
         s.apply(A.Step("N"))
         assert s.outcome is None and s.escaped == [1]
@@ -90,8 +89,7 @@ def test_co_op_victory_after_an_exit_the_staff_can_no_longer_win_unless_race_on(
 
 def test_all_or_nothing_the_staff_moves_2_after_an_exit():
     s = exit_layout(players=3, variants=("all_or_nothing",))
-    s.elder["red"] = 0
-    s.tokens["red"] = [(U, 1, -2), (U, 1, -2)]
+    red_at(s, (U, 1, -2), (U, 1, -2))
     at_move(s, 1, "red 1", 2)
     s.apply(A.Step("N"))
     assert s.escaped == [1] and s.outcome is None

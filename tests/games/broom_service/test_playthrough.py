@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games._checks import assert_same_seed_plays_same_game, replay_golden
+from tests.games._checks import replay_golden
 
 FOLDER = Path(__file__).resolve().parents[2] / "playthroughs"
 
@@ -96,17 +96,8 @@ def summary(final):
     }
 
 
-def test_every_golden_file_is_checked():
-    assert sorted(p.name for p in FOLDER.glob("broom_service-*.json")) == sorted(EXPECTED)
-
-
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_replay_matches_golden(name):
     record, final = replay_golden(FOLDER / name)
     assert summary(final) == EXPECTED[name]
     assert record.outcome.scores == tuple(float(v) for v in EXPECTED[name]["final_vp"])
-
-
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_same_seed_and_policies_play_the_same_game(name):
-    assert_same_seed_plays_same_game(FOLDER / name)

@@ -13,7 +13,7 @@ from simlab.core.api import CHANCE, TERMINAL
 from simlab.games.hospital_rush import rules
 from simlab.games.hospital_rush.rules import component_totals
 
-from .test_rules import BOARDS, _cure, fill_round, position, texts, touch
+from .test_rules import BOARDS, _cure, fill_round, given, position, texts, touch
 
 FREDDIE = [BOARDS[3], BOARDS[0], BOARDS[1]]  # Freddie, Theo, Kurt
 VANESSA = [BOARDS[4], BOARDS[0], BOARDS[1]]  # Vanessa, Theo, Kurt
@@ -166,10 +166,7 @@ def test_chillax_readmit_option_for_the_patient_just_discharged(option, offered)
 
 def test_the_last_placer_uses_a_red_space_without_risk():
     s = position()
-    s.medicine[1] = [1, 0, 0]
-    s.chest[0] -= 1
-    s.bucks[0] = 0
-    touch(s)
+    given(s, from_chest={1: [1, 0, 0]}, bucks={0: 0})
     s.apply("Seat 0 places on rat out")  # first marker: no red marker yet, just 1 buck
     assert s.bucks[0] == 1 and not s.tasks
     for seat in (1, 2, 0, 1):  # everyone else, and seat 0 and 1's second markers
@@ -192,10 +189,7 @@ def test_kurt_calling_in_a_favor_with_intensive_care():
     s = position(boards=[BOARDS[1], BOARDS[0], BOARDS[2]])
     s.skills[0] = ["Intensive care"]
     s.study_markers -= 1
-    s.medicine[0] = [1, 0, 0]
-    s.chest[0] -= 1
-    s.bucks[0] = 0
-    touch(s)
+    given(s, from_chest={0: [1, 0, 0]}, bucks={0: 0})
     s.apply("Seat 0 places on calling in a favor")
     s.apply("Treat the patient in bed 1")  # Jim Caries: 1 patch, 1 purple (nothing to steal)
     assert texts(s) == ["Place 1 patch", "Done"]  # the skill's free patch; medicine costs
@@ -206,10 +200,7 @@ def test_kurt_calling_in_a_favor_with_intensive_care():
 
 def test_kurt_calling_in_a_favor_pays_for_every_tile_without_the_skill():
     s = position(boards=[BOARDS[1], BOARDS[0], BOARDS[2]])
-    s.medicine[0] = [1, 0, 0]
-    s.chest[0] -= 1
-    s.bucks[0] = 1
-    touch(s)
+    given(s, from_chest={0: [1, 0, 0]}, bucks={0: 1})
     s.apply("Seat 0 places on calling in a favor")
     s.apply("Treat the patient in bed 1")
     s.apply("Place 1 patch")  # 1 buck: "all rules of the usual treat patient action apply"
@@ -223,8 +214,7 @@ def test_kurt_calling_in_a_favor_pays_for_every_tile_without_the_skill():
 def test_telling_the_boss_costs_the_same_with_two_red_markers():
     s = position(boards=VANESSA)
     s.occupied = {"sabotage": [1], "my_patient_now": [1]}  # Theo on 2 red spaces
-    s.bucks[1] = 4
-    touch(s)
+    given(s, bucks={1: 4})
     assert s.red_markers(1) == 2
     s.apply("Seat 0 places on I'm telling the boss")
     s.apply("Tell the boss about Seat 1")
@@ -236,8 +226,7 @@ def test_telling_the_boss_costs_the_same_with_two_red_markers():
 def test_rat_out_in_contrast_punishes_each_red_marker():
     s = position()
     s.occupied = {"sabotage": [1], "my_patient_now": [1]}
-    s.bucks[1] = 4
-    touch(s)
+    given(s, bucks={1: 4})
     s.apply("Seat 0 places on rat out")  # l.579 "For each of his action markers ... on a red"
     s.apply("Rat out Seat 1")
     s.apply("Pay 1 buck to the bank")
@@ -256,9 +245,7 @@ def test_managements_empty_bed_stays_empty_until_phase_five():
     s.beds[1].tiles = [2, 0, 0, 0]  # Al Furry: 2 patch, 1 green
     s.beds[1].patient_marker = 0
     s.patches -= 2
-    s.medicine[0] = [0, 1, 0]
-    s.chest[1] -= 1
-    touch(s)
+    given(s, from_chest={0: [0, 1, 0]})
     start = component_totals(s)
     s.apply("Seat 0 places on treat patient (1 free)")
     s.apply("Treat the patient in bed 2")
@@ -283,8 +270,7 @@ def test_skills_may_be_learned_after_the_final_exam():
     s = position()
     s.skills[0] = ["Finance"]
     s.study_markers -= 1
-    s.bucks[0] = 5
-    touch(s)
+    given(s, bucks={0: 5})
     s.apply("Seat 0 places on final exam")
     s.apply("Take the final exam for 2 bucks")
     assert s.exam[0] and s.prestige[0] == 1 and s.bucks[0] == 3
@@ -300,13 +286,17 @@ def test_skills_may_be_learned_after_the_final_exam():
 #    points, the game ends": reaching 10 earlier and dropping back does not end it ---
 
 
-def test_reaching_ten_and_dropping_back_before_phase_four_does_not_end_the_game():
+def bribed_to_ten():
+    """Seat 0, at 9 prestige points with 3 bucks, bribes its way to 10 in the first round."""
     s = position()
-    s.prestige[0] = 9
-    s.bucks[0] = 3
-    touch(s)
+    given(s, prestige={0: 9}, bucks={0: 3})
     s.apply("Seat 0 places on bribe")
     s.apply("Pay 3 bucks for 1 prestige point")
+    return s
+
+
+def test_reaching_ten_and_dropping_back_before_phase_four_does_not_end_the_game():
+    s = bribed_to_ten()
     assert s.prestige[0] == 10
     s.apply("Seat 1 places on rat out")
     s.apply("Rat out Seat 0")
@@ -317,12 +307,7 @@ def test_reaching_ten_and_dropping_back_before_phase_four_does_not_end_the_game(
 
 
 def test_ten_at_the_end_of_phase_three_ends_the_game():
-    s = position()
-    s.prestige[0] = 9
-    s.bucks[0] = 3
-    touch(s)
-    s.apply("Seat 0 places on bribe")
-    s.apply("Pay 3 bucks for 1 prestige point")
+    s = bribed_to_ten()
     fill_round(s)
     assert s.current_player == TERMINAL and s.outcome.winners == (0,)
 

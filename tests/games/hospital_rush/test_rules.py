@@ -8,6 +8,7 @@ plays actions in their text form.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -41,6 +42,20 @@ def touch(s: HospitalRushState) -> HospitalRushState:
     """Forget cached legal actions after attributes were set by hand."""
     s._legal = None
     return s
+
+
+def given(s: HospitalRushState, **holdings: dict[int, Any]) -> HospitalRushState:
+    """Set by hand what seats hold (``medicine=``, ``bucks=``, ``prestige=``, each {seat:
+    value}; ``from_chest=``: medicine taken from the medicine chest), then :func:`touch`
+    the state."""
+    for seat, medicine in holdings.pop("from_chest", {}).items():
+        s.medicine[seat] = medicine
+        for colour, count in enumerate(medicine):
+            s.chest[colour] -= count
+    for field, by_seat in holdings.items():
+        for seat, value in by_seat.items():
+            getattr(s, field)[seat] = value
+    return touch(s)
 
 
 def texts(s: HospitalRushState) -> list[str]:
@@ -129,9 +144,7 @@ def test_fetch_medicine_second_tile_costs_a_buck():
 
 def test_treat_patient_claims_places_free_then_paid_tiles():
     s = position()
-    s.medicine[0] = [1, 1, 1]
-    s.bucks[0] = 3
-    touch(s)
+    given(s, medicine={0: [1, 1, 1]}, bucks={0: 3})
     s.apply("Seat 0 places on treat patient (2 free)")
     s.apply("Treat the patient in bed 3")  # Quentin: 1 patch, 1 purple, 1 green, 1 yellow
     assert s.beds[2].patient_marker == 0
@@ -172,8 +185,7 @@ def test_treat_all_patients_occupied_forfeits():
 def test_intensive_care_adds_a_free_patch():
     s = position()
     s.skills[0] = ["Intensive care"]
-    s.bucks[0] = 0
-    touch(s)
+    given(s, bucks={0: 0})
     s.apply("Seat 0 places on treat patient (1 free)")
     s.apply("Treat the patient in bed 2")  # Al Furry: 2 patch, 1 green
     s.apply("Place 1 patch")
@@ -204,8 +216,7 @@ def test_night_shift_pays_in_order_and_appoints_next_starting_player():
 
 def test_study_costs_three_and_management_needs_two_skills():
     s = position()
-    s.bucks[0] = 6
-    touch(s)
+    given(s, bucks={0: 6})
     s.apply("Seat 0 places on study")
     assert "Learn Management" not in texts(s)
     s.apply("Learn Finance")
@@ -245,8 +256,7 @@ def test_final_exam_once_per_game():
 
 def test_bribe_three_for_one_five_for_two():
     s = position()
-    s.bucks[0] = 5
-    touch(s)
+    given(s, bucks={0: 5})
     s.apply("Seat 0 places on bribe")
     assert texts(s) == ["Pay 3 bucks for 1 prestige point", "Pay 5 bucks for 2 prestige points",
                         "Done"]
@@ -256,8 +266,7 @@ def test_bribe_three_for_one_five_for_two():
 
 def test_five_player_side_has_two_bribes_and_two_exams():
     s = position(players=5)
-    s.bucks[0] = 5
-    touch(s)
+    given(s, bucks={0: 5})
     assert "Seat 0 places on bribe (5 bucks)" in texts(s)
     assert "Seat 0 places on final exam (4 bucks)" in texts(s)
     assert "Seat 0 places on night shift 1" in texts(s)
@@ -272,9 +281,7 @@ def test_five_player_side_has_two_bribes_and_two_exams():
 
 def test_sabotage_takes_one_tile_from_each_of_two_opponents():
     s = position()
-    s.medicine[1] = [1, 0, 0]
-    s.bucks[2] = 2
-    touch(s)
+    given(s, medicine={1: [1, 0, 0]}, bucks={2: 2})
     s.apply("Seat 0 places on sabotage")
     assert "Take 1 purple medicine from Seat 1" in texts(s)
     s.apply("Take 1 purple medicine from Seat 1")
@@ -287,8 +294,7 @@ def test_sabotage_takes_one_tile_from_each_of_two_opponents():
 
 def test_rat_out_pays_per_red_marker_and_punishes():
     s = position()
-    s.bucks[0] = 2
-    touch(s)
+    given(s, bucks={0: 2})
     s.apply("Seat 0 places on sabotage")
     s.apply("Done")
     s.apply("Seat 1 places on calling in a favor")  # Kurt's red space
@@ -391,9 +397,7 @@ def test_management_discharges_at_once():
     s.beds[0].tiles = [1, 0, 0, 0]  # Jim Caries: 1 patch, 1 purple
     s.beds[0].patient_marker = 0
     s.patches -= 1
-    s.medicine[0] = [1, 0, 0]
-    s.chest[0] -= 1
-    touch(s)
+    given(s, from_chest={0: [1, 0, 0]})
     s.apply("Seat 0 places on treat patient (1 free)")
     s.apply("Treat the patient in bed 1")
     s.apply("Place 1 purple medicine")
@@ -467,8 +471,7 @@ def test_kurt_calls_in_a_favor_then_treats_without_free_tiles():
     s = position(boards=[BOARDS[1], BOARDS[0], BOARDS[2]])
     s.beds[2].patient_marker, s.beds[2].tiles = 1, [0, 1, 0, 0]  # Quentin, a purple on it
     s.chest[0] -= 1
-    s.bucks[0] = 1
-    touch(s)
+    given(s, bucks={0: 1})
     s.apply("Seat 0 places on calling in a favor")
     s.apply("Take 1 purple medicine from Seat 1's patient in bed 3")
     assert s.medicine[0] == [1, 0, 0] and s.beds[2].tiles == [0, 0, 0, 0]
@@ -479,9 +482,7 @@ def test_kurt_calls_in_a_favor_then_treats_without_free_tiles():
 
 def test_kurt_sells_medicine():
     s = position(boards=[BOARDS[1], BOARDS[0], BOARDS[2]])
-    s.medicine[0] = [2, 0, 0]
-    s.chest[0] -= 2
-    touch(s)
+    given(s, from_chest={0: [2, 0, 0]})
     s.apply("Seat 0 places on sell medicine")
     s.apply("Sell 1 purple medicine for 2 bucks")
     s.apply("Sell 1 purple medicine for 2 bucks")
@@ -490,9 +491,7 @@ def test_kurt_sells_medicine():
 
 def test_marina_pickpockets_two_medicine_from_one_opponent():
     s = position(boards=[BOARDS[2], BOARDS[0], BOARDS[1]])
-    s.medicine[1] = [1, 1, 0]
-    s.bucks[2] = 3
-    touch(s)
+    given(s, medicine={1: [1, 1, 0]}, bucks={2: 3})
     s.apply("Seat 0 places on pickpocket")
     assert "Take 2 bucks from Seat 2" in texts(s)
     s.apply("Take 1 purple medicine from Seat 1")
@@ -539,8 +538,7 @@ def test_vanessa_malingerer_gives_one_point_each_for_a_cured_patient():
 def test_vanessa_telling_the_boss_costs_two_bucks_or_a_point():
     s = position(boards=[BOARDS[4], BOARDS[0], BOARDS[1]])
     s.occupied = {"sabotage": [1], "calling_in_a_favor": [2]}
-    s.bucks[1] = 2
-    touch(s)
+    given(s, bucks={1: 2})
     s.apply("Seat 0 places on I'm telling the boss")
     assert s.bucks[0] == 2
     assert texts(s) == ["Tell the boss about Seat 1", "Tell the boss about Seat 2", "Done"]
@@ -645,8 +643,7 @@ def test_marina_treating_a_watched_patient_uses_no_skills():
     s.skills[0] = ["Intensive care"]
     s.study_markers -= 1
     s.beds[1].patient_marker, s.beds[1].watcher = 1, 0
-    s.bucks[0] = 0
-    touch(s)
+    given(s, bucks={0: 0})
     s.apply("Seat 0 places on treat patient (1 free)")
     s.apply("Treat the patient in bed 2")  # Al Furry: 2 patch, 1 green
     s.apply("Place 1 patch")
@@ -667,9 +664,7 @@ def test_theo_cannot_steal_management_without_two_skills():
 
 def test_kurt_steals_from_a_supply_and_may_skip_the_treatment():
     s = position(boards=[BOARDS[1], BOARDS[0], BOARDS[2]])
-    s.medicine[2] = [0, 0, 1]
-    s.chest[2] -= 1
-    touch(s)
+    given(s, from_chest={2: [0, 0, 1]})
     s.apply("Seat 0 places on calling in a favor")
     assert texts(s) == ["Take 1 yellow medicine from Seat 2", "Done"]
     s.apply("Take 1 yellow medicine from Seat 2")

@@ -1,0 +1,1 @@
+"""Helpers that more than one test module shares, one module for each thing they build."""
