@@ -18,6 +18,9 @@ from simlab.core.search import (
     MCTSPolicy,
     SearchSettings,
     _frontier,
+    make_search_policy,
+    policy_choices,
+    race_values,
     outcome_values,
     search,
     search_settings_for,
@@ -536,3 +539,206 @@ def test_seats_adjusts_a_seats_settings_after_the_policy_names_budget(monkeypatc
     zero, one = game.make_policy("mcts-7", 0), game.make_policy("mcts-7", 1)
     assert zero.settings.iterations == one.settings.iterations == 7
     assert (zero.settings.exploration, one.settings.exploration) == (plain.exploration, 2.0)
+
+
+# -- Exact checks written against the survivors of mutation testing (docs/mutation.md) -----
+
+def _hand_tree():
+    """A root with two children, one of which has a child: 4 nodes, views on two of them."""
+    from simlab.core.search import Node
+
+    root = Node(2)
+    a, b, c = Node(2), Node(2), Node(2)
+    root.children = {Pick("a"): a, Pick("b"): b}
+    a.children = {Pick("c"): c}
+    for n, (visits, avail, reward, view) in zip(
+            (root, a, b, c), ((7, 0, [3.0, 4.0], None), (4, 5, [1.0, 3.0], "seen"),
+                              (3, 6, [2.0, 1.0], MIXED), (2, 2, [0.5, 1.5], "later"))):
+        n.visits, n.avail, n.reward, n.view = visits, avail, reward, view
+    return root
+
+
+def _dump(node):
+    return (node.visits, node.avail, list(node.reward), node.view,
+            {a: _dump(ch) for a, ch in node.children.items()})
+
+
+def test_node_size_mean_and_copy_on_a_hand_built_tree():
+    from simlab.core.search import Node
+
+    root = _hand_tree()
+    assert root.size() == 4 and root.children[Pick("a")].size() == 2 and Node(3).size() == 1
+    assert root.mean(1) == 4 / 7 and Node(2).mean(0) == 0.0
+    twin = root.copy()
+    assert _dump(twin) == _dump(root)  # every count, reward and view, all the way down
+    assert twin.children[Pick("b")].view is MIXED
+    twin.children[Pick("a")].children[Pick("c")].reward[0] += 1  # independent of the original
+    twin.children[Pick("a")].visits += 1
+    assert root.children[Pick("a")].children[Pick("c")].reward == [0.5, 1.5]
+    assert root.children[Pick("a")].visits == 4
+
+
+def test_race_values_by_hand_and_without_overflow():
+    # exp(-3/1.5) against exp(0): the leader's share 1 / (1 + e^-2)
+    values = race_values([5.0, 2.0], 1.5)
+    assert values == pytest.approx([1 / (1 + math.exp(-2)), math.exp(-2) / (1 + math.exp(-2))],
+                                   rel=1e-15)
+    assert race_values([3.0, 1.0, 3.0], 0.0) == [0.5, 0.0, 0.5]  # no spread: the leaders
+    assert race_values([1.0, 0.0], 0.5) == pytest.approx(
+        [1 / (1 + math.exp(-2)), 1 - 1 / (1 + math.exp(-2))], rel=1e-15)
+    assert race_values([800.0, 798.0], 1.0) == pytest.approx(  # exp(800) would overflow
+        [1 / (1 + math.exp(-2)), math.exp(-2) / (1 + math.exp(-2))], rel=1e-15)
+
+
+def test_rng_keys_freeze_any_generator_state_and_tell_states_apart():
+    from simlab.core.search import _freeze, _rng_key
+
+    assert _freeze({"b": [1, np.array([2, 3])], "a": (4, {"c": 5})}) == (
+        ("a", (4, (("c", 5),))), ("b", (1, (2, 3))))
+    for bits in (np.random.PCG64, np.random.MT19937):  # MT19937 keeps an array
+        rng = np.random.Generator(bits(7))
+        key = _rng_key(rng)
+        assert hash(key) == hash(_rng_key(np.random.Generator(bits(7))))
+        rng.random()
+        assert _rng_key(rng) != key
+
+
+def test_the_policy_searches_for_the_deciding_seat_whatever_its_own():
+    """The seat deciding in the view is the one searched for (its means, its candidates)."""
+    game = simlab.load_game("tree_game", tree="trust")
+    asked = []
+
+    def candidates(state, legal, seat):
+        asked.append(seat)
+        return legal
+
+    view = _tree_state("trust").view(0)
+    for own in (1, 0):
+        asked.clear()
+        policy = MCTSPolicy(game, own, _settings(200, candidates=candidates))
+        assert policy.act(view, view.legal_actions(), np.random.default_rng(0)) == Pick("gamble")
+        means = {a.label: mean for a, _, mean in policy.last.stats}
+        assert abs(means["gamble"] - 0.4) < 0.1 and means["trust"] < 0.1  # seat 0's rewards
+        assert asked and set(asked) == {0}
+
+
+def test_a_new_policy_has_its_game_seat_and_name_and_no_result_yet():
+    game = simlab.load_game("dice_race", players=3)
+    policy = MCTSPolicy(game, 2, _settings(5))
+    assert (policy.game, policy.seat, policy.name, policy.last) == (game, 2, "mcts", None)
+    made = make_search_policy(game, "mcts-9", 1)
+    assert (made.game, made.seat, made.name, made.settings.iterations) == (game, 1, "mcts-9", 9)
+
+
+def test_the_policy_keeps_the_trees_of_its_last_16_decisions():
+    from simlab.core.search import KEEP, _rng_key
+
+    game = simlab.load_game("dice_race", players=2, length=40)
+    policy = MCTSPolicy(game, 0, _settings(3))
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    rng = np.random.default_rng(0)
+    keys = []
+    for _ in range(KEEP + 4):
+        policy.act(state.view(state.current_player), state.legal_actions(), rng)
+        keys.append(_rng_key(rng))
+    assert KEEP == 16 and list(policy._kept) == keys[-KEEP:]  # the newest, oldest first
+
+
+def test_policy_choices_take_the_listed_names_and_any_positive_budget():
+    choices = policy_choices("random", "greedy")
+    assert "random" in choices and "greedy" in choices and "heuristic" not in choices
+    assert "mcts-1" in choices and "mcts-0.25s" in choices and "mcts" in choices
+    for bad in ("mcts-0", "mcts-0s", "mcts-x", "mcts-", 7):
+        assert bad not in choices, bad
+
+
+def test_search_settings_for_every_budget_and_its_errors(monkeypatch):
+    game = simlab.load_game("dice_race")
+    assert search_settings_for(game, "mcts-1").iterations == 1
+    with pytest.raises(ConfigError, match=r"^policy 'mcts-x': search policies are mcts, mcts-N "
+                       r"\(N iterations\) or mcts-Xs \(X seconds per decision\)$"):
+        search_settings_for(game, "mcts-x")
+    with pytest.raises(ConfigError, match=r"^tree_game has no search players \(policy 'mcts'\)$"):
+        search_settings_for(simlab.load_game("tree_game"), "mcts")
+    timed = SearchSettings(iterations=None, seconds=0.5, exploration=0.3)
+    monkeypatch.setattr(type(game), "search_settings", lambda self: timed)
+    counted = search_settings_for(game, "mcts-7")
+    assert (counted.iterations, counted.seconds, counted.exploration) == (7, None, 0.3)
+    assert search_settings_for(game, "mcts") is timed
+    counted_game = dataclasses.replace(timed, iterations=20, seconds=None)
+    monkeypatch.setattr(type(game), "search_settings", lambda self: counted_game)
+    clocked = search_settings_for(game, "mcts-2s")
+    assert (clocked.iterations, clocked.seconds) == (None, 2.0)
+
+
+def test_search_defaults_seed_zero_the_games_settings_and_every_legal_action():
+    view = _tree_state("odds").view(0)
+    plain = search(view, settings=_settings(40))
+    assert plain.stats == search(view, 0, _settings(40)).stats != search(
+        view, 1, _settings(40)).stats
+    assert search(view).iterations == SearchSettings().iterations == 200  # no game settings
+    race = simlab.load_game("dice_race", players=2)
+    state = race.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    assert race.search_settings().iterations == 100
+    assert search(state.view(state.current_player)).iterations == 100  # the game's own
+    only = [Pick("risky")]
+    narrowed = search(view, 0, _settings(10), legal=only)
+    assert [a for a, _, _ in narrowed.stats] == only and narrowed.action == Pick("risky")
+
+
+def test_a_finished_game_without_an_outcome_is_a_search_error(monkeypatch):
+    from simlab.core.search import SearchError
+    from tests.games.tree_game import TreeState
+
+    monkeypatch.setattr(TreeState, "outcome", property(lambda self: None))
+    with pytest.raises(SearchError, match="^tree_game: a finished game has no outcome$"):
+        search(_tree_state("three").view(0), 0, _settings(5))
+
+
+def _paper_score(visits, reward, avail, c, prior, first):
+    """The selection score of Cowling et al. (2012), availability counts included, by hand."""
+    score = reward / visits + c * math.sqrt(math.log(avail) / visits)
+    return score + (prior / (visits + 1) if first else 0.0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_selection_step_picks_the_hand_scored_child(seed):
+    """One iteration from a root whose children carry hand-set counts: the child the
+    paper's formula scores highest is the one descended into, and every child's
+    availability count grows by one before it is scored (a ``log(avail + 1)`` in the
+    score, a parent-visit count for ``avail`` or a lost increment picks another child
+    in some of these draws)."""
+    from simlab.core.search import Node, _Search
+
+    gen = np.random.default_rng(seed)
+    game = simlab.load_game("tree_game", tree="three")
+    view = game.new_initial_state().view(0)
+    legal = view.legal_actions()
+    value = {"win": 1.0, "share": 0.5, "lose": 0.0}
+    for _ in range(50):
+        c = float(gen.choice([0.0, 0.3, 0.7, 1.5]))
+        prior = float(gen.choice([0.0, 0.0, 0.8]))
+        root = Node(2)
+        counts = {}
+        for a in legal:
+            visits = int(gen.integers(1, 12))
+            avail = visits + int(gen.integers(0, 6))
+            mine = float(gen.integers(0, visits + 1))
+            child = root.children[a] = Node(2)
+            child.visits, child.avail, child.reward = visits, avail, [mine, visits - mine]
+            counts[a] = (visits, mine, avail)
+        root.visits = sum(v for v, _, _ in counts.values())
+        scores = [_paper_score(v, r, av + 1, c, prior, a is legal[0])
+                  for a, (v, r, av) in counts.items()]
+        chosen = legal[max(range(3), key=lambda i: (scores[i], -i))]
+        settings = _settings(1, exploration=c, prior=prior, reuse=False)
+        _Search(game, settings).run(view, 0, legal, np.random.default_rng(0), root)
+        for a, (v, r, av) in counts.items():
+            child = root.children[a]
+            hit = a == chosen
+            assert (child.visits, child.avail) == (v + hit, av + 1), (a, chosen, scores)
+            assert child.reward == [r + hit * value[a.label], v - r + hit * (1 - value[a.label])]
