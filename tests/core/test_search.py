@@ -19,9 +19,9 @@ from simlab.core.search import (
     SearchSettings,
     _frontier,
     make_search_policy,
+    outcome_values,
     policy_choices,
     race_values,
-    outcome_values,
     search,
     search_settings_for,
 )
@@ -553,7 +553,7 @@ def _hand_tree():
     a.children = {Pick("c"): c}
     for n, (visits, avail, reward, view) in zip(
             (root, a, b, c), ((7, 0, [3.0, 4.0], None), (4, 5, [1.0, 3.0], "seen"),
-                              (3, 6, [2.0, 1.0], MIXED), (2, 2, [0.5, 1.5], "later"))):
+                              (3, 6, [2.0, 1.0], MIXED), (2, 2, [0.5, 1.5], "later")), strict=True):
         n.visits, n.avail, n.reward, n.view = visits, avail, reward, view
     return root
 
@@ -695,7 +695,7 @@ def test_a_finished_game_without_an_outcome_is_a_search_error(monkeypatch):
     from tests.games.tree_game import TreeState
 
     monkeypatch.setattr(TreeState, "outcome", property(lambda self: None))
-    with pytest.raises(SearchError, match="^tree_game: a finished game has no outcome$"):
+    with pytest.raises(SearchError, match=r"^tree_game: a finished game has no outcome$"):
         search(_tree_state("three").view(0), 0, _settings(5))
 
 

@@ -84,7 +84,8 @@ def test_honest_candidates_drop_exactly_the_seats_own_red_placements():
 def test_a_seat_whose_every_placement_is_red_places_on_one():
     state = next(s for s, legal in decisions_of(GAME, 1)
                  if any(isinstance(a, A.Place) for a in legal))
-    red = [a for a in state.legal_actions() if isinstance(a, A.Place) and a.space in GAME.red_spaces]
+    red = [a for a in state.legal_actions()
+           if isinstance(a, A.Place) and a.space in GAME.red_spaces]
     assert red
     assert honest_candidates(state, red, state.current_player) == red
 
