@@ -742,3 +742,117 @@ def test_one_selection_step_picks_the_hand_scored_child(seed):
             hit = a == chosen
             assert (child.visits, child.avail) == (v + hit, av + 1), (a, chosen, scores)
             assert child.reward == [r + hit * value[a.label], v - r + hit * (1 - value[a.label])]
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    (dict(iterations=None), "give iterations or seconds, not both or neither"),
+    (dict(seconds=1.0), "give iterations or seconds, not both or neither"),
+    (dict(iterations=0), "iterations must be >= 1, not 0"),
+    (dict(iterations=None, seconds=0.0), "seconds must be > 0, not 0.0"),
+    (dict(iterations=None, seconds=-1.0), "seconds must be > 0, not -1.0"),
+    (dict(exploration=-0.5), "exploration must be >= 0, not -0.5"),
+    (dict(depth=0, evaluate=len), "depth must be >= 1, not 0"),
+    (dict(depth=2), "a depth limit needs an evaluate function"),
+    (dict(rollout_epsilon=-0.25), r"rollout_epsilon must be in \[0, 1\], not -0.25"),
+    (dict(rollout_epsilon=1.25), r"rollout_epsilon must be in \[0, 1\], not 1.25"),
+    (dict(prior=-2.0), "prior must be >= 0, not -2.0"),
+    (dict(margin=-0.5), "margin must be >= 0, not -0.5"),
+    (dict(rollout="mcts"), "rollouts cannot be played by 'mcts'"),
+])
+def test_search_settings_refuse_each_bad_value_by_name(kw, message):
+    with pytest.raises(ConfigError, match=rf"^search settings: {message}$"):
+        SearchSettings(**kw)
+
+
+def test_search_settings_accept_the_edge_values():
+    edge = SearchSettings(iterations=1, exploration=0.0, depth=1, evaluate=len,
+                          rollout_epsilon=0.0, prior=0.0, margin=0.0)
+    assert (edge.iterations, edge.depth, edge.exploration) == (1, 1, 0.0)
+    assert SearchSettings(rollout_epsilon=1.0).rollout_epsilon == 1.0
+    assert SearchSettings(iterations=None, seconds=1e-6).budget == "1e-06 s"
+    assert SearchSettings(iterations=None, seconds=1.25).budget == "1.25 s"
+    assert SearchSettings(iterations=7).budget == "7 iterations"
+    assert SearchSettings(rollout="greedy").rollout == "greedy"
+    assert SearchSettings(rollout="mctsx").rollout == "mctsx"  # not a search name
+
+
+def test_search_names_are_mcts_and_anything_after_mcts_dash():
+    from simlab.core.search import is_search_name
+
+    assert [is_search_name(n) for n in ("mcts", "mcts-", "mcts-3", "mcts-typo")] == [True] * 4
+    assert [is_search_name(n) for n in ("mctsx", "MCTS", "x-mcts-3", "random", "")] == [
+        False] * 5
+
+
+def test_a_new_node_is_unvisited_unavailable_and_viewless():
+    from simlab.core.search import Node
+
+    node = Node(3)
+    assert (node.children, node.visits, node.avail, node.reward, node.view) == (
+        {}, 0, 0, [0.0, 0.0, 0.0], None)
+
+
+def test_the_root_statistics_list_only_the_candidates_in_their_order():
+    view = _tree_state("odds").view(0)
+
+    def risky_only(state, legal, seat):
+        return [a for a in legal if a == Pick("risky")]
+
+    def reversed_(state, legal, seat):
+        return legal[::-1]
+
+    result = search(view, 0, _settings(30, candidates=risky_only))
+    assert [(a, n) for a, n, _ in result.stats] == [(Pick("risky"), 30)]
+    result = search(view, 0, _settings(30, candidates=reversed_))
+    assert [a for a, _, _ in result.stats] == [Pick("risky"), Pick("safe")]
+    game = simlab.load_game("tree_game", tree="odds")
+    policy = MCTSPolicy(game, 0, _settings(30, candidates=risky_only))
+    assert policy.act(view, view.legal_actions(), np.random.default_rng(0)) == Pick("risky")
+    assert policy.last is None  # one candidate left: played without a search
+
+
+_SILENT = object()
+
+
+def _rollout_inputs(uses_view, views: bool) -> set[str]:
+    """What a rollout policy of the dice race is handed: "view" (a LazyView) or "state".
+
+    ``uses_view``: the policy's attribute (``_SILENT``: it has none).
+    """
+    from simlab.core.lazy_view import LazyView
+    from simlab.core.search import _Search
+
+    handed = set()
+
+    class Recording:
+        def act(self, view, legal, rng):
+            handed.add("view" if type(view) is LazyView else "state")
+            return legal[0]
+
+    if uses_view is not _SILENT:
+        Recording.uses_view = uses_view  # type: ignore[attr-defined]
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    machinery = _Search(game, _settings(10, rollout_views=views))
+    machinery.rollout = [Recording(), Recording()]
+    machinery.run(state.view(state.current_player), state.current_player,
+                  state.legal_actions(), np.random.default_rng(0))
+    return handed
+
+
+def test_rollout_policies_get_a_view_unless_they_or_the_settings_say_no():
+    assert _rollout_inputs(_SILENT, views=True) == {"view"}  # says nothing: a view, as in play
+    assert _rollout_inputs(True, views=True) == {"view"}
+    assert _rollout_inputs(False, views=True) == {"state"}
+    assert _rollout_inputs(True, views=False) == {"state"}
+    assert _rollout_inputs(_SILENT, views=False) == {"state"}
+
+
+def test_without_a_depth_limit_evaluate_is_never_asked():
+    def evaluate(state):
+        raise AssertionError("evaluate asked without a depth limit")
+
+    result = search(_tree_state("ace", "low").view(0), 0, _settings(100, evaluate=evaluate))
+    assert result.iterations == 100
