@@ -856,3 +856,67 @@ def test_without_a_depth_limit_evaluate_is_never_asked():
 
     result = search(_tree_state("ace", "low").view(0), 0, _settings(100, evaluate=evaluate))
     assert result.iterations == 100
+
+
+def test_the_resumed_tree_is_the_kept_node_of_the_view_reached():
+    """Of the kept first-own-decision nodes (heads, tails), the one whose view matches."""
+    for coin, other in (("tails", "heads"), ("heads", "tails")):
+        game = simlab.load_game("tree_game", tree="again")
+        policy = MCTSPolicy(game, 0, _settings(200))
+        rng = np.random.default_rng(5)
+        state = game.new_initial_state()
+        policy.act(state.view(0), state.legal_actions(), rng)
+        kept = policy.last.root.children[Pick("a")].children
+        reached, missed = kept[Draw(coin)], kept[Draw(other)]
+        assert reached.visits != missed.visits  # so that the count tells them apart
+        for action in (Pick("a"), Draw(coin)):
+            state.apply(action)
+        policy.act(state.view(0), state.legal_actions(), rng)
+        assert policy.last.reused == reached.visits
+        assert policy.last.root.view is None  # the root is no decision below itself
+
+
+def test_a_rollout_view_is_the_acting_seats_built_on_read_and_sealed_after():
+    """Read during its decision, a rollout view is the acting seat's view of the position
+    played out (with the search's generator); kept unread, it cannot be read later."""
+    from simlab.core.errors import SimlabError
+    from simlab.core.search import _Search
+
+    game = simlab.load_game("dice_race", players=3)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    rng = np.random.default_rng(4)
+    kept, checked = [], []
+
+    class Reads:
+        uses_view = True
+
+        def act(self, view, legal, generator):
+            assert generator is rng
+            if len(checked) % 2:
+                kept.append(view)  # unread
+            else:
+                seat = state.current_player
+                assert view == state.view(seat) and view.cards != state.cards
+            checked.append(1)
+            return legal[0]
+
+    machinery = _Search(game, _settings(5))
+    machinery.rollout = [Reads(), Reads(), Reads()]
+    machinery.playout(state, 0, rng)
+    assert len(checked) > 4 and kept
+    with pytest.raises(SimlabError, match="read after its decision"):
+        _ = kept[0].cards
+
+
+def test_a_rollout_that_does_not_end_is_a_config_error(monkeypatch):
+    import simlab.core.search as search_module
+
+    monkeypatch.setattr(search_module, "MAX_ROLLOUT", 5)
+    long_race = simlab.load_game("dice_race", players=2, length=30)
+    state = long_race.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    with pytest.raises(ConfigError, match=r"^dice_race: a rollout did not end within 5 actions$"):
+        search(state.view(state.current_player), 0, _settings(2))
