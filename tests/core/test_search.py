@@ -920,3 +920,50 @@ def test_a_rollout_that_does_not_end_is_a_config_error(monkeypatch):
         state.apply(state.chance_outcomes()[0][0])
     with pytest.raises(ConfigError, match=r"^dice_race: a rollout did not end within 5 actions$"):
         search(state.view(state.current_player), 0, _settings(2))
+
+
+def _first_settled(view, seed, iterations, settings, legal=None):
+    """Where settle must stop, read off a full search: the first multiple of 10 below the
+    budget after which the most visited root action leads the next by more visits than
+    iterations are left (the search up to there draws exactly what the full one draws)."""
+    from simlab.core.search import _Search
+
+    history = []
+    real = _Search.iterate
+
+    def recording(self, root, view_, seat, rng):
+        real(self, root, view_, seat, rng)
+        history.append(sorted((ch.visits for a, ch in root.children.items()
+                               if legal is None or a in legal), reverse=True))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_Search, "iterate", recording)
+        search(view, seed, settings, legal)
+    for i, visits in enumerate(history, 1):
+        top = [*visits, 0]
+        if i % 10 == 0 and i < iterations and top[0] - top[1] > iterations - i:
+            return i
+    return iterations
+
+
+def test_settle_stops_at_the_first_check_the_leader_cannot_be_caught():
+    game = simlab.load_game("dice_race", players=3)
+    stops = []
+    for seed in range(4):
+        state = game.new_initial_state()
+        chance = np.random.default_rng(seed)
+        while state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[int(chance.integers(len(outcomes)))][0])
+        view = state.view(state.current_player)
+        full = _settings(300, exploration=0.3)
+        expected = _first_settled(view, seed, 300, full)
+        settled = search(view, seed, dataclasses.replace(full, settle=True))
+        assert settled.iterations == expected, seed
+        stops.append(expected)
+    assert any(i < 300 for i in stops), stops  # some stopped early
+    # one action weighed: it leads by all its visits (the tree holds the other one too)
+    view, only = _tree_state("odds").view(0), [Pick("safe")]
+    expected = _first_settled(view, 0, 100, _settings(100), only)
+    one = search(view, 0, _settings(100, settle=True), legal=only)
+    assert one.iterations == expected < 100 and one.stats[0][1] > 100 - expected
