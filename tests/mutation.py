@@ -36,24 +36,35 @@ NO_TESTS = (5, 33)
 TIMEOUT = (24, -24, 36, 152, 255)
 
 
+def _mutate_config() -> dict:
+    """``[tool.simlab.mutate]`` of pyproject.toml."""
+    config = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))
+    return config["tool"]["simlab"]["mutate"]
+
+
 def _tests_by_pattern() -> dict[str, list[str]]:
     """``{glob of a source file: [test paths]}`` from pyproject.toml."""
-    config = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))
-    return config["tool"]["simlab"]["mutate"]["tests"]
+    return _mutate_config()["tests"]
+
+
+def _skipped() -> tuple[str, ...]:
+    """Test ids (or their beginnings) never used to try a mutant (``skip`` in pyproject.toml)."""
+    return tuple(_mutate_config().get("skip", ()))
 
 
 def _source_path(module: str) -> str:
     return module.replace(".", "/") + ".py"
 
 
-def _narrow(table: dict[str, set[str]], patterns: dict[str, list[str]]) -> None:
+def _narrow(table: dict[str, set[str]], patterns: dict[str, list[str]],
+            skipped: tuple[str, ...] = ()) -> None:
     """Keep, for each mutated function, only the tests of its file's test paths.
 
     The doctests of the mutants' own copies of a docstring (``...x_search__mutmut_22``:
     mutmut writes every mutant as a function with the original's docstring) are left
     out: each runs the same example as the original function's doctest, through the
     same trampoline, so it tests nothing the original's does not (in search.py they were
-    two thirds of the time a mutant took).
+    two thirds of the time a mutant took).  So are the tests ``skipped`` begins with.
     """
     from mutmut.utils.format_utils import get_module_from_key
 
@@ -62,7 +73,8 @@ def _narrow(table: dict[str, set[str]], patterns: dict[str, list[str]]) -> None:
         for pattern, chosen in patterns.items():
             if fnmatch.fnmatch(path, pattern):
                 table[key] = {t for t in tests if t.split("::")[0].startswith(tuple(chosen))
-                              and "__mutmut_" not in t.partition("::")[2]}
+                              and "__mutmut_" not in t.partition("::")[2]
+                              and not t.startswith(skipped)}
                 break
 
 
@@ -80,7 +92,7 @@ def run(files: list[str], max_children: int, rerun_survivors: bool) -> None:
 
     def collect_or_load_stats(*args, **kwargs):
         collect_stats(*args, **kwargs)
-        _narrow(state().tests_by_mangled_function_name, patterns)
+        _narrow(state().tests_by_mangled_function_name, patterns, _skipped())
 
     def collect_source_file_mutation_data(*, mutant_names):
         mutants, by_path = collect_mutants(mutant_names=mutant_names)
