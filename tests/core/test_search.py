@@ -967,3 +967,121 @@ def test_settle_stops_at_the_first_check_the_leader_cannot_be_caught():
     expected = _first_settled(view, 0, 100, _settings(100), only)
     one = search(view, 0, _settings(100, settle=True), legal=only)
     assert one.iterations == expected < 100 and one.stats[0][1] > 100 - expected
+
+
+def _three_first(*labels):
+    """Candidates of the ``three`` tree in the order ``labels``."""
+    def candidates(state, legal, seat):
+        return [Pick(x) for x in labels if Pick(x) in legal]
+    return candidates
+
+
+@pytest.mark.parametrize(("order", "margin", "played"), [
+    (("share", "win", "lose"), 0.5, "share"),   # win beats share by 0.5: not more than 0.5
+    (("share", "win", "lose"), 0.49, "win"),
+    (("lose", "win", "share"), 1.0, "lose"),    # 1.0 - 0.0 is not more than 1.0
+    (("lose", "win", "share"), 0.99, "win"),
+])
+def test_margin_by_the_exact_means_of_the_three_pick_tree(order, margin, played):
+    """Means are exact here (1, 1/2, 0): the first candidate is left only for a gain > margin."""
+    view = _tree_state("three").view(0)
+    result = search(view, 0, _settings(60, candidates=_three_first(*order), margin=margin))
+    assert result.action == Pick(played), result.stats
+
+
+def test_margin_ignores_a_first_candidate_never_tried():
+    view = _tree_state("odds").view(0)
+    for seed in range(20):  # one iteration: the other action tried, the first never
+        result = search(view, seed, _settings(1, margin=0.9))
+        if result.stats[1][1] == 1:
+            assert result.stats[0] == (Pick("safe"), 0, 0.0)
+            assert result.action == Pick("risky")
+            return
+    raise AssertionError("no seed tried risky first")
+
+
+def test_ties_in_visits_and_mean_go_to_the_first_legal_action():
+    view = _tree_state("odds").view(0)
+    ties = 0
+    for seed in range(12):
+        result = search(view, seed, _settings(2, exploration=0.0))
+        (_, n0, m0), (_, n1, m1) = result.stats
+        assert n0 == n1 == 1
+        if m0 == m1:
+            ties += 1
+            assert result.action == Pick("safe"), result.stats
+        else:
+            assert result.action == (Pick("safe") if m0 > m1 else Pick("risky"))
+    assert ties
+
+
+@pytest.mark.parametrize(("iterations", "stop"), [(19, 10), (20, 20), (41, 30), (100, 60)])
+def test_settle_with_one_action_weighed_stops_past_half_the_budget(iterations, stop):
+    """Every iteration visits the one action: at a check after i iterations it leads by i,
+    and the search stops at the first check (a multiple of 10) with i > budget - i."""
+    settings = _settings(iterations, settle=True, candidates=_three_first("win"))
+    result = search(_tree_state("three").view(0), 0, settings,
+                    legal=[Pick("win"), Pick("lose")])
+    assert result.iterations == stop and result.stats[0][1] == stop
+
+
+def test_a_seconds_budget_searches_that_long_from_the_seats_determinizations():
+    import time
+
+    view = _tree_state("box", "1").view(0)
+    t0 = time.perf_counter()
+    result = search(view, 0, SearchSettings(iterations=None, seconds=0.2))
+    took = time.perf_counter() - t0
+    assert 0.2 <= result.seconds <= took
+    assert result.iterations > 1
+    means = {a.label: (n, mean) for a, n, mean in result.stats}
+    for label, exact in (("0", 1 / 2), ("1", 1 / 3)):  # the prize redrawn every iteration
+        n, mean = means[label]
+        assert n > 10 and abs(mean - exact) < 4 * (exact * (1 - exact) / n) ** 0.5 + 0.02
+
+
+def test_seconds_of_an_iteration_budget_are_the_searchs_wall_time():
+    import time
+
+    t0 = time.perf_counter()
+    result = search(_tree_state("odds").view(0), 0, _settings(50))
+    assert 0 < result.seconds <= time.perf_counter() - t0
+
+
+def test_applied_counts_each_decision_of_a_policy_on_its_own(monkeypatch):
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    counted = []
+    real = type(state)._apply
+    policy = MCTSPolicy(game, state.current_player, _settings(20, reuse=False))
+    rng = np.random.default_rng(1)
+    monkeypatch.setattr(type(state), "_apply", lambda self, a: counted.append(a) or real(self, a))
+    for _ in range(3):
+        counted.clear()
+        policy.act(state.view(state.current_player), state.legal_actions(), rng)
+        assert policy.last.applied == len(counted) > 20
+
+
+def test_a_dice_race_seat_resumes_its_kept_tree():
+    """Views differ by seat here (each seat sees only its own card): a kept node's view must
+    be the searching seat's to be found again."""
+    game = simlab.load_game("dice_race", players=2, length=20)
+    policies = [MCTSPolicy(game, s, _settings(60)) for s in range(2)]
+    reused = []
+
+    class Watch:
+        uses_view = True
+
+        def __init__(self, seat):
+            self.seat = seat
+
+        def act(self, view, legal, rng):
+            action = policies[self.seat].act(view, legal, rng)
+            if policies[self.seat].last is not None and len(legal) > 1:
+                reused.append(policies[self.seat].last.reused)
+            return action
+
+    simlab.run(game, [Watch(0), Watch(1)], seed=3)
+    assert len(reused) > 4 and sum(r > 0 for r in reused) >= 2, reused
