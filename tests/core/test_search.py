@@ -1085,3 +1085,85 @@ def test_a_dice_race_seat_resumes_its_kept_tree():
 
     simlab.run(game, [Watch(0), Watch(1)], seed=3)
     assert len(reused) > 4 and sum(r > 0 for r in reused) >= 2, reused
+
+
+def _one_step(counts, c, prior):
+    """The child one iteration descends into from a root whose children carry ``counts``
+    (``{label: (visits, seat 0's reward, avail)}`` on the ``three`` tree)."""
+    from simlab.core.search import Node, _Search
+
+    game = simlab.load_game("tree_game", tree="three")
+    view = game.new_initial_state().view(0)
+    root = Node(2)
+    for label, (visits, mine, avail) in counts.items():
+        child = root.children[Pick(label)] = Node(2)
+        child.visits, child.avail, child.reward = visits, avail, [mine, visits - mine]
+    before = {a: ch.visits for a, ch in root.children.items()}
+    settings = _settings(1, exploration=c, prior=prior, reuse=False)
+    _Search(game, settings).run(view, 0, view.legal_actions(), np.random.default_rng(0), root)
+    return next(a.label for a, ch in root.children.items() if ch.visits > before[a])
+
+
+@pytest.mark.parametrize(("counts", "c", "prior", "chosen"), [
+    # prior 1 on "win" (the first legal pick), 1 visit, mean 0: 0 + 1/2 beats share's 0.4
+    ({"win": (1, 0.0, 1), "share": (5, 2.0, 5), "lose": (5, 0.0, 5)}, 0.0, 1.0, "win"),
+    # ... and 0 + 1/3 would not: 1/2 - 0.45 is the prior's whole margin
+    ({"win": (1, 0.0, 1), "share": (20, 9.0, 20), "lose": (5, 0.0, 5)}, 0.0, 1.0, "win"),
+    # availability counts grow by one before scoring: win 0 + sqrt(ln 2 / 1) = 0.833,
+    # share 0.45 + sqrt(ln 11 / 10) = 0.940, lose 0 + sqrt(ln 41 / 10) = 0.609; with
+    # log(avail + 1) win would score sqrt(ln 3) = 1.048 against share's 0.949
+    ({"win": (1, 0.0, 1), "share": (10, 4.5, 10), "lose": (10, 0.0, 40)}, 1.0, 0.0, "share"),
+    # equal scores: the first legal pick (win) is kept on a tie
+    ({"win": (2, 1.0, 1), "share": (2, 1.0, 1), "lose": (2, 1.0, 1)}, 0.5, 0.0, "win"),
+])
+def test_one_selection_step_by_hand(counts, c, prior, chosen):
+    assert _one_step(counts, c, prior) == chosen
+
+
+def test_untried_picks_are_tried_in_a_uniformly_random_order():
+    """Which of the three picks is tried first, and second, is the generator's choice:
+    over 60 seeds every one of the 6 orders comes up."""
+    orders = set()
+    for seed in range(60):
+        result = search(_tree_state("three").view(0), seed, _settings(3))
+        children = result.root.children
+        orders.add(tuple(sorted(children, key=lambda a: -children[a].avail)))
+    assert len(orders) == 6
+
+
+def test_candidates_are_asked_with_the_position_at_decisions_with_a_choice():
+    from tests.games.tree_game import TreeState
+
+    asked = []
+
+    def candidates(state, legal, seat):
+        assert isinstance(state, TreeState) and state.current_player in (0, 1)
+        assert len(legal) > 1 and seat == 0
+        asked.append(len(state.history))
+        return legal
+
+    search(_tree_state("ace", "low").view(0), 0, _settings(200, candidates=candidates))
+    assert set(asked) == {1, 2}  # seat 0 at the root, seat 1 when it holds the ace
+
+
+def test_a_node_reached_with_different_views_is_marked_mixed():
+    """In the dice race a boost shows its card: seat 0's next decision after the same
+    actions is seen with whichever card seat 1 was redrawn, so the node is MIXED."""
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    for seat, card in enumerate((2, 3)):
+        state.apply(Deal(seat, card))
+    state.apply(Roll(1))
+    result = search(state.view(0), 0, _settings(300))
+    frontier = _frontier(result.root)
+    mixed = [n for n in frontier if n.view is MIXED]
+    assert mixed and len(mixed) < len(frontier)
+    assert all(n.view is MIXED or n.view.current_player == 0 for n in frontier)
+
+
+def test_rollout_policies_are_made_for_their_seats():
+    from simlab.core.search import _Search
+
+    game = simlab.load_game("bedpans", players=3)
+    machinery = _Search(game, SearchSettings(rollout="heuristic"))
+    assert [p.seat for p in machinery.rollout] == [0, 1, 2]
