@@ -177,8 +177,7 @@ def test_an_elder_off_the_layout_weighs_as_thirty_moves_from_a_way_out():
 
 def test_an_elder_out_of_the_game_weighs_nothing():
     state = position(GAME, 1, 25)
-    state.out.add(GAME.colours[1]) if isinstance(state.out, set) else state.out.append(
-        GAME.colours[1])
+    state.out.append(GAME.colours[1])
     assert evaluate(state)[2] == 0.0
     assert evaluate(state) == pytest.approx(_by_hand(state), rel=1e-12)
 
@@ -205,3 +204,18 @@ def test_settings_the_elders_and_the_staffs():
     assert staff.candidates.weigh == frozenset({"choose"}) and staff.candidates.steps == 1
     assert staff.candidates.stuff is False
     assert all(staff_settings(seat, s) is s for seat in (1, 2, 3))
+
+
+def test_at_least_counts_the_rolls_reaching_each_distance():
+    from simlab.games.bedpans.evaluate import _at_least
+
+    assert _at_least([1, 2, 2, 3]) == [1.0, 1.0, 0.75, 0.25] + [0.0] * 6
+    assert _at_least([9]) == [1.0] * 10
+
+
+def test_reach_beyond_the_table_is_nil():
+    from simlab.games.bedpans.evaluate import _reach
+
+    assert _reach("doctor", 9) == REACH["doctor"][9] == 0.0
+    assert _reach("other_nurse", 2) == 1.0 and _reach("first_nurse", 10) == 0.0
+    assert _reach("doctor", 3) == 22 / 27
