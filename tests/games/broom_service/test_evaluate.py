@@ -87,3 +87,63 @@ def test_settings_are_the_tuned_defaults():
     assert (s.iterations, s.exploration, s.depth, s.rollout, s.evaluate, s.rollout_views) == (
         ITERATIONS, EXPLORATION, DEPTH, ROLLOUT, evaluate, False)
     assert (ITERATIONS, EXPLORATION, DEPTH, ROLLOUT) == (50, 0.25, 40, "heuristic")
+
+
+def _at_a_role_play(seed: int = 0):
+    from simlab.games.broom_service import actions as A
+    from tests.games._search_checks import decisions_of
+
+    for state, legal in decisions_of(GAME, seed):
+        if any(isinstance(a, A.PlayRole) for a in legal):
+            return state, legal
+    raise AssertionError("no role card played")
+
+
+def test_role_candidates_keep_the_seats_own_plays_of_one_kind_and_everything_else():
+    from simlab.games.broom_service import actions as A
+    from simlab.games.broom_service.evaluate import brave_candidates, cowardly_candidates
+
+    state, legal = _at_a_role_play()
+    seat = state.current_player
+    for pick, brave in ((brave_candidates, True), (cowardly_candidates, False)):
+        kept = pick(state, legal, seat)
+        assert kept == [a for a in legal if not isinstance(a, A.PlayRole) or a.brave == brave]
+        assert len(kept) < len(legal)
+        assert pick(state, legal, (seat + 1) % 3) == legal  # another seat's decision
+    only_cowardly = [a for a in legal if isinstance(a, A.PlayRole) and not a.brave]
+    assert brave_candidates(state, only_cowardly, seat) == only_cowardly  # nothing else left
+
+
+def test_role_search_names_budgets_and_errors(monkeypatch):
+    from dataclasses import replace
+
+    from simlab.core.errors import ConfigError
+    from simlab.games.broom_service.evaluate import (
+        brave_candidates,
+        cowardly_candidates,
+        is_role_search_name,
+        role_search_policy,
+        role_settings,
+    )
+
+    assert [is_role_search_name(n) for n in ("mcts-brave-1", "mcts-cowardly", "mcts-brave-",
+                                             "mcts-bravex", "xmcts-brave")] == [
+        True, True, False, False, False]
+    one = role_search_policy(GAME, "mcts-brave-1", 1)
+    assert (one.name, one.seat, one.game, one.settings.iterations) == ("mcts-brave-1", 1, GAME, 1)
+    assert one.settings.candidates is brave_candidates
+    plain = role_search_policy(GAME, "mcts-cowardly", 0)
+    assert plain.settings == replace(settings(), candidates=cowardly_candidates)
+    base = replace(settings(), exploration=0.5)
+    assert role_settings(False, base) == replace(base, candidates=cowardly_candidates)
+    assert role_settings(True) == replace(settings(), candidates=brave_candidates)
+    with pytest.raises(ConfigError, match=r"^policy 'mcts-bold': role-restricted search players "
+                       r"are mcts-brave, mcts-cowardly, mcts-brave-N and mcts-cowardly-N$"):
+        role_search_policy(GAME, "mcts-bold", 0)
+    with pytest.raises(ConfigError, match=r"^policy 'mcts-brave-0': needs N >= 1 iterations$"):
+        role_search_policy(GAME, "mcts-brave-0", 0)
+    timed = replace(settings(), iterations=None, seconds=0.5)
+    monkeypatch.setattr(type(GAME), "search_settings", lambda self: timed)
+    counted = role_search_policy(GAME, "mcts-brave-7", 0).settings
+    assert (counted.iterations, counted.seconds) == (7, None)
+    assert role_search_policy(GAME, "mcts-brave", 0).settings.seconds == 0.5
