@@ -219,3 +219,17 @@ def test_reach_beyond_the_table_is_nil():
     assert _reach("doctor", 9) == REACH["doctor"][9] == 0.0
     assert _reach("other_nurse", 2) == 1.0 and _reach("first_nurse", 10) == 0.0
     assert _reach("doctor", 3) == 22 / 27
+
+
+@pytest.mark.parametrize(("variant", "options", "staff"), [
+    ("co_op_victory", {}, 0.0),                                  # elders-won: the Staff is out
+    ("co_op_victory", {"co_op_after_exit": "race-on"}, None),
+    ("all_or_nothing", {}, None),
+])
+def test_an_elder_out_by_an_exit_weighs_one(variant, options, staff):
+    from .test_search import _stepped_out
+
+    _, after = _stepped_out(variant, **options)
+    weights = _weights(after)
+    assert weights[1] == 1.0 and (staff is None or weights[0] == staff)
+    assert evaluate(after) == pytest.approx(_by_hand(after), rel=1e-12, abs=1e-15)
