@@ -175,11 +175,13 @@ def test_an_elder_off_the_layout_weighs_as_thirty_moves_from_a_way_out():
     assert evaluate(state) == pytest.approx(_by_hand(state), rel=1e-12)
 
 
-def test_an_elder_out_of_the_game_weighs_nothing():
+@pytest.mark.parametrize("out", [0, 1])
+def test_an_elder_out_of_the_game_weighs_nothing(out):
     state = position(GAME, 1, 25)
-    state.out.append(GAME.colours[1])
-    assert evaluate(state)[2] == 0.0
-    assert evaluate(state) == pytest.approx(_by_hand(state), rel=1e-12)
+    state.out.append(GAME.colours[out])
+    values, weights = evaluate(state), _weights(state)
+    assert values[1 + out] == 0.0 and weights[2 - out] > 0  # the other Elder still counts
+    assert values == pytest.approx(_by_hand(state), rel=1e-12)
 
 
 def test_a_known_exit_drops_the_exploring_moves():
@@ -233,3 +235,46 @@ def test_an_elder_out_by_an_exit_weighs_one(variant, options, staff):
     weights = _weights(after)
     assert weights[1] == 1.0 and (staff is None or weights[0] == staff)
     assert evaluate(after) == pytest.approx(_by_hand(after), rel=1e-12, abs=1e-15)
+
+
+NOWHERE = ("U", 99, 99)  # a space on no tile: no move reaches it, none leaves it
+
+
+def test_a_doctor_that_cannot_reach_the_space_never_catches():
+    state = simlab.load_game("bedpans", players=2).new_initial_state()
+    state.staffers = [NOWHERE, ("U", 0, 1), ("U", 1, 1), None, None, None]
+    nurses = float(BY_HAND["first_nurse"][1] * BY_HAND["other_nurse"][2])
+    assert caught(state, ("U", 0, 0)) == pytest.approx(nurses, abs=1e-15)
+    state.staffers[1] = None
+    assert caught(state, ("U", 0, 0)) == 0.0
+
+
+def test_an_elder_no_way_out_reaches_weighs_as_thirty_moves_away():
+    state = position(GAME, 3, 30)
+    colour = GAME.colours[0]
+    state.tokens[colour] = [NOWHERE, NOWHERE]
+    assert _weights(state)[1] == math.exp(-30 / 4)
+    assert evaluate(state) == pytest.approx(_by_hand(state), rel=1e-12)
+
+
+def test_a_known_elder_is_weighed_on_its_own_token_not_its_decoys():
+    state = position(GAME, 3, 30)
+    colour = GAME.colours[0]
+    decoy, elder = state.tokens[colour]
+    assert decoy != elder
+    state.elder[colour] = 1
+    state.features[decoy] = "X"  # an Exit under the Decoy: it would weigh far more
+    field = distance_field(state, escape_goals(state))
+    assert evaluate(state) == pytest.approx(_by_hand(state), rel=1e-12)
+    assert _weights(state)[1] == pytest.approx(
+        math.exp(-min(field[elder], 30) / 4) * (1 - _caught(state, elder)), rel=1e-12)
+    assert _weights(state)[1] < 1 - _caught(state, decoy)
+
+
+def test_two_players_one_neutralization_is_the_staffs_whole_goal():
+    game = simlab.load_game("bedpans", players=2)
+    state = position(game, 2, 20)
+    assert needed(state) == 1
+    state.neutralized = 1
+    values = evaluate(state)
+    assert values[0] / (1 - values[0]) * sum(_weights(state)[1:]) == pytest.approx(2.3)

@@ -90,6 +90,16 @@ def test_a_seat_whose_every_placement_is_red_places_on_one():
     assert honest_candidates(state, red, state.current_player) == red
 
 
+def test_the_honest_policy_follows_the_games_own_search_settings(monkeypatch):
+    from dataclasses import replace
+
+    monkeypatch.setattr(type(GAME), "search_settings",
+                        lambda self: replace(settings(), iterations=7, exploration=0.2))
+    policy = honest_policy(GAME, 0)
+    assert (policy.settings.iterations, policy.settings.exploration) == (7, 0.2)
+    assert policy.settings.candidates is honest_candidates
+
+
 def test_the_honest_policy_is_the_games_mcts_searching_honestly():
     policy = honest_policy(GAME, 2)
     assert (policy.name, policy.seat, policy.game) == (HONEST_MCTS, 2, GAME)
