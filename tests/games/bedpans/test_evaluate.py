@@ -240,12 +240,14 @@ def test_an_elder_out_by_an_exit_weighs_one(variant, options, staff):
 NOWHERE = ("U", 99, 99)  # a space on no tile: no move reaches it, none leaves it
 
 
-def test_a_doctor_that_cannot_reach_the_space_never_catches():
+def test_staffers_that_cannot_reach_the_space_never_catch():
     state = simlab.load_game("bedpans", players=2).new_initial_state()
     state.staffers = [NOWHERE, ("U", 0, 1), ("U", 1, 1), None, None, None]
     nurses = float(BY_HAND["first_nurse"][1] * BY_HAND["other_nurse"][2])
     assert caught(state, ("U", 0, 0)) == pytest.approx(nurses, abs=1e-15)
     state.staffers[1] = None
+    assert caught(state, ("U", 0, 0)) == 0.0
+    state.staffers[1:3] = [NOWHERE, ("U", 0, 1)]  # a Nurse that cannot come: one is no pair
     assert caught(state, ("U", 0, 0)) == 0.0
 
 
