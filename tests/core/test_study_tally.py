@@ -204,3 +204,9 @@ def test_summarize_games_of_a_tally_without_quantities_is_the_empty_summary_by_i
     assert list(empty.columns)[:2] == ["seat", "quantity"]
     with pytest.raises(ConfigError, match=r"^tally has no quantity 'nope'$"):
         summarize_games(table, means=["nope"])
+
+
+def test_a_tally_without_keys_is_a_tally():
+    table = tally_rows(_rows(10).drop(columns=["players", "seat"]), ())
+    assert list(table.columns) == ["quantity", "value", "count"] and is_tally(table)
+    assert summarize_games(table, means=["vp"])["n"].tolist() == [20]
