@@ -210,3 +210,16 @@ def test_a_tally_without_keys_is_a_tally():
     table = tally_rows(_rows(10).drop(columns=["players", "seat"]), ())
     assert list(table.columns) == ["quantity", "value", "count"] and is_tally(table)
     assert summarize_games(table, means=["vp"])["n"].tolist() == [20]
+
+
+def test_a_category_never_seen_gets_no_tally_row():
+    rows = pd.DataFrame({"game": [0, 1, 2], "vp": [3, 3, 5],
+                         "policy": pd.Categorical(["a", "a", "c"], categories=["a", "b", "c"])})
+    table = tally_rows(rows, ["policy"])
+    assert table[["policy", "value", "count"]].astype({"policy": str}).values.tolist() == [
+        ["a", 3.0, 2], ["c", 5.0, 1]]
+
+
+def test_rows_with_no_quantity_give_an_empty_tally_with_its_columns():
+    table = tally_rows(_rows(5)[["game", "seat"]], ["seat"])
+    assert table.empty and list(table.columns) == ["seat", "quantity", "value", "count"]
