@@ -167,3 +167,43 @@ def test_a_comparison_result_tells_its_study_sets_parameters_and_differences(tmp
     assert [r["quantity"] for r in doc["summary"]] == result.summary["quantity"].tolist()
     assert all(r["difference"] == 0 for r in doc["summary"])  # the same sets, the same games
     assert result.to_json(indent=2).startswith('{\n  "study"')
+
+
+def test_games_with_rows_in_one_run_only_count_as_pairs_with_nothing_on_the_other_side():
+    a = pd.DataFrame({"game": [0, 0, 1, 2, 2, 3], "cured": [1, 0, 1, 0, 1, 1]})
+    b = pd.DataFrame({"game": [0, 1, 1, 2, 4], "cured": [1, 1, 0, 0, 1]})
+    row = difference_table(a, summarize(a, proportions=["cured"]),
+                           b, summarize(b, proportions=["cured"])).iloc[0]
+    # games 0-4: a has 2, 1, 2, 1, 0 rows (sums 1, 1, 1, 1, 0), b 1, 2, 1, 0, 1 (1, 1, 0, 0, 1)
+    by_hand = paired_ratio_difference(np.array([1, 1, 1, 1, 0]), np.array([2, 1, 2, 1, 0]),
+                                      np.array([1, 1, 0, 0, 1]), np.array([1, 2, 1, 0, 1]))
+    assert by_hand[0] == pytest.approx(4 / 6 - 3 / 5, rel=1e-12)
+    assert (row["difference"], row["low"], row["high"]) == pytest.approx(by_hand, rel=1e-12)
+    assert (row["n"], row["method"]) == (5, "paired")
+
+
+def test_one_run_without_a_game_column_is_compared_unpaired():
+    a = pd.DataFrame({"game": [0, 1, 2, 3], "won": [1, 0, 1, 1]})
+    b = pd.DataFrame({"won": [0, 0, 1, 1]})
+    row = difference_table(a, summarize(a, proportions=["won"]),
+                           b, summarize(b, proportions=["won"])).iloc[0]
+    assert (row["difference"], row["method"], row["n"]) == (0.25, "unpaired", 4)
+
+
+def test_two_empty_summaries_give_an_empty_table_with_the_comparison_columns():
+    a = pd.DataFrame({"game": [0, 1], "seat": [0, 1], "won": [1, 0]})
+    empty = summarize(a, by=["seat"], proportions=["won"]).iloc[0:0]
+    out = difference_table(a, empty, a, empty)
+    assert out.empty and list(out.columns) == ["seat", "quantity", "kind", "a", "b",
+                                               "difference", "low", "high", "n", "method"]
+
+
+def test_the_html_of_a_comparison_has_no_index_and_four_significant_digits(tmp_path):
+    from simlab.core.study.compare import ComparisonResult
+
+    export_data("bad_doctor", tmp_path / "a")
+    run = simlab.run_study("test-data-deaths", games=1, seed=1, data=tmp_path / "a")
+    table = pd.DataFrame({"quantity": ["deaths"], "difference": [1.2345678]})
+    page = ComparisonResult(run, run, "A", "B", table)._repr_html_()
+    assert "<td>1.235</td>" in page and "<td>deaths</td>" in page
+    assert "<th>0</th>" not in page and "<th></th>" not in page  # no index column
