@@ -207,3 +207,19 @@ def test_the_html_of_a_comparison_has_no_index_and_four_significant_digits(tmp_p
     page = ComparisonResult(run, run, "A", "B", table)._repr_html_()
     assert "<td>1.235</td>" in page and "<td>deaths</td>" in page
     assert "<th>0</th>" not in page and "<th></th>" not in page  # no index column
+
+
+def test_groups_of_two_columns_pair_only_their_own_rows():
+    rng = np.random.default_rng(11)
+    games = 24
+    a = pd.DataFrame({"game": np.repeat(np.arange(games), 4), "team": np.tile([0, 0, 1, 1], games),
+                      "seat": np.tile([0, 1, 0, 1], games), "vp": rng.integers(0, 20, 4 * games)})
+    b = a.assign(vp=a["vp"] + rng.integers(-4, 6, 4 * games))
+    kw = dict(by=["team", "seat"], means=["vp"])
+    out = difference_table(a, summarize(a, **kw), b, summarize(b, **kw))
+    assert len(out) == 4
+    for _, row in out.iterrows():
+        pick = (a["team"] == row["team"]) & (a["seat"] == row["seat"])
+        ci = sps.ttest_rel(a.loc[pick, "vp"], b.loc[pick, "vp"]).confidence_interval()
+        assert row["difference"] == pytest.approx((a.loc[pick, "vp"] - b.loc[pick, "vp"]).mean())
+        assert (row["low"], row["high"], row["n"]) == pytest.approx((ci.low, ci.high, games))
