@@ -72,8 +72,8 @@ notebooks: $(STAMP)
 # scope and the tests in pyproject.toml ([tool.mutmut], [tool.simlab.mutate.tests]).
 # `make mutate FILE=simlab/core/stats.py` tries that file's mutants (FILE may be a folder or
 # several files; none: every file in scope), each with its file's tests, under nice with one
-# child; results stay in mutants/ (a second run resumes; RERUN=1 tries the survivors again
-# after new tests), then a table per file. `$(PY) -m mutmut show NAME` prints a mutant.
+# child; results stay in mutants/ (a second run resumes; RERUN=1 tries the survivors and the
+# untested mutants again after new tests), then a table per file. `$(PY) -m mutmut show NAME` prints a mutant.
 mutate: $(STAMP)
 	@$(PY) -c "import mutmut, sys; sys.exit(int(mutmut.__version__.split('.')[0]) < 3)" \
 		2>/dev/null || $(PY) -m pip install --quiet -e ".[mutate]"

@@ -15,7 +15,8 @@ file's doctests), and tries only the mutants of the files given::
 ``FILE`` is a source file or folder (``simlab/core/stats.py``,
 ``simlab/core/study``); none: every file in scope.  Results stay in
 ``mutants/`` and a second ``run`` resumes where the first stopped;
-``--rerun-survivors`` tries the surviving mutants again (after new tests).
+``--rerun-survivors`` tries the surviving and the untested mutants again
+(after new tests).
 ``table`` prints the mutants, killed, survived, untested and timed-out
 counts per file (docs/mutation.md).
 """
@@ -36,25 +37,45 @@ NO_TESTS = (5, 33)
 TIMEOUT = (24, -24, 36, 152, 255)
 
 
+def _mutate_config() -> dict:
+    """``[tool.simlab.mutate]`` of pyproject.toml."""
+    config = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))
+    return config["tool"]["simlab"]["mutate"]
+
+
 def _tests_by_pattern() -> dict[str, list[str]]:
     """``{glob of a source file: [test paths]}`` from pyproject.toml."""
-    config = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))
-    return config["tool"]["simlab"]["mutate"]["tests"]
+    return _mutate_config()["tests"]
+
+
+def _skipped() -> tuple[str, ...]:
+    """Test ids (or their beginnings) never used to try a mutant (``skip`` in pyproject.toml)."""
+    return tuple(_mutate_config().get("skip", ()))
 
 
 def _source_path(module: str) -> str:
     return module.replace(".", "/") + ".py"
 
 
-def _narrow(table: dict[str, set[str]], patterns: dict[str, list[str]]) -> None:
-    """Keep, for each mutated function, only the tests of its file's test paths."""
+def _narrow(table: dict[str, set[str]], patterns: dict[str, list[str]],
+            skipped: tuple[str, ...] = ()) -> None:
+    """Keep, for each mutated function, only the tests of its file's test paths.
+
+    The doctests of the mutants' own copies of a docstring (``...x_search__mutmut_22``:
+    mutmut writes every mutant as a function with the original's docstring) are left
+    out: each runs the same example as the original function's doctest, through the
+    same trampoline, so it tests nothing the original's does not (in search.py they were
+    two thirds of the time a mutant took).  So are the tests ``skipped`` begins with.
+    """
     from mutmut.utils.format_utils import get_module_from_key
 
     for key, tests in table.items():
         path = _source_path(get_module_from_key(key))
         for pattern, chosen in patterns.items():
             if fnmatch.fnmatch(path, pattern):
-                table[key] = {t for t in tests if t.split("::")[0].startswith(tuple(chosen))}
+                table[key] = {t for t in tests if t.split("::")[0].startswith(tuple(chosen))
+                              and "__mutmut_" not in t.partition("::")[2]
+                              and not t.startswith(skipped)}
                 break
 
 
@@ -62,7 +83,8 @@ def _in_scope(path: str, files: list[str]) -> bool:
     return not files or any(path == f or path.startswith(f.rstrip("/") + "/") for f in files)
 
 
-def run(files: list[str], max_children: int, rerun_survivors: bool) -> None:
+def run(files: list[str], max_children: int, rerun_survivors: bool,
+        names: list[str] | None = None) -> None:
     import mutmut.__main__ as mm
     from mutmut.state import state
 
@@ -72,11 +94,12 @@ def run(files: list[str], max_children: int, rerun_survivors: bool) -> None:
 
     def collect_or_load_stats(*args, **kwargs):
         collect_stats(*args, **kwargs)
-        _narrow(state().tests_by_mangled_function_name, patterns)
+        _narrow(state().tests_by_mangled_function_name, patterns, _skipped())
 
     def collect_source_file_mutation_data(*, mutant_names):
         mutants, by_path = collect_mutants(mutant_names=mutant_names)
-        chosen = [(m, name, None if rerun_survivors and result == SURVIVED else result)
+        again = (SURVIVED, *NO_TESTS)  # new tests may kill a survivor or reach an untested one
+        chosen = [(m, name, None if rerun_survivors and result in again else result)
                   for m, name, result in mutants if _in_scope(str(m.path), files)]
         return chosen, by_path
 
@@ -91,7 +114,7 @@ def run(files: list[str], max_children: int, rerun_survivors: bool) -> None:
     mm.tests_for_mutant_names = tests_for_mutant_names
     mm.collect_or_load_stats = collect_or_load_stats
     mm.collect_source_file_mutation_data = collect_source_file_mutation_data
-    mm._run((), max_children)
+    mm._run(tuple(names or ()), max_children)
 
 
 def table(files: list[str]) -> None:
@@ -116,12 +139,14 @@ def main(argv: list[str]) -> None:
     run_parser = sub.add_parser("run", help="try the mutants of FILE...")
     run_parser.add_argument("--max-children", type=int, default=1)
     run_parser.add_argument("--rerun-survivors", action="store_true")
+    run_parser.add_argument("--mutant", action="append", default=[], metavar="NAME",
+                            help="try only these mutants (again); a glob")
     run_parser.add_argument("files", nargs="*")
     table_parser = sub.add_parser("table", help="counts per file")
     table_parser.add_argument("files", nargs="*")
     args = parser.parse_args(argv)
     if args.command == "run":
-        run(args.files, args.max_children, args.rerun_survivors)
+        run(args.files, args.max_children, args.rerun_survivors, args.mutant)
     else:
         table(args.files)
 

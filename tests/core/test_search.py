@@ -17,7 +17,10 @@ from simlab.core.search import (
     MIXED,
     MCTSPolicy,
     _frontier,
+    make_search_policy,
     outcome_values,
+    policy_choices,
+    race_values,
     search,
     search_settings_for,
 )
@@ -536,3 +539,631 @@ def test_seats_adjusts_a_seats_settings_after_the_policy_names_budget(monkeypatc
     zero, one = game.make_policy("mcts-7", 0), game.make_policy("mcts-7", 1)
     assert zero.settings.iterations == one.settings.iterations == 7
     assert (zero.settings.exploration, one.settings.exploration) == (plain.exploration, 2.0)
+
+
+# -- Exact checks written against the survivors of mutation testing (docs/mutation.md) -----
+
+def _hand_tree():
+    """A root with two children, one of which has a child: 4 nodes, views on two of them."""
+    from simlab.core.search import Node
+
+    root = Node(2)
+    a, b, c = Node(2), Node(2), Node(2)
+    root.children = {Pick("a"): a, Pick("b"): b}
+    a.children = {Pick("c"): c}
+    for n, (visits, avail, reward, view) in zip(
+            (root, a, b, c), ((7, 0, [3.0, 4.0], None), (4, 5, [1.0, 3.0], "seen"),
+                              (3, 6, [2.0, 1.0], MIXED), (2, 2, [0.5, 1.5], "later")), strict=True):
+        n.visits, n.avail, n.reward, n.view = visits, avail, reward, view
+    return root
+
+
+def _dump(node):
+    return (node.visits, node.avail, list(node.reward), node.view,
+            {a: _dump(ch) for a, ch in node.children.items()})
+
+
+def test_node_size_mean_and_copy_on_a_hand_built_tree():
+    from simlab.core.search import Node
+
+    root = _hand_tree()
+    assert root.size() == 4 and root.children[Pick("a")].size() == 2 and Node(3).size() == 1
+    assert root.mean(1) == 4 / 7 and Node(2).mean(0) == 0.0
+    twin = root.copy()
+    assert _dump(twin) == _dump(root)  # every count, reward and view, all the way down
+    assert twin.children[Pick("b")].view is MIXED
+    twin.children[Pick("a")].children[Pick("c")].reward[0] += 1  # independent of the original
+    twin.children[Pick("a")].visits += 1
+    assert root.children[Pick("a")].children[Pick("c")].reward == [0.5, 1.5]
+    assert root.children[Pick("a")].visits == 4
+
+
+def test_race_values_by_hand_and_without_overflow():
+    # exp(-3/1.5) against exp(0): the leader's share 1 / (1 + e^-2)
+    values = race_values([5.0, 2.0], 1.5)
+    assert values == pytest.approx([1 / (1 + math.exp(-2)), math.exp(-2) / (1 + math.exp(-2))],
+                                   rel=1e-15)
+    assert race_values([3.0, 1.0, 3.0], 0.0) == [0.5, 0.0, 0.5]  # no spread: the leaders
+    assert race_values([1.0, 0.0], 0.5) == pytest.approx(
+        [1 / (1 + math.exp(-2)), 1 - 1 / (1 + math.exp(-2))], rel=1e-15)
+    assert race_values([800.0, 798.0], 1.0) == pytest.approx(  # exp(800) would overflow
+        [1 / (1 + math.exp(-2)), math.exp(-2) / (1 + math.exp(-2))], rel=1e-15)
+
+
+def test_rng_keys_freeze_any_generator_state_and_tell_states_apart():
+    from simlab.core.search import _freeze, _rng_key
+
+    assert _freeze({"b": [1, np.array([2, 3])], "a": (4, {"c": 5})}) == (
+        ("a", (4, (("c", 5),))), ("b", (1, (2, 3))))
+    for bits in (np.random.PCG64, np.random.MT19937):  # MT19937 keeps an array
+        rng = np.random.Generator(bits(7))
+        key = _rng_key(rng)
+        assert hash(key) == hash(_rng_key(np.random.Generator(bits(7))))
+        rng.random()
+        assert _rng_key(rng) != key
+
+
+def test_the_policy_searches_for_the_deciding_seat_whatever_its_own():
+    """The seat deciding in the view is the one searched for (its means, its candidates)."""
+    game = simlab.load_game("tree_game", tree="trust")
+    asked = []
+
+    def candidates(state, legal, seat):
+        asked.append(seat)
+        return legal
+
+    view = _tree_state("trust").view(0)
+    for own in (1, 0):
+        asked.clear()
+        policy = MCTSPolicy(game, own, _settings(200, candidates=candidates))
+        assert policy.act(view, view.legal_actions(), np.random.default_rng(0)) == Pick("gamble")
+        means = {a.label: mean for a, _, mean in policy.last.stats}
+        assert abs(means["gamble"] - 0.4) < 0.1 and means["trust"] < 0.1  # seat 0's rewards
+        assert asked and set(asked) == {0}
+
+
+def test_a_new_policy_has_its_game_seat_and_name_and_no_result_yet():
+    game = simlab.load_game("dice_race", players=3)
+    policy = MCTSPolicy(game, 2, _settings(5))
+    assert (policy.game, policy.seat, policy.name, policy.last) == (game, 2, "mcts", None)
+    made = make_search_policy(game, "mcts-9", 1)
+    assert (made.game, made.seat, made.name, made.settings.iterations) == (game, 1, "mcts-9", 9)
+
+
+def test_the_policy_keeps_the_trees_of_its_last_16_decisions():
+    from simlab.core.search import KEEP, _rng_key
+
+    game = simlab.load_game("dice_race", players=2, length=40)
+    policy = MCTSPolicy(game, 0, _settings(3))
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    rng = np.random.default_rng(0)
+    keys = []
+    for _ in range(KEEP + 4):
+        policy.act(state.view(state.current_player), state.legal_actions(), rng)
+        keys.append(_rng_key(rng))
+    assert KEEP == 16 and list(policy._kept) == keys[-KEEP:]  # the newest, oldest first
+
+
+def test_policy_choices_take_the_listed_names_and_any_positive_budget():
+    choices = policy_choices("random", "greedy")
+    assert "random" in choices and "greedy" in choices and "heuristic" not in choices
+    assert "mcts-1" in choices and "mcts-0.25s" in choices and "mcts" in choices
+    for bad in ("mcts-0", "mcts-0s", "mcts-x", "mcts-", 7):
+        assert bad not in choices, bad
+
+
+def test_search_settings_for_every_budget_and_its_errors(monkeypatch):
+    game = simlab.load_game("dice_race")
+    assert search_settings_for(game, "mcts-1").iterations == 1
+    with pytest.raises(ConfigError, match=r"^policy 'mcts-x': search policies are mcts, mcts-N "
+                       r"\(N iterations\) or mcts-Xs \(X seconds per decision\)$"):
+        search_settings_for(game, "mcts-x")
+    with pytest.raises(ConfigError, match=r"^tree_game has no search players \(policy 'mcts'\)$"):
+        search_settings_for(simlab.load_game("tree_game"), "mcts")
+    timed = SearchSettings(iterations=None, seconds=0.5, exploration=0.3)
+    monkeypatch.setattr(type(game), "search_settings", lambda self: timed)
+    counted = search_settings_for(game, "mcts-7")
+    assert (counted.iterations, counted.seconds, counted.exploration) == (7, None, 0.3)
+    assert search_settings_for(game, "mcts") is timed
+    counted_game = dataclasses.replace(timed, iterations=20, seconds=None)
+    monkeypatch.setattr(type(game), "search_settings", lambda self: counted_game)
+    clocked = search_settings_for(game, "mcts-2s")
+    assert (clocked.iterations, clocked.seconds) == (None, 2.0)
+
+
+def test_search_defaults_seed_zero_the_games_settings_and_every_legal_action():
+    view = _tree_state("odds").view(0)
+    plain = search(view, settings=_settings(40))
+    assert plain.stats == search(view, 0, _settings(40)).stats != search(
+        view, 1, _settings(40)).stats
+    assert search(view).iterations == SearchSettings().iterations == 200  # no game settings
+    race = simlab.load_game("dice_race", players=2)
+    state = race.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    assert race.search_settings().iterations == 100
+    assert search(state.view(state.current_player)).iterations == 100  # the game's own
+    only = [Pick("risky")]
+    narrowed = search(view, 0, _settings(10), legal=only)
+    assert [a for a, _, _ in narrowed.stats] == only and narrowed.action == Pick("risky")
+
+
+def test_a_finished_game_without_an_outcome_is_a_search_error(monkeypatch):
+    from simlab.core.search import SearchError
+    from tests.games.tree_game import TreeState
+
+    monkeypatch.setattr(TreeState, "outcome", property(lambda self: None))
+    with pytest.raises(SearchError, match=r"^tree_game: a finished game has no outcome$"):
+        search(_tree_state("three").view(0), 0, _settings(5))
+
+
+def _paper_score(visits, reward, avail, c, prior, first):
+    """The selection score of Cowling et al. (2012), availability counts included, by hand."""
+    score = reward / visits + c * math.sqrt(math.log(avail) / visits)
+    return score + (prior / (visits + 1) if first else 0.0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_selection_step_picks_the_hand_scored_child(seed):
+    """One iteration from a root whose children carry hand-set counts: the child the
+    paper's formula scores highest is the one descended into, and every child's
+    availability count grows by one before it is scored (a ``log(avail + 1)`` in the
+    score, a parent-visit count for ``avail`` or a lost increment picks another child
+    in some of these draws)."""
+    from simlab.core.search import Node, _Search
+
+    gen = np.random.default_rng(seed)
+    game = simlab.load_game("tree_game", tree="three")
+    view = game.new_initial_state().view(0)
+    legal = view.legal_actions()
+    value = {"win": 1.0, "share": 0.5, "lose": 0.0}
+    for _ in range(50):
+        c = float(gen.choice([0.0, 0.3, 0.7, 1.5]))
+        prior = float(gen.choice([0.0, 0.0, 0.8]))
+        root = Node(2)
+        counts = {}
+        for a in legal:
+            visits = int(gen.integers(1, 12))
+            avail = visits + int(gen.integers(0, 6))
+            mine = float(gen.integers(0, visits + 1))
+            child = root.children[a] = Node(2)
+            child.visits, child.avail, child.reward = visits, avail, [mine, visits - mine]
+            counts[a] = (visits, mine, avail)
+        root.visits = sum(v for v, _, _ in counts.values())
+        scores = [_paper_score(v, r, av + 1, c, prior, a is legal[0])
+                  for a, (v, r, av) in counts.items()]
+        chosen = legal[max(range(3), key=lambda i: (scores[i], -i))]
+        settings = _settings(1, exploration=c, prior=prior, reuse=False)
+        _Search(game, settings).run(view, 0, legal, np.random.default_rng(0), root)
+        for a, (v, r, av) in counts.items():
+            child = root.children[a]
+            hit = a == chosen
+            assert (child.visits, child.avail) == (v + hit, av + 1), (a, chosen, scores)
+            assert child.reward == [r + hit * value[a.label], v - r + hit * (1 - value[a.label])]
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    (dict(iterations=None), "give iterations or seconds, not both or neither"),
+    (dict(seconds=1.0), "give iterations or seconds, not both or neither"),
+    (dict(iterations=0), "iterations must be >= 1, not 0"),
+    (dict(iterations=None, seconds=0.0), "seconds must be > 0, not 0.0"),
+    (dict(iterations=None, seconds=-1.0), "seconds must be > 0, not -1.0"),
+    (dict(exploration=-0.5), "exploration must be >= 0, not -0.5"),
+    (dict(depth=0, evaluate=len), "depth must be >= 1, not 0"),
+    (dict(depth=2), "a depth limit needs an evaluate function"),
+    (dict(rollout_epsilon=-0.25), r"rollout_epsilon must be in \[0, 1\], not -0.25"),
+    (dict(rollout_epsilon=1.25), r"rollout_epsilon must be in \[0, 1\], not 1.25"),
+    (dict(prior=-2.0), "prior must be >= 0, not -2.0"),
+    (dict(margin=-0.5), "margin must be >= 0, not -0.5"),
+    (dict(rollout="mcts"), "rollouts cannot be played by 'mcts'"),
+])
+def test_search_settings_refuse_each_bad_value_by_name(kw, message):
+    with pytest.raises(ConfigError, match=rf"^search settings: {message}$"):
+        SearchSettings(**kw)
+
+
+def test_search_settings_accept_the_edge_values():
+    edge = SearchSettings(iterations=1, exploration=0.0, depth=1, evaluate=len,
+                          rollout_epsilon=0.0, prior=0.0, margin=0.0)
+    assert (edge.iterations, edge.depth, edge.exploration) == (1, 1, 0.0)
+    assert SearchSettings(rollout_epsilon=1.0).rollout_epsilon == 1.0
+    assert SearchSettings(iterations=None, seconds=1e-6).budget == "1e-06 s"
+    assert SearchSettings(iterations=None, seconds=1.25).budget == "1.25 s"
+    assert SearchSettings(iterations=7).budget == "7 iterations"
+    assert SearchSettings(rollout="greedy").rollout == "greedy"
+    assert SearchSettings(rollout="mctsx").rollout == "mctsx"  # not a search name
+
+
+def test_search_names_are_mcts_and_anything_after_mcts_dash():
+    from simlab.core.search import is_search_name
+
+    assert [is_search_name(n) for n in ("mcts", "mcts-", "mcts-3", "mcts-typo")] == [True] * 4
+    assert [is_search_name(n) for n in ("mctsx", "MCTS", "x-mcts-3", "random", "")] == [
+        False] * 5
+
+
+def test_a_new_node_is_unvisited_unavailable_and_viewless():
+    from simlab.core.search import Node
+
+    node = Node(3)
+    assert (node.children, node.visits, node.avail, node.reward, node.view) == (
+        {}, 0, 0, [0.0, 0.0, 0.0], None)
+
+
+def test_the_root_statistics_list_only_the_candidates_in_their_order():
+    view = _tree_state("odds").view(0)
+
+    def risky_only(state, legal, seat):
+        return [a for a in legal if a == Pick("risky")]
+
+    def reversed_(state, legal, seat):
+        return legal[::-1]
+
+    result = search(view, 0, _settings(30, candidates=risky_only))
+    assert [(a, n) for a, n, _ in result.stats] == [(Pick("risky"), 30)]
+    result = search(view, 0, _settings(30, candidates=reversed_))
+    assert [a for a, _, _ in result.stats] == [Pick("risky"), Pick("safe")]
+    game = simlab.load_game("tree_game", tree="odds")
+    policy = MCTSPolicy(game, 0, _settings(30, candidates=risky_only))
+    assert policy.act(view, view.legal_actions(), np.random.default_rng(0)) == Pick("risky")
+    assert policy.last is None  # one candidate left: played without a search
+
+
+_SILENT = object()
+
+
+def _rollout_inputs(uses_view, views: bool) -> set[str]:
+    """What a rollout policy of the dice race is handed: "view" (a LazyView) or "state".
+
+    ``uses_view``: the policy's attribute (``_SILENT``: it has none).
+    """
+    from simlab.core.lazy_view import LazyView
+    from simlab.core.search import _Search
+
+    handed = set()
+
+    class Recording:
+        def act(self, view, legal, rng):
+            handed.add("view" if type(view) is LazyView else "state")
+            return legal[0]
+
+    if uses_view is not _SILENT:
+        Recording.uses_view = uses_view  # type: ignore[attr-defined]
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    machinery = _Search(game, _settings(10, rollout_views=views))
+    machinery.rollout = [Recording(), Recording()]
+    machinery.run(state.view(state.current_player), state.current_player,
+                  state.legal_actions(), np.random.default_rng(0))
+    return handed
+
+
+def test_rollout_policies_get_a_view_unless_they_or_the_settings_say_no():
+    assert _rollout_inputs(_SILENT, views=True) == {"view"}  # says nothing: a view, as in play
+    assert _rollout_inputs(True, views=True) == {"view"}
+    assert _rollout_inputs(False, views=True) == {"state"}
+    assert _rollout_inputs(True, views=False) == {"state"}
+    assert _rollout_inputs(_SILENT, views=False) == {"state"}
+
+
+def test_without_a_depth_limit_evaluate_is_never_asked():
+    def evaluate(state):
+        raise AssertionError("evaluate asked without a depth limit")
+
+    result = search(_tree_state("ace", "low").view(0), 0, _settings(100, evaluate=evaluate))
+    assert result.iterations == 100
+
+
+def test_the_resumed_tree_is_the_kept_node_of_the_view_reached():
+    """Of the kept first-own-decision nodes (heads, tails), the one whose view matches."""
+    for coin, other in (("tails", "heads"), ("heads", "tails")):
+        game = simlab.load_game("tree_game", tree="again")
+        policy = MCTSPolicy(game, 0, _settings(200))
+        rng = np.random.default_rng(5)
+        state = game.new_initial_state()
+        policy.act(state.view(0), state.legal_actions(), rng)
+        kept = policy.last.root.children[Pick("a")].children
+        reached, missed = kept[Draw(coin)], kept[Draw(other)]
+        assert reached.visits != missed.visits  # so that the count tells them apart
+        for action in (Pick("a"), Draw(coin)):
+            state.apply(action)
+        policy.act(state.view(0), state.legal_actions(), rng)
+        assert policy.last.reused == reached.visits
+        assert policy.last.root.view is None  # the root is no decision below itself
+
+
+def test_a_rollout_view_is_the_acting_seats_built_on_read_and_sealed_after():
+    """Read during its decision, a rollout view is the acting seat's view of the position
+    played out (with the search's generator); kept unread, it cannot be read later."""
+    from simlab.core.errors import SimlabError
+    from simlab.core.search import _Search
+
+    game = simlab.load_game("dice_race", players=3)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    rng = np.random.default_rng(4)
+    kept, checked = [], []
+
+    class Reads:
+        uses_view = True
+
+        def act(self, view, legal, generator):
+            assert generator is rng
+            if len(checked) % 2:
+                kept.append(view)  # unread
+            else:
+                seat = state.current_player
+                assert view == state.view(seat) and view.cards != state.cards
+            checked.append(1)
+            return legal[0]
+
+    machinery = _Search(game, _settings(5))
+    machinery.rollout = [Reads(), Reads(), Reads()]
+    machinery.playout(state, 0, rng)
+    assert len(checked) > 4 and kept
+    with pytest.raises(SimlabError, match="read after its decision"):
+        _ = kept[0].cards
+
+
+def test_a_rollout_that_does_not_end_is_a_config_error(monkeypatch):
+    import simlab.core.search as search_module
+
+    monkeypatch.setattr(search_module, "MAX_ROLLOUT", 5)
+    long_race = simlab.load_game("dice_race", players=2, length=30)
+    state = long_race.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    with pytest.raises(ConfigError, match=r"^dice_race: a rollout did not end within 5 actions$"):
+        search(state.view(state.current_player), 0, _settings(2))
+
+
+def _first_settled(view, seed, iterations, settings, legal=None):
+    """Where settle must stop, read off a full search: the first multiple of 10 below the
+    budget after which the most visited root action leads the next by more visits than
+    iterations are left (the search up to there draws exactly what the full one draws)."""
+    from simlab.core.search import _Search
+
+    history = []
+    real = _Search.iterate
+
+    def recording(self, root, view_, seat, rng):
+        real(self, root, view_, seat, rng)
+        history.append(sorted((ch.visits for a, ch in root.children.items()
+                               if legal is None or a in legal), reverse=True))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_Search, "iterate", recording)
+        search(view, seed, settings, legal)
+    for i, visits in enumerate(history, 1):
+        top = [*visits, 0]
+        if i % 10 == 0 and i < iterations and top[0] - top[1] > iterations - i:
+            return i
+    return iterations
+
+
+def test_settle_stops_at_the_first_check_the_leader_cannot_be_caught():
+    game = simlab.load_game("dice_race", players=3)
+    stops = []
+    for seed in range(4):
+        state = game.new_initial_state()
+        chance = np.random.default_rng(seed)
+        while state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[int(chance.integers(len(outcomes)))][0])
+        view = state.view(state.current_player)
+        full = _settings(300, exploration=0.3)
+        expected = _first_settled(view, seed, 300, full)
+        settled = search(view, seed, dataclasses.replace(full, settle=True))
+        assert settled.iterations == expected, seed
+        stops.append(expected)
+    assert any(i < 300 for i in stops), stops  # some stopped early
+    # one action weighed: it leads by all its visits (the tree holds the other one too)
+    view, only = _tree_state("odds").view(0), [Pick("safe")]
+    expected = _first_settled(view, 0, 100, _settings(100), only)
+    one = search(view, 0, _settings(100, settle=True), legal=only)
+    assert one.iterations == expected < 100 and one.stats[0][1] > 100 - expected
+
+
+def _three_first(*labels):
+    """Candidates of the ``three`` tree in the order ``labels``."""
+    def candidates(state, legal, seat):
+        return [Pick(x) for x in labels if Pick(x) in legal]
+    return candidates
+
+
+@pytest.mark.parametrize(("order", "margin", "played"), [
+    (("share", "win", "lose"), 0.5, "share"),   # win beats share by 0.5: not more than 0.5
+    (("share", "win", "lose"), 0.49, "win"),
+    (("lose", "win", "share"), 1.0, "lose"),    # 1.0 - 0.0 is not more than 1.0
+    (("lose", "win", "share"), 0.99, "win"),
+])
+def test_margin_by_the_exact_means_of_the_three_pick_tree(order, margin, played):
+    """Means are exact here (1, 1/2, 0): the first candidate is left only for a gain > margin."""
+    view = _tree_state("three").view(0)
+    result = search(view, 0, _settings(60, candidates=_three_first(*order), margin=margin))
+    assert result.action == Pick(played), result.stats
+
+
+def test_margin_ignores_a_first_candidate_never_tried():
+    view = _tree_state("odds").view(0)
+    for seed in range(40):  # one iteration: the other action tried (and lost), the first never
+        result = search(view, seed, _settings(1, margin=0.9))
+        if result.stats[1][1] == 1 and result.stats[1][2] == 0.0:
+            assert result.stats[0] == (Pick("safe"), 0, 0.0)
+            assert result.action == Pick("risky")
+            return
+    raise AssertionError("no seed tried risky first and lost")
+
+
+def test_ties_in_visits_and_mean_go_to_the_first_legal_action():
+    view = _tree_state("odds").view(0)
+    ties = 0
+    for seed in range(12):
+        result = search(view, seed, _settings(2, exploration=0.0))
+        (_, n0, m0), (_, n1, m1) = result.stats
+        assert n0 == n1 == 1
+        if m0 == m1:
+            ties += 1
+            assert result.action == Pick("safe"), result.stats
+        else:
+            assert result.action == (Pick("safe") if m0 > m1 else Pick("risky"))
+    assert ties
+
+
+@pytest.mark.parametrize(("iterations", "stop"), [(19, 10), (20, 20), (41, 30), (100, 60)])
+def test_settle_with_one_action_weighed_stops_past_half_the_budget(iterations, stop):
+    """Every iteration visits the one action: at a check after i iterations it leads by i,
+    and the search stops at the first check (a multiple of 10) with i > budget - i."""
+    settings = _settings(iterations, settle=True, candidates=_three_first("win"))
+    result = search(_tree_state("three").view(0), 0, settings,
+                    legal=[Pick("win"), Pick("lose")])
+    assert result.iterations == stop and result.stats[0][1] == stop
+
+
+def test_a_seconds_budget_searches_that_long_from_the_seats_determinizations():
+    import time
+
+    view = _tree_state("box", "1").view(0)
+    t0 = time.perf_counter()
+    result = search(view, 0, SearchSettings(iterations=None, seconds=0.2))
+    took = time.perf_counter() - t0
+    assert 0.2 <= result.seconds <= took
+    assert result.iterations > 1
+    means = {a.label: (n, mean) for a, n, mean in result.stats}
+    for label, exact in (("0", 1 / 2), ("1", 1 / 3)):  # the prize redrawn every iteration
+        n, mean = means[label]
+        assert n > 10 and abs(mean - exact) < 4 * (exact * (1 - exact) / n) ** 0.5 + 0.02
+
+
+def test_seconds_of_an_iteration_budget_are_the_searchs_wall_time():
+    import time
+
+    t0 = time.perf_counter()
+    result = search(_tree_state("odds").view(0), 0, _settings(50))
+    assert 0 < result.seconds <= time.perf_counter() - t0
+
+
+def test_applied_counts_each_decision_of_a_policy_on_its_own(monkeypatch):
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    counted = []
+    real = type(state)._apply
+    policy = MCTSPolicy(game, state.current_player, _settings(20, reuse=False))
+    rng = np.random.default_rng(1)
+    monkeypatch.setattr(type(state), "_apply", lambda self, a: counted.append(a) or real(self, a))
+    for _ in range(3):
+        counted.clear()
+        policy.act(state.view(state.current_player), state.legal_actions(), rng)
+        assert policy.last.applied == len(counted) > 20
+
+
+def test_a_dice_race_seat_resumes_its_kept_tree():
+    """Views differ by seat here (each seat sees only its own card): a kept node's view must
+    be the searching seat's to be found again."""
+    game = simlab.load_game("dice_race", players=2, length=20)
+    policies = [MCTSPolicy(game, s, _settings(60)) for s in range(2)]
+    reused = []
+
+    class Watch:
+        uses_view = True
+
+        def __init__(self, seat):
+            self.seat = seat
+
+        def act(self, view, legal, rng):
+            action = policies[self.seat].act(view, legal, rng)
+            if policies[self.seat].last is not None and len(legal) > 1:
+                reused.append(policies[self.seat].last.reused)
+            return action
+
+    simlab.run(game, [Watch(0), Watch(1)], seed=3)
+    assert len(reused) > 4 and sum(r > 0 for r in reused) >= 2, reused
+
+
+def _one_step(counts, c, prior):
+    """The child one iteration descends into from a root whose children carry ``counts``
+    (``{label: (visits, seat 0's reward, avail)}`` on the ``three`` tree)."""
+    from simlab.core.search import Node, _Search
+
+    game = simlab.load_game("tree_game", tree="three")
+    view = game.new_initial_state().view(0)
+    root = Node(2)
+    for label, (visits, mine, avail) in counts.items():
+        child = root.children[Pick(label)] = Node(2)
+        child.visits, child.avail, child.reward = visits, avail, [mine, visits - mine]
+    before = {a: ch.visits for a, ch in root.children.items()}
+    settings = _settings(1, exploration=c, prior=prior, reuse=False)
+    _Search(game, settings).run(view, 0, view.legal_actions(), np.random.default_rng(0), root)
+    return next(a.label for a, ch in root.children.items() if ch.visits > before[a])
+
+
+@pytest.mark.parametrize(("counts", "c", "prior", "chosen"), [
+    # prior 1 on "win" (the first legal pick), 1 visit, mean 0: 0 + 1/2 beats share's 0.4
+    ({"win": (1, 0.0, 1), "share": (5, 2.0, 5), "lose": (5, 0.0, 5)}, 0.0, 1.0, "win"),
+    # ... and 0 + 1/3 would not: 1/2 - 0.45 is the prior's whole margin
+    ({"win": (1, 0.0, 1), "share": (20, 9.0, 20), "lose": (5, 0.0, 5)}, 0.0, 1.0, "win"),
+    # availability counts grow by one before scoring: win 0 + sqrt(ln 2 / 1) = 0.833,
+    # share 0.45 + sqrt(ln 11 / 10) = 0.940, lose 0 + sqrt(ln 41 / 10) = 0.609; with
+    # log(avail + 1) win would score sqrt(ln 3) = 1.048 against share's 0.949
+    ({"win": (1, 0.0, 1), "share": (10, 4.5, 10), "lose": (10, 0.0, 40)}, 1.0, 0.0, "share"),
+    # equal scores: the first legal pick (win) is kept on a tie
+    ({"win": (2, 1.0, 1), "share": (2, 1.0, 1), "lose": (2, 1.0, 1)}, 0.5, 0.0, "win"),
+])
+def test_one_selection_step_by_hand(counts, c, prior, chosen):
+    assert _one_step(counts, c, prior) == chosen
+
+
+def test_untried_picks_are_tried_in_a_uniformly_random_order():
+    """Which of the three picks is tried first, and second, is the generator's choice:
+    over 60 seeds every one of the 6 orders comes up."""
+    orders = set()
+    for seed in range(60):
+        result = search(_tree_state("three").view(0), seed, _settings(3))
+        children = result.root.children
+        orders.add(tuple(sorted(children, key=lambda a: -children[a].avail)))
+    assert len(orders) == 6
+
+
+def test_candidates_are_asked_with_the_position_at_decisions_with_a_choice():
+    from tests.games.tree_game import TreeState
+
+    asked = []
+
+    def candidates(state, legal, seat):
+        assert isinstance(state, TreeState) and state.current_player in (0, 1)
+        assert len(legal) > 1 and seat == 0
+        asked.append(len(state.history))
+        return legal
+
+    search(_tree_state("ace", "low").view(0), 0, _settings(200, candidates=candidates))
+    assert set(asked) == {1, 2}  # seat 0 at the root, seat 1 when it holds the ace
+
+
+def test_a_node_reached_with_different_views_is_marked_mixed():
+    """In the dice race a boost shows its card: seat 0's next decision after the same
+    actions is seen with whichever card seat 1 was redrawn, so the node is MIXED."""
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    for seat, card in enumerate((2, 3)):
+        state.apply(Deal(seat, card))
+    state.apply(Roll(1))
+    result = search(state.view(0), 0, _settings(300))
+    frontier = _frontier(result.root)
+    mixed = [n for n in frontier if n.view is MIXED]
+    assert mixed and len(mixed) < len(frontier)
+    assert all(n.view is MIXED or n.view.current_player == 0 for n in frontier)
+
+
+def test_rollout_policies_are_made_for_their_seats():
+    from simlab.core.search import _Search
+
+    game = simlab.load_game("bedpans", players=3)
+    machinery = _Search(game, SearchSettings(rollout="heuristic"))
+    assert [p.seat for p in machinery.rollout] == [0, 1, 2]

@@ -179,3 +179,47 @@ def test_command_line_tally(capsys):
     _, err = capsys.readouterr()
     assert code == 2
     assert err.count("\n") == 1 and "cannot tally" in err
+
+
+@pytest.mark.parametrize("confidence", [0.5, 0.99])
+def test_summarize_games_passes_the_confidence_on_for_rows_and_tallies(confidence):
+    from simlab.core import stats
+
+    rows = _rows(120)
+    kw = dict(by=["seat"], proportions=["win"], means=["vp"])
+    exact = stats.summarize(rows, confidence=confidence, **kw)
+    for games in (rows, tally_rows(rows, ["players", "seat"])):
+        got = summarize_games(games, confidence=confidence, **kw)
+        assert got[["low", "high"]].to_numpy() == pytest.approx(
+            exact[["low", "high"]].to_numpy(), rel=1e-9)
+    default = summarize_games(rows, **kw)
+    assert not np.allclose(default["low"].to_numpy(), exact["low"].to_numpy())
+
+
+def test_summarize_games_of_a_tally_without_quantities_is_the_empty_summary_by_its_keys():
+    rows = _rows(20)
+    table = tally_rows(rows, ["players", "seat"])
+    empty = summarize_games(table, by=["seat"])
+    assert empty.empty and list(empty.columns) == list(summarize_games(rows, by=["seat"]).columns)
+    assert list(empty.columns)[:2] == ["seat", "quantity"]
+    with pytest.raises(ConfigError, match=r"^tally has no quantity 'nope'$"):
+        summarize_games(table, means=["nope"])
+
+
+def test_a_tally_without_keys_is_a_tally():
+    table = tally_rows(_rows(10).drop(columns=["players", "seat"]), ())
+    assert list(table.columns) == ["quantity", "value", "count"] and is_tally(table)
+    assert summarize_games(table, means=["vp"])["n"].tolist() == [20]
+
+
+def test_a_category_never_seen_gets_no_tally_row():
+    rows = pd.DataFrame({"game": [0, 1, 2], "vp": [3, 3, 5],
+                         "policy": pd.Categorical(["a", "a", "c"], categories=["a", "b", "c"])})
+    table = tally_rows(rows, ["policy"])
+    assert table[["policy", "value", "count"]].astype({"policy": str}).values.tolist() == [
+        ["a", 3.0, 2], ["c", 5.0, 1]]
+
+
+def test_rows_with_no_quantity_give_an_empty_tally_with_its_columns():
+    table = tally_rows(_rows(5)[["game", "seat"]], ["seat"])
+    assert table.empty and list(table.columns) == ["seat", "quantity", "value", "count"]
