@@ -88,6 +88,7 @@ report: $(STAMP)
 FINDINGS_ARGS ?=
 findings: $(STAMP)
 	$(VENV)/bin/simlab balance --all --out docs/studies $(FINDINGS_ARGS)
+	$(PY) -m simlab.lab.headline README.md docs/studies
 
 clean:
 	rm -rf $(VENV) results build *.egg-info
