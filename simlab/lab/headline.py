@@ -85,8 +85,7 @@ def _seat_line(title: str, folder: Path, games: pd.DataFrame, verdicts: pd.DataF
         says = f"seat win shares {shares}; every seat balanced"
     else:
         says = "; ".join(f"{r['question']} {r['estimate']:.3f} ({_decided(r)})"
-                         for _, r in seats.iterrows()
-                         if r["verdict"] != "inconclusive")
+                         for _, r in seats.iterrows())
     return (f"- **{title}**, {_players(folder)} players, {_policy_text(games)}, "
             f"{len(games):,} games: {says}.")
 

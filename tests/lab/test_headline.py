@@ -79,7 +79,8 @@ def _tree(tmp_path: Path, verdict: str = "unbalanced") -> Path:
 def test_an_unbalanced_seat_is_named_with_its_side_and_games(tmp_path):
     (line,) = headline.headline_lines(_tree(tmp_path))
     assert line == ("- **Broom Service**, 3 players, `mcts` on every seat, 90 games: "
-                    "seat 0 0.600 (unbalanced, above fair, decided at 70 games).")
+                    "seat 0 0.600 (unbalanced, above fair, decided at 70 games); "
+                    "seat 1 0.200 (inconclusive); seat 2 0.200 (inconclusive).")
 
 
 def test_update_rewrites_only_the_block(tmp_path):
