@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Action
+    from simlab.games.bad_doctor.action_table import ActionTable
     from simlab.games.bad_doctor.board import Departure, Patient, TileEnds
     from simlab.games.bad_doctor.components import Components
     from simlab.games.bad_doctor.pending import Pending
@@ -39,6 +40,7 @@ class GameFacts(Protocol):
     tiles: Any
     tile_ends: dict[str, TileEnds]
     tile_kinds: dict[str, tuple]
+    action_table: ActionTable
 
     @property
     def parts(self) -> Components: ...
