@@ -65,7 +65,7 @@ def time_position(state: Any, repeats: int) -> dict[str, float]:
 
     from simlab.games.bedpans.board import layout_graph
     from simlab.games.bedpans.layout import bfs_field, layout_of
-    from simlab.games.bedpans.policies import escape_goals
+    from simlab.games.bedpans.routes import escape_goals
 
     data, links, markers = state.game.data, state.links, state.door_markers
     goals = escape_goals(state)

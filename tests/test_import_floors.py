@@ -53,8 +53,8 @@ ABOVE_CORE = ("simlab", "simlab.games", "simlab.figures", "simlab.lab", "simlab.
               "simlab.cli")
 
 #: The modules of a game folder above its rules (by name in the folder).
-PLAYERS_FLOOR = ("policies", "evaluate", "candidates", "stuff_policy", "ladder", "studies",
-                 "*_studies", "render")
+PLAYERS_FLOOR = ("policies", "evaluate", "candidates", "stuff_policy", "routes", "ladder",
+                 "studies", "*_studies", "render")
 
 def module_name(path: Path, root: Path) -> str:
     """``simlab.core.api`` for ``<root>/core/api.py`` (a package: its folder's name)."""
@@ -230,11 +230,7 @@ def test_rules_do_not_import_their_players(game):
     assert players_arrows(graph(), game) == []
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(
-        strict=True, reason="Bedpans: rules <-> exploration, moves, stuff, layout, fields, "
-                            "and policies <-> stuff_policy, not yet untangled (item 7)"))
-    if g.endswith(".bedpans") else g for g in game_folders()])
+@pytest.mark.parametrize("game", game_folders())
 def test_no_circle_in_a_game_folder(game):
     assert circles(graph(), game) == []
 

@@ -53,7 +53,8 @@ import numpy as np
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.hidden_information import HIDDEN
 from simlab.games.bedpans.parts import Decide
-from simlab.games.bedpans.policies import HeuristicPolicy, mover_cost, step_target
+from simlab.games.bedpans.policies import HeuristicPolicy
+from simlab.games.bedpans.routes import mover_cost, step_target
 from simlab.games.bedpans.rules import BedpansState
 
 __all__ = ["NEAR", "Candidates", "candidates", "is_view", "kind", "mover_at", "near"]
@@ -140,7 +141,7 @@ def _heuristic(state: BedpansState, legal: Sequence[Any], player: int) -> Any:
 
 def _ranked_steps(state: BedpansState, legal: Sequence[Any], best: Any) -> list[Any]:
     """``legal`` moves, the heuristic's first, then ``Stop``, then the steps by the
-    heuristic's own cost of the space reached (:func:`~.policies.mover_cost`)."""
+    heuristic's own cost of the space reached (:func:`~.routes.mover_cost`)."""
     here = mover_at(state)
     mover = state.mover
     if here is None or mover is None:

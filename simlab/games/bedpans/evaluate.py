@@ -19,7 +19,7 @@ Doctor": the Doctor reaches the Elder if its roll (the red die plus the
 lower white die) is at least its distance; two Nurses reach it if both
 rolls are (the nearest Nurse moved first: the 2 highest of 3 dice; the
 next: the 2 lowest).  Distances are moves over the layout (walls and
-doors as :func:`~simlab.games.bedpans.policies.distance_field` reads them;
+doors as :func:`~simlab.games.bedpans.routes.distance_field` reads them;
 who stands in the way is ignored).
 
 Examples
@@ -43,7 +43,7 @@ from dataclasses import replace
 
 from simlab.core.search_settings import SearchSettings
 from simlab.games.bedpans.board import Space
-from simlab.games.bedpans.policies import FAR, distance_field, escape_goals
+from simlab.games.bedpans.routes import FAR, distance_field, escape_goals
 from simlab.games.bedpans.rules import BedpansState
 
 __all__ = ["EXPLORE", "REACH", "caught", "evaluate", "needed", "settings", "staff_settings"]

@@ -2,21 +2,29 @@
 checker, so that the state's mixins (one per section of the rulebook: :mod:`.setting_up`,
 :mod:`.turn_sequence`, :mod:`.rolls`, :mod:`.moves`, :mod:`.exploration`,
 :mod:`.stuff_markers`, :mod:`.door_markers`, :mod:`.neutralizing`, :mod:`.end_of_game`,
-:mod:`.hidden_information`) may use them and each other's methods.
+:mod:`.hidden_information`) and the effects of Stuff (:mod:`.stuff`) may use them and
+each other's methods; and what they read of their game (:class:`GameFacts`).
 
 :class:`~simlab.games.bedpans.rules.BedpansState` defines them all (its ``__init__`` sets
-every field); at run time this class is empty.
+every field); at run time :class:`StateFields` is empty.  Both are declared here, not
+imported from the rules, so that the mixins never import the module that puts them
+together.
 
 Examples
 --------
->>> from simlab.games.bedpans.rules import BedpansState
+>>> from simlab.games.bedpans.rules import BedpansGame, BedpansState
 >>> issubclass(BedpansState, StateFields)
 True
+>>> [name for name in vars(StateFields) if not name.startswith("__")]
+[]
+>>> game = BedpansGame(players=3)
+>>> game.colours, game.seat_names()[1], len(game.geo["T08"])
+(('red', 'blue'), 'Elder red', 4)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -24,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Action, Event
     from simlab.games.bedpans import actions as A
     from simlab.games.bedpans.board import Space, TileGeometry
+    from simlab.games.bedpans.components import Components, TileSpec
     from simlab.games.bedpans.layout import Layout
     from simlab.games.bedpans.parts import (
         BlockedDoor,
@@ -39,16 +48,35 @@ if TYPE_CHECKING:  # pragma: no cover
         Station,
         TurnEffect,
     )
-    from simlab.games.bedpans.rules import BedpansGame, BedpansState
 
-__all__ = ["StateFields"]
+__all__ = ["GameFacts", "StateFields"]
+
+
+class GameFacts(Protocol):
+    """What the mixins read of their game (:class:`~.rules.BedpansGame` has it all).
+
+    A protocol, so that the rules' helpers need not import the module of the Game.
+    """
+
+    players: int
+    options: dict[str, Any]
+    #: The component set, each tile's 4 turned geometries, each tile's spec by id.
+    data: Components
+    geo: dict[str, tuple[TileGeometry, ...]]
+    specs: dict[str, TileSpec]
+    #: Where the Exit space of each tile faces, by its turn (None: no Exit space).
+    exit_sides: dict[str, tuple[int | None, ...]]
+    #: The Elder colours in play, in seat order (seat 1 first).
+    colours: tuple[str, ...]
+
+    def seat_names(self) -> list[str]: ...
 
 
 class StateFields:
     """What a Bedpans state provides to its mixins (declarations only)."""
 
     if TYPE_CHECKING:
-        game: BedpansGame
+        game: GameFacts
         _layout: Layout | None
         _ready: tuple
         # the layout
@@ -121,10 +149,11 @@ class StateFields:
         reason: str
 
         def _affected(self, kind: Lasting) -> tuple[str, ...]: ...
+        def bed_distances(self) -> dict[Space, int]: ...
         def beds(self, colour: str) -> list[Space]: ...
         def _chair_step(self) -> bool: ...
         def _check_all_out(self) -> None: ...
-        def clone(self) -> BedpansState: ...
+        def clone(self) -> Self: ...
         def colour_of(self, seat: int) -> str: ...
         @property
         def current_player(self) -> int: ...
@@ -138,12 +167,16 @@ class StateFields:
         def _escape(self, colour: str) -> list[Event]: ...
         def _explore_step(self) -> bool: ...
         def _finish_escapes(self) -> None: ...
+        def _forced_arrival(self, dest: Space, moved: Sequence[tuple[str, int]]
+                            ) -> list[Event]: ...
         def _geom(self, pos: tuple[str, int, int]) -> TileGeometry: ...
         def _lay_aside(self, kind: str, count: int | None=None) -> None: ...
         def _limit_occupancy(self) -> None: ...
         @property
         def marker_edge(self) -> str: ...
         def _move_options(self) -> Sequence[Action]: ...
+        def _neutralize(self, colour: str, space: Space, staff: list[int],
+                        by_staff: bool = True) -> None: ...
         def _nudge_step(self) -> bool: ...
         def occupants(self, space: Space) -> tuple[list[tuple[str, int]], list[int]]: ...
         def _occupied(self, space: Space) -> bool: ...
@@ -155,6 +188,7 @@ class StateFields:
         def _queue_step(self) -> bool: ...
         def _resolve(self, space: Space) -> None: ...
         def seat_of(self, colour: str) -> int: ...
+        def _shaft_closed(self, space: Space) -> bool: ...
         def _staffer_roll(self, name: str) -> str: ...
         def _stations(self, pos: tuple[str, int, int]) -> list[Station]: ...
         def _stuff_available(self) -> bool: ...

@@ -20,15 +20,12 @@ Examples
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from simlab.core.api import Action
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.stuff import CODE_ORDERS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.bedpans.rules import BedpansState
 
 __all__ = ["HIDDEN", "HiddenInformation"]
 
@@ -97,7 +94,7 @@ class HiddenInformation(StateFields):
         """Stuff is Stuff: unused Stuff ``seat`` discards goes face down on the layout."""
         return bool(self.game.options["stuff_is_stuff"]) and self._where_seat(seat) is not None
 
-    def resample_hidden(self, seat: int, rng: Any) -> BedpansState:
+    def resample_hidden(self, seat: int, rng: Any) -> Self:
         """Redraw what ``seat`` cannot see: other Elder identities and other hands.
 
         Works on the true state and on ``seat``'s view alike (the search

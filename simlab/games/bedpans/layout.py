@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from simlab.core.api import Action
 from simlab.games.bedpans.actions import STEP_TO, Stop
@@ -40,15 +40,13 @@ from simlab.games.bedpans.board import (
     DY,
     MARKER,
     Space,
+    TileGeometry,
     marker_key,
     passages,
     tile_passages,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.bedpans.fields import StateFields
-
-__all__ = ["MARKER", "Layout", "bfs_field", "layout_of"]
+__all__ = ["MARKER", "Laid", "Layout", "bfs_field", "layout_of"]
 
 #: How many answers :meth:`Layout.recent` keeps.
 RECENT = 64
@@ -161,7 +159,36 @@ class Layout:
         return out
 
 
-def layout_of(state: StateFields) -> Layout:
+class _Geometries(Protocol):
+    """What a layout reads of the game: each tile's 4 turned geometries."""
+
+    @property
+    def geo(self) -> dict[str, tuple[TileGeometry, ...]]: ...
+
+
+class Laid(Protocol):
+    """What :func:`layout_of` reads of a state (a Bedpans state, or any that has these):
+    the placed tiles, Door-markers and floor links, the game's tile geometries, and the
+    state's last layout, which it keeps in ``_layout``.
+
+    Examples
+    --------
+    >>> from simlab.games.bedpans.rules import BedpansGame
+    >>> s: Laid = BedpansGame(players=2).new_initial_state()
+    >>> sorted(s.tiles), s._layout is layout_of(s)
+    ([('U', 0, 0)], True)
+    """
+
+    tiles: dict[tuple[str, int, int], tuple[str, int]]
+    door_markers: dict[tuple[Space, Space], int]
+    links: dict[Space, tuple[Space, str]]
+    _layout: Layout | None
+
+    @property
+    def game(self) -> _Geometries: ...
+
+
+def layout_of(state: Laid) -> Layout:
     """The :class:`Layout` of ``state``'s layout (built when it has changed).
 
     Its key is cheap to build: the numbers of tiles, Door-markers and links, which play
@@ -176,7 +203,7 @@ def layout_of(state: StateFields) -> Layout:
     return lay
 
 
-def _new_layout(state: StateFields, key: tuple, lay: Layout | None) -> Layout:
+def _new_layout(state: Laid, key: tuple, lay: Layout | None) -> Layout:
     """The layout of ``state`` (``key``, as :func:`layout_of` makes it), from the last one
     (``lay``) when it only grew."""
     tiles, geo, markers = state.tiles, state.game.geo, state.door_markers

@@ -27,7 +27,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
@@ -36,10 +36,7 @@ from simlab.games.bedpans.components import COLOURS, STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import Layout, bfs_field, layout_of
 from simlab.games.bedpans.parts import ON_STRIKE, Decide, Decision, Lasting
-from simlab.games.bedpans.stuff import CODE_ORDERS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.bedpans.rules import BedpansState
+from simlab.games.bedpans.stuff import CODE_ORDERS, closer_spaces
 
 __all__ = ["Moves"]
 
@@ -160,11 +157,9 @@ class Moves(StateFields):
 
     def _nudge_step(self) -> bool:
         """Lost Teeth, My Plants!, Nurse Call: the next 1-space move closer to a bed."""
-        from simlab.games.bedpans.stuff import closer_spaces
-
         nudge = self.nudges[0]
         name, chooser = nudge.name, nudge.chooser
-        options = closer_spaces(cast("BedpansState", self), name)
+        options = closer_spaces(self, name)
         if len(options) > 1:
             self.need = Decide(chooser, Decision.CLOSER)
             return True
@@ -405,7 +400,5 @@ class Moves(StateFields):
 
     def _legal_closer(self, seat: int) -> list[Action]:
         """Where the next move "closer to the closest bed" goes."""
-        from simlab.games.bedpans.stuff import closer_spaces
-
         name = self.nudges[0].name
-        return [A.Closer(name, space) for space in closer_spaces(cast("BedpansState", self), name)]
+        return [A.Closer(name, space) for space in closer_spaces(self, name)]

@@ -41,17 +41,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, Space, marker_key, parse_space, space_text
 from simlab.games.bedpans.components import DOOR, STAFFERS
+from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.layout import Layout, layout_of
 from simlab.games.bedpans.parts import BlockedDoor, DoorStuff, Lasting, Nudge, Phase, TurnEffect
-
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.bedpans.rules import BedpansState
 
 __all__ = ["ABILITIES", "CODE_ORDERS", "IMPLEMENTED", "STUFF", "Stuff", "Window", "bump_pushes",
            "closer_spaces", "plays", "resolve", "window_of"]
@@ -76,7 +74,7 @@ _FIRST_WINDOW = Phase.WINDOW1
 CODE_ORDERS = ("123", "132", "213", "231", "312", "321")
 
 
-def _mine(state: BedpansState, seat: int) -> list[tuple[str, Space]]:
+def _mine(state: StateFields, seat: int) -> list[tuple[str, Space]]:
     """(name, space) of ``seat``'s Characters on the layout."""
     if seat == 0:
         return [(STAFFERS[i], p) for i, p in enumerate(state.staffers) if p is not None]
@@ -85,14 +83,14 @@ def _mine(state: BedpansState, seat: int) -> list[tuple[str, Space]]:
             if p is not None]
 
 
-def _harmless(state: BedpansState, seat: int, kind: str, colour: str) -> bool:
+def _harmless(state: StateFields, seat: int, kind: str, colour: str) -> bool:
     """1st Do No Harm: an Elder ignores another Elder's T and X Stuff (ruling V6)."""
     if not state.game.options["do_no_harm"] or seat == 0 or kind not in _DURATION:
         return True
     return colour == state.colour_of(seat)
 
 
-def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
+def _in_range(state: StateFields, starts: list[Space]) -> set[Space]:
     """Spaces within 3 moves through open edges only (Flying Bedpan: no doors, no walls)."""
     lay, marker = layout_of(state), state.marker_edge
     seen = set(starts)
@@ -110,7 +108,7 @@ def _in_range(state: BedpansState, starts: list[Space]) -> set[Space]:
     return seen
 
 
-def _doors(state: BedpansState) -> list[tuple[Space, int]]:
+def _doors(state: StateFields) -> list[tuple[Space, int]]:
     """Doors on the layout (tile doors and Door-markers) as (west/north space, E or S)."""
     lay, marker = layout_of(state), state.marker_edge
 
@@ -125,7 +123,7 @@ def _doors(state: BedpansState) -> list[tuple[Space, int]]:
     return lay.known("doors", work)
 
 
-def _doors_at(state: BedpansState) -> dict[Space, tuple[tuple[Space, int], ...]]:
+def _doors_at(state: StateFields) -> dict[Space, tuple[tuple[Space, int], ...]]:
     """The doors of :func:`_doors` by the spaces on their two sides (kept for the layout)."""
 
     def work() -> dict[Space, tuple[tuple[Space, int], ...]]:
@@ -142,7 +140,7 @@ def _door_text(space: Space, d: int) -> str:
     return f"{space_text(space)} {'NESW'[d]}"
 
 
-def _spaces(state: BedpansState) -> dict[Space, str]:
+def _spaces(state: StateFields) -> dict[Space, str]:
     """Every space of the layout, sorted, with its text (kept for the layout)."""
 
     def work() -> dict[Space, str]:
@@ -161,7 +159,7 @@ class Window(NamedTuple):
     colour has a token on the layout.
     """
 
-    state: BedpansState
+    state: StateFields
     seat: int
     first: bool
     active: int
@@ -178,7 +176,7 @@ class Window(NamedTuple):
         return _harmless(self.state, self.seat, kind, colour)
 
 
-def window_of(state: BedpansState, seat: int) -> Window:
+def window_of(state: StateFields, seat: int) -> Window:
     """The Stuff window ``seat`` plays in now."""
     active = state.active
     colour = state.colour_of(active) if active > 0 else ""
@@ -196,10 +194,10 @@ class Stuff:
     """
 
     targets: Callable[[Window, str], list[str]]
-    effect: Callable[[BedpansState, int, str, str], list[Event]]
+    effect: Callable[[StateFields, int, str, str], list[Event]]
 
 
-def plays(state: BedpansState, seat: int) -> list[Action]:
+def plays(state: StateFields, seat: int) -> list[Action]:
     """The Stuff plays open to ``seat`` now (one per kind and target), in hand order."""
     out: list[Action] = []
     win = window_of(state, seat)
@@ -236,7 +234,7 @@ def _plays_of(kind: str, targets: list[str]) -> list[A.PlayStuff]:
 _play = functools.lru_cache(maxsize=50_000)(A.PlayStuff)
 
 
-def resolve(state: BedpansState, seat: int, action: A.PlayStuff) -> list[Event]:
+def resolve(state: StateFields, seat: int, action: A.PlayStuff) -> list[Event]:
     """Apply the effect of a Stuff-marker just played by ``seat`` (already discarded)."""
     kind = ABILITIES.get(action.kind, action.kind)
     return STUFF[kind].effect(state, seat, kind, action.target)
@@ -373,7 +371,7 @@ def _bed_bump(win: Window, kind: str) -> list[str]:
     return _bump_targets(state, win.seat, marked)
 
 
-def _bump_targets(state: BedpansState, seat: int, marked: bool) -> list[str]:
+def _bump_targets(state: StateFields, seat: int, marked: bool) -> list[str]:
     """:func:`_bed_bump`'s targets: the spaces next to ``seat``'s Characters with a
     Status-marker (``marked``) or without, with the pushes."""
     lay = layout_of(state)
@@ -393,12 +391,12 @@ def _my_plants(win: Window, kind: str) -> list[str]:
     return [""] if any(p is not None for ps in win.state.tokens.values() for p in ps) else []
 
 
-def _marked(state: BedpansState, space: Space) -> bool:
+def _marked(state: StateFields, space: Space) -> bool:
     """Whether ``space`` has a Status-marker (Just Cleaned, Puddle or Bed Bump)."""
     return space in state.status or space in state.bed_bumps
 
 
-def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
+def _gas_targets(state: StateFields, seat: int, kind: str) -> list[str]:
     """Laughing Gas: a Character of another player in the space of one of ``seat``'s;
     Steroids!: a Resident of another colour with a Staffer."""
     found: list[str] = []
@@ -414,7 +412,7 @@ def _gas_targets(state: BedpansState, seat: int, kind: str) -> list[str]:
     return sorted(set(found))
 
 
-def closer_spaces(state: BedpansState, name: str) -> list[Space]:
+def closer_spaces(state: StateFields, name: str) -> list[Space]:
     """The spaces one move closer to the closest bed for Character ``name`` (ruling S10).
 
     Empty when ``name`` is off the layout or already on a bed; 2+ spaces are the
@@ -446,7 +444,7 @@ def closer_spaces(state: BedpansState, name: str) -> list[Space]:
                   and state.status.get(n) != "Just Cleaned")  # "No one may enter"
 
 
-def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
+def bump_pushes(state: StateFields, space: Space) -> list[Space]:
     """Where Bed Bump may move the Characters already in ``space``: an adjacent space of
     the layout through an open edge or an unblocked door, not Just Cleaned (ruling S13).
 
@@ -468,7 +466,7 @@ def bump_pushes(state: BedpansState, space: Space) -> list[Space]:
     return sorted(out)
 
 
-def _connected(state: BedpansState, a: Space, b: Space, lay: Layout | None = None) -> bool:
+def _connected(state: StateFields, a: Space, b: Space, lay: Layout | None = None) -> bool:
     """Whether a Character may move from ``a`` to ``b`` in one step (``lay``: the layout,
     when the caller has it at hand)."""
     link = state.links.get(a)
@@ -482,12 +480,12 @@ def _connected(state: BedpansState, a: Space, b: Space, lay: Layout | None = Non
 
 
 # -- what each kind does --------------------------------------------------------------------
-def _plans_effect(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _plans_effect(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     state.planner = seat  # the player places the tiles this round
     return []
 
 
-def _bump(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _bump(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     where, _, push = target.partition(" push ")
     space = parse_space(where)
     state.bed_bumps.add(space)
@@ -503,10 +501,10 @@ def _bump(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]
             *state._forced_arrival(dest, toks)]
 
 
-def _lasting(key: Lasting) -> Callable[[BedpansState, int, str, str], list[Event]]:
+def _lasting(key: Lasting) -> Callable[[StateFields, int, str, str], list[Event]]:
     """An effect that lasts the turn, noted in ``state.fx[key]`` as a :class:`.TurnEffect`."""
 
-    def effect(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+    def effect(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
         if kind == "Walker":  # "Your Elder and Decoy"
             noted = TurnEffect(state.colour_of(seat), seat)
         elif kind == "Disguise":  # the pair, and the space whose Staffers it ignores
@@ -520,7 +518,7 @@ def _lasting(key: Lasting) -> Callable[[BedpansState, int, str, str], list[Event
     return effect
 
 
-def _neutralize(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _neutralize(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     """Laughing Gas, Steroids!: the Character is neutralized (a Decoy removed)."""
     if target in STAFFERS:
         state.staffers[STAFFERS.index(target)] = None
@@ -536,7 +534,7 @@ def _neutralize(state: BedpansState, seat: int, kind: str, target: str) -> list[
     return []
 
 
-def _status(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _status(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     """Just Cleaned, Puddle: a Status-marker on the space (Just Cleaned may mop a Puddle)."""
     where, _, mop = target.partition(" mop ")
     if mop:
@@ -545,7 +543,7 @@ def _status(state: BedpansState, seat: int, kind: str, target: str) -> list[Even
     return []
 
 
-def _block(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _block(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     """Jammed Door, Door Code: the door is blocked."""
     order = ""
     if kind == "Door Code":
@@ -560,13 +558,13 @@ def _block(state: BedpansState, seat: int, kind: str, target: str) -> list[Event
     return []
 
 
-def _call(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _call(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     """Nurse Call, "Move a Staffer": the player of Nurse Call chooses the way."""
     state.nudges.append(Nudge(target, seat))
     return []
 
 
-def _swap(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _swap(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     """Head Nurse: the Nurse and the Doctor swap places."""
     i = STAFFERS.index(target)
     nurse_at, doctor_at = state.staffers[i], state.staffers[0]
@@ -577,7 +575,7 @@ def _swap(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]
     return []
 
 
-def _closer(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _closer(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     """Lost Teeth (2 spaces), My Plants! (1 space, every colour): closer to the closest
     bed; each pair's Elder-player chooses the way."""
     steps = 2 if kind == "Lost Teeth" else 1
@@ -589,7 +587,7 @@ def _closer(state: BedpansState, seat: int, kind: str, target: str) -> list[Even
     return []
 
 
-def _chair(state: BedpansState, seat: int, kind: str, target: str) -> list[Event]:
+def _chair(state: StateFields, seat: int, kind: str, target: str) -> list[Event]:
     """Power-Chair: the player moves each token of the pair up to 2 spaces."""
     state.chair = [f"{target} {i + 1}" for i in (0, 1)]
     state.chair_seat = seat

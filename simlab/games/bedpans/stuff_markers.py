@@ -18,7 +18,6 @@ Examples
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, cast
 
 from simlab.core.api import Action, Event
 from simlab.games.bedpans import actions as A
@@ -27,9 +26,6 @@ from simlab.games.bedpans.board import Space
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.fields import StateFields
 from simlab.games.bedpans.parts import Phase
-
-if TYPE_CHECKING:  # pragma: no cover
-    from simlab.games.bedpans.rules import BedpansState
 
 __all__ = ["HAND_LIMIT", "IN_FRONT", "StuffMarkers"]
 
@@ -117,7 +113,7 @@ class StuffMarkers(StateFields):
         if not self.hands[seat] and not (
                 seat and self.game.options["elder_abilities"] and self.ability_uses[seat] < 2):
             return []
-        return stuff.plays(cast("BedpansState", self), seat)
+        return stuff.plays(self, seat)
 
     def _window_plays(self, seat: int) -> list[Action]:
         plays = self.stuff_plays(seat)
@@ -137,14 +133,14 @@ class StuffMarkers(StateFields):
         if action.kind in stuff.ABILITIES:  # "resolved as if it were Stuff", twice a game
             self.ability_uses[seat] += 1
             event = Event(f"{self.game.seat_names()[seat]} uses {action}", "ability", seat)
-            return [event, *stuff.resolve(cast("BedpansState", self), seat, action)]
+            return [event, *stuff.resolve(self, seat, action)]
         self.hands[seat].remove(action.kind)
         played = self.in_front if action.kind in IN_FRONT else self.discards
         played[action.kind] = played.get(action.kind, 0) + 1
         shown = action.target[:-4] if action.kind == "Door Code" else action.target
         text = f"{self.game.seat_names()[seat]} plays {action.kind}"
         event = Event(f"{text}: {shown}" if shown else text, "stuff", seat)
-        return [event, *stuff.resolve(cast("BedpansState", self), seat, action)]
+        return [event, *stuff.resolve(self, seat, action)]
 
     def _discard_action(self, action: A.Discard) -> list[Event]:
         self._discard_unused(self.decider, action.kind)

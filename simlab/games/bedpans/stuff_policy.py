@@ -3,7 +3,7 @@ to play where, and the choices some Stuff asks for (a Door Code guess, a move cl
 to a bed).
 
 Every decision reads only the seat's view and works on distance fields
-(:func:`~simlab.games.bedpans.policies.distance_field`): a kind is weighed only
+(:func:`~simlab.games.bedpans.routes.distance_field`): a kind is weighed only
 when the seat holds it, so the breadth-first searches are paid for only then.
 
 - **Door-marker** (Elders): on the wall whose opening shortens the way of the
@@ -67,7 +67,7 @@ from simlab.games.bedpans.board import (
 )
 from simlab.games.bedpans.components import STAFFERS
 from simlab.games.bedpans.layout import layout_of
-from simlab.games.bedpans.policies import (
+from simlab.games.bedpans.routes import (
     FAR,
     distance_field,
     escape_goals,
@@ -563,7 +563,7 @@ def closer(view: BedpansState, seat: int, legal: Sequence[Any]) -> Any:
     """Where a Character moved 1 space closer to a bed goes, when ``seat`` chooses.
 
     The seat's own Elder or Decoy: its best space by
-    :func:`~simlab.games.bedpans.policies.mover_cost`; a Staffer chosen by the Staff:
+    :func:`~simlab.games.bedpans.routes.mover_cost`; a Staffer chosen by the Staff:
     the space nearest the Residents; by an Elder: the space furthest from its Elder.
 
     Examples

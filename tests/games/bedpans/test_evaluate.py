@@ -27,7 +27,7 @@ from simlab.games.bedpans.evaluate import (
     settings,
     staff_settings,
 )
-from simlab.games.bedpans.policies import FAR, distance_field, escape_goals
+from simlab.games.bedpans.routes import FAR, distance_field, escape_goals
 from tests.games._search_checks import position
 
 GAME = simlab.load_game("bedpans", players=3)

@@ -16,7 +16,7 @@ import simlab
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import DX, DY, passage, view_targets
 from simlab.games.bedpans.layout import Layout, bfs_field, layout_of
-from simlab.games.bedpans.policies import distance_field
+from simlab.games.bedpans.routes import distance_field
 from simlab.games.bedpans.rules import BedpansGame
 
 

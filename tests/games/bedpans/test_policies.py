@@ -9,7 +9,7 @@ import simlab
 from simlab.core.errors import ConfigError
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import BlockedDoor, Chance, Decide, Decision, Draw
-from simlab.games.bedpans.policies import HeuristicPolicy, distance_field, make
+from simlab.games.bedpans.policies import HeuristicPolicy, make
 from simlab.games.bedpans.rules import BedpansGame
 
 from .test_rules import at_move, dealt, red_at, sealed
@@ -22,15 +22,6 @@ def test_make_and_names():
     with pytest.raises(ConfigError, match="bedpans has no policy 'genius'; policies: random, "
                                           "heuristic, mcts, mcts-100"):
         BedpansGame().make_policy("genius", 1)
-
-
-def test_distance_field_uses_shafts():
-    s = sealed(dealt(players=3))
-    s._put_tile(("U", 1, 0), "E1a", 0)
-    s._put_tile(("G1", 0, 0), "E1b", 0)
-    s.links = {("U", 4, 1): (("G1", 1, 1), "elevator"), ("G1", 1, 1): (("U", 4, 1), "elevator")}
-    field = distance_field(s, [("G1", 1, 2)])
-    assert field[("U", 4, 1)] == 2 and field[("U", 0, 1)] == 6
 
 
 def test_elder_heads_for_a_known_exit_and_takes_free_stuff():

@@ -15,7 +15,8 @@ from simlab.games.bedpans.candidates import (
     mover_at,
     near,
 )
-from simlab.games.bedpans.policies import HeuristicPolicy, mover_cost, step_target
+from simlab.games.bedpans.policies import HeuristicPolicy
+from simlab.games.bedpans.routes import mover_cost, step_target
 from tests.games._search_checks import decisions_of
 
 GAME = simlab.load_game("bedpans", players=3)
