@@ -19,12 +19,11 @@ from simlab.core.search import (
     _frontier,
     make_search_policy,
     outcome_values,
-    policy_choices,
     race_values,
     search,
     search_settings_for,
 )
-from simlab.core.search_settings import SearchSettings
+from simlab.core.search_settings import SearchSettings, policy_choices
 from tests.games.dice_race import Deal, Move, Roll
 from tests.games.tree_game import HIDDEN, Draw, Pick, TreeGame
 
