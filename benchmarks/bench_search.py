@@ -124,8 +124,8 @@ def measure(name: str, policy: str, decisions: int, seed: int,
             action = seats[player].act(state.view(player), legal, rng)
         state.apply(action, check=False)
     rate = random_rate(name, players, random_games, seed)
+    cpu = cpu or 1e-9  # (a clock too coarse for the decisions timed)
     applied_rate = applied / cpu
-    cpu = cpu or 1e-9
     return {
         "game": name, "players": players, "policy": policy, "decisions": done,
         "unsearched": unsearched,

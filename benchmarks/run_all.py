@@ -39,6 +39,7 @@ QUICK: dict[str, list[str]] = {
     "bench_peers": ["--rounds", "2", "--seconds", "0.5"],
     "bench_primitives": ["--positions", "2", "--calls", "50"],
     "bench_search": ["--decisions", "5"],
+    "bench_search_games": ["--players", "4", "--games", "1"],
     "bench_study": ["--quick"],
 }
 
@@ -55,6 +56,7 @@ TITLES: dict[str, str] = {
     "bench_peers": "Against catanatron (the optional extra `peers`)",
     "bench_primitives": "Primitives: clone, legal actions, apply, resample_hidden",
     "bench_search": "Search players: seconds a decision",
+    "bench_search_games": "Search players: CPU seconds per whole game, mcts on every seat",
     "bench_study": "Studies: games a second, memory, processes",
 }
 
