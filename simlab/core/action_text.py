@@ -25,12 +25,13 @@ Roll(value=6)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from simlab.core.api import Action
+from simlab.core.errors import IllegalActionError
 
-__all__ = ["ActionPatterns", "match_action"]
+__all__ = ["ActionPatterns", "known_name", "match_action", "plain"]
 
 #: (pattern of a whole action text, what builds the action from its match), tried in order.
 #: The builder takes the match, then what :func:`match_action` is given after the text.
@@ -47,3 +48,33 @@ def match_action(patterns: ActionPatterns, text: str, *context: Any) -> Action |
         if m is not None:
             return build(m, *context)
     return None
+
+
+def plain(build: Callable[[re.Match[str]], Action]) -> Callable[[re.Match[str], Any], Action]:
+    """A builder of a text that names no component: the context (components) is not asked.
+
+    Examples
+    --------
+    >>> table: ActionPatterns = ((re.compile(r"pass"), plain(lambda m: Action())),)
+    >>> match_action(table, "pass", "the components")
+    Action()
+    """
+    return lambda m, context: build(m)
+
+
+def known_name(name: str, names: Collection[str], what: str) -> str:
+    """``name`` if it is one of ``names``; else an :class:`IllegalActionError` saying
+    ``"{what} {name!r}"`` (e.g. ``what="broom_service has no role"``).
+
+    Examples
+    --------
+    >>> known_name("Witch", {"Witch", "Druid"}, "broom_service has no role")
+    'Witch'
+    >>> known_name("Cat", {"Witch"}, "broom_service has no role")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: broom_service has no role 'Cat'
+    """
+    if name not in names:
+        raise IllegalActionError(f"{what} {name!r}")
+    return name

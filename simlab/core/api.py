@@ -767,6 +767,29 @@ class State:
             {k: v if type(v) in shared else copiers[type(v)](v) for k, v in self.__dict__.items()})
         return other
 
+    def _finish_clone(self, attributes: dict[str, Any], written: frozenset[str]) -> Self:
+        """The copy a game's hand-written :meth:`clone` builds from copied ``attributes``.
+
+        ``written`` names the fields the game's clone copies itself; any other attribute
+        (a field set by other code) is copied here by :func:`plain_copy`.
+
+        Examples
+        --------
+        >>> from simlab.core.api import State
+        >>> s = State(game=None); s.hands = [["a"]]; s.notes = ["x"]
+        >>> d = dict(vars(s), hands=[h.copy() for h in s.hands])
+        >>> c = s._finish_clone(d, frozenset({"game", "hands"}))
+        >>> c.hands[0].append("b"); c.notes.append("y")
+        >>> s.hands, s.notes, type(c) is State
+        ([['a']], ['x'], True)
+        """
+        if attributes.keys() != written:
+            for name in attributes.keys() - written:
+                attributes[name] = plain_copy(attributes[name])
+        other = object.__new__(type(self))
+        other.__dict__ = attributes
+        return other
+
     def __eq__(self, other: object) -> bool:
         if type(self) is not type(other):
             return NotImplemented

@@ -65,6 +65,7 @@ from simlab.widgets.memory import PageMemory
 from simlab.widgets.panels import banner_html, score_sheet_html, seat_panel_html, table_html
 from simlab.widgets.render import GameRenderer, figure_svg, state_summary, who_acts
 from simlab.widgets.session import HUMAN, StepSession
+from simlab.widgets.shown import ShownByWidget
 
 __all__ = ["TurnStepper"]
 
@@ -84,7 +85,7 @@ def _on_data(game: Game | str, players: int | None, data: str | Path | None) -> 
     return load_game(game.NAME, players=game.players, data=data, **game.params["options"])
 
 
-class TurnStepper:
+class TurnStepper(ShownByWidget):
     """Play or watch a game action by action on its drawn board.
 
     Parameters
@@ -795,14 +796,6 @@ class TurnStepper:
         last = f", last: {s.last_action}" if s.actions else ""
         return (f"TurnStepper({s.game.NAME}, {s.game.players} players, seed {s.seed}, "
                 f"move {s.moves}{last})")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
 
 def _error(text: str) -> str:

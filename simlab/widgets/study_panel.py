@@ -26,6 +26,7 @@ import pandas as pd
 from simlab.core.errors import SimlabError
 from simlab.core.study import Param, Study, StudyResult, get_study, run_study
 from simlab.widgets.figure_view import FigureView, for_width
+from simlab.widgets.shown import ShownByWidget
 
 __all__ = ["StudyPanel", "param_control"]
 
@@ -76,7 +77,7 @@ class _WidgetBar:
         """Nothing to release."""
 
 
-class StudyPanel:
+class StudyPanel(ShownByWidget):
     """Controls, Run button, progress, summary table and figure of one study.
 
     Parameters
@@ -253,14 +254,6 @@ class StudyPanel:
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.values().items())
         return f"StudyPanel({self.study.name!r}, {shown})"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
 
 #: Rows of the summary table shown at once.

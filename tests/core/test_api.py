@@ -86,6 +86,16 @@ def test_clone_is_independent_and_equal():
     assert state.cards == []
 
 
+@pytest.mark.parametrize("name", ["bad_doctor", "broom_service", "hospital_rush"])
+def test_a_hand_written_clone_copies_a_field_set_by_other_code(name):
+    state = simlab.run(simlab.load_game(name, players=3), seed=2)
+    state.notes = {"seen": [1]}  # not one of the game's fields
+    copy = state.clone()
+    copy.notes["seen"].append(2)
+    assert state.notes == {"seen": [1]} and copy.notes == {"seen": [1, 2]}
+    assert type(copy) is type(state) and copy.game is state.game
+
+
 def test_view_hides_other_seats_cards_until_played():
     state = simlab.load_game("dice_race", players=3).new_initial_state()
     for seat, card in enumerate((4, 1, 2)):

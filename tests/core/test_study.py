@@ -661,3 +661,20 @@ def test_param_bounds(param, value, message):
     with pytest.raises(ConfigError, match=re.escape(message)):
         param.convert(value)
     assert param.convert(param.default) == param.default
+
+
+def test_setting_params_feed_game_setting_every_pair_in_turn():
+    from simlab.core.errors import ConfigError
+    from simlab.core.study import game_setting, setting_params
+
+    players, policies = setting_params((3, 5), ("random", "greedy"), ("random", "greedy", "mcts"))
+    assert (players.name, players.default, players.choices) == ("players", ("3", "5"), ("3", "5"))
+    assert (policies.name, policies.default) == ("policies", ("random", "greedy"))
+    chosen = policies.convert("mcts,random")
+    assert chosen == ("mcts", "random")
+    assert [game_setting(i, players.default, chosen) for i in range(5)] == [
+        (3, "mcts"), (3, "random"), (5, "mcts"), (5, "random"), (3, "mcts")]
+    with pytest.raises(ConfigError, match="4"):
+        players.convert("4")
+    with pytest.raises(ConfigError, match="genius"):
+        policies.convert("genius")

@@ -70,7 +70,7 @@ Examples
 from __future__ import annotations
 
 from simlab.core.study.definition import Study
-from simlab.core.study.design import game_setting, rotate_seats
+from simlab.core.study.design import game_setting, rotate_seats, setting_params
 from simlab.core.study.params import Param
 from simlab.core.study.progress import PROGRESS_MIN_GAMES
 from simlab.core.study.registry import get_study, register_study, study_names, unregister_study
@@ -89,6 +89,7 @@ __all__ = [
     "tally_rows",
     "tally_values",
     "game_setting",
+    "setting_params",
     "get_study",
     "per_game",
     "register_study",

@@ -6,7 +6,9 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["game_setting", "rotate_seats"]
+from simlab.core.study.params import Param
+
+__all__ = ["game_setting", "rotate_seats", "setting_params"]
 
 
 def game_setting(index: int, players: Iterable[Any], policies: Sequence[Any]) -> tuple[int, Any]:
@@ -50,3 +52,37 @@ def rotate_seats(policies: Sequence[Any], players: int, index: int) -> list[Any]
     ['b', 'c', 'a', 'b']
     """
     return [policies[(s + index) % len(policies)] for s in range(players)]
+
+
+def setting_params(
+    players: Iterable[int], policies: Sequence[str], choices: Sequence[str]
+) -> tuple[Param, Param]:
+    """The ``players`` and ``policies`` params a study hands to :func:`game_setting`.
+
+    Parameters
+    ----------
+    players : iterable of int
+        Player counts: the default, and all a user may choose.
+    policies : sequence of str
+        The default policies, one per game in turn.
+    choices : sequence of str
+        The policies a user may choose.
+
+    Returns
+    -------
+    tuple of Param
+        Both as ``tuple`` params (player counts as strings, as a command line gives them).
+
+    Examples
+    --------
+    >>> counts, names = setting_params((3, 4), ("random",), ("random", "greedy"))
+    >>> counts.default, counts.choices, names.convert("greedy,random")
+    (('3', '4'), ('3', '4'), ('greedy', 'random'))
+    """
+    counts = tuple(str(p) for p in players)
+    return (
+        Param("players", counts, tuple, choices=counts,
+              help="player counts (games cycle through players x policies)"),
+        Param("policies", tuple(policies), tuple, choices=tuple(choices),
+              help="the policy every seat plays, one per game in turn"),
+    )

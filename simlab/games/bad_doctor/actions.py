@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, match_action
+from simlab.core.action_text import ActionPatterns, match_action, plain
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import (
@@ -338,37 +338,31 @@ def _patient(m: re.Match[str], parts: Components) -> Action:
     return RevealPatient(m[1], patient_facts(m[1], parts))
 
 
-def _plain(build: Callable[[re.Match[str]], Action]) -> Callable[[re.Match[str], Components],
-                                                                   Action]:
-    """A reader of a text that names no component (the components are not asked)."""
-    return lambda m, parts: build(m)
-
-
 _ID = r"([A-Z]\d+)"
 _TILE = r"(T\d+)(?: \(([^)]*)\))?"
 _PATTERNS: ActionPatterns = (
-    (re.compile(r"draw a Treatment Tile"), _plain(lambda m: DrawTile())),
+    (re.compile(r"draw a Treatment Tile"), plain(lambda m: DrawTile())),
     (re.compile(rf"place tile {_TILE} on Patient {_ID} at (\w+) space (\d+)"
                 r"(?: with its (\w+) end)?"), _place),
     (re.compile(rf"discard tile {_TILE} because stuck"), _with_tile(DiscardTile)),
-    (re.compile(r"pass \(no action possible\)"), _plain(lambda m: Pass())),
+    (re.compile(r"pass \(no action possible\)"), plain(lambda m: Pass())),
     (re.compile(rf"take back the Doctor Marker at space (\d+) of Patient {_ID}"),
-     _plain(lambda m: TakeBackMarker(m[2], int(m[1])))),
-    (re.compile(r"place no Doctor Marker"), _plain(lambda m: NoMarker())),
+     plain(lambda m: TakeBackMarker(m[2], int(m[1])))),
+    (re.compile(r"place no Doctor Marker"), plain(lambda m: NoMarker())),
     (re.compile(rf"move cube from Patient {_ID} to Patient {_ID}"),
-     _plain(lambda m: MoveCube(m[1], m[2]))),
-    (re.compile(rf"add cube to Patient {_ID}"), _plain(lambda m: AddCube(m[1]))),
-    (re.compile(rf"remove cube from Patient {_ID}"), _plain(lambda m: RemoveCube(m[1]))),
+     plain(lambda m: MoveCube(m[1], m[2]))),
+    (re.compile(rf"add cube to Patient {_ID}"), plain(lambda m: AddCube(m[1]))),
+    (re.compile(rf"remove cube from Patient {_ID}"), plain(lambda m: RemoveCube(m[1]))),
     (re.compile(rf"remove tile {_TILE} from Patient {_ID}"), _with_tile(RemoveTile)),
     (re.compile(r"activate the bonus \(([A-Za-z0-9 ]+)\)"),
-     _plain(lambda m: ActivateBonus(m[1]))),
-    (re.compile(r"decline the bonus"), _plain(lambda m: DeclineBonus())),
+     plain(lambda m: ActivateBonus(m[1]))),
+    (re.compile(r"decline the bonus"), plain(lambda m: DeclineBonus())),
     (re.compile(rf"remove the Doctor Marker at space (\d+) of Patient {_ID} from the game"),
-     _plain(lambda m: RemoveMarker(m[2], int(m[1])))),
+     plain(lambda m: RemoveMarker(m[2], int(m[1])))),
     (re.compile(rf"reveal tile {_TILE}"), _with_tile(RevealTile)),
     (re.compile(rf"reveal Patient {_ID}(?: \(([^)]*)\))?"), _patient),
     (re.compile(rf"Starting Patient {_ID} shows side ([AB])"),
-     _plain(lambda m: ChooseSide(m[1], m[2]))),
+     plain(lambda m: ChooseSide(m[1], m[2]))),
 )
 
 

@@ -52,7 +52,6 @@ from simlab.core.api import (
     Option,
     Outcome,
     State,
-    plain_copy,
 )
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
@@ -338,17 +337,12 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         >>> s.hands[1], s.hospital[0].visited, c == s, s.clone() == s
         ([], False, False, True)
         """
-        other = object.__new__(type(self))
         d = self.__dict__.copy()  # numbers, the game, the result, the legal tuple: shared
         for name in _COPIED:
             d[name] = d[name].copy()
         d["hands"] = [hand.copy() for hand in d["hands"]]
         d["hospital"] = [board.copy_patient(p) for p in d["hospital"]]
-        if d.keys() != _FIELDS:  # a field set by other code: copied generically
-            for name in d.keys() - _FIELDS:
-                d[name] = plain_copy(d[name])
-        other.__dict__ = d
-        return other
+        return self._finish_clone(d, _FIELDS)  # a field set by other code: plain_copy
 
     # -- the API ---------------------------------------------------------------
     @property

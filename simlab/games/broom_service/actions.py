@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from simlab.core.action_text import ActionPatterns, match_action
+from simlab.core.action_text import ActionPatterns, known_name, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service.components import POTIONS, Components
@@ -170,21 +170,15 @@ class DoNothing(Action):
 
 
 def _role(name: str, c: Components) -> str:
-    if name not in {r.name for r in c.roles}:
-        raise IllegalActionError(f"broom_service has no role {name!r}")
-    return name
+    return known_name(name, {x.name for x in c.roles}, "broom_service has no role")
 
 
 def _region(name: str, c: Components) -> str:
-    if name not in {r.name for r in c.regions}:
-        raise IllegalActionError(f"broom_service has no region {name!r}")
-    return name
+    return known_name(name, {x.name for x in c.regions}, "broom_service has no region")
 
 
 def _event(name: str, c: Components) -> str:
-    if name not in {e.name for e in c.events}:
-        raise IllegalActionError(f"broom_service has no event {name!r}")
-    return name
+    return known_name(name, {x.name for x in c.events}, "broom_service has no event")
 
 
 _COLOUR = "(" + "|".join(POTIONS) + ")"

@@ -38,7 +38,6 @@ from simlab.core.api import (
     Option,
     Outcome,
     State,
-    plain_copy,
 )
 from simlab.core.chance import choose_indices, uniform_index
 from simlab.core.errors import IllegalActionError
@@ -345,7 +344,6 @@ class BroomServiceState(State):
         >>> s.potions[0], "x" in s.clouds, c == s, s.clone() == s
         ([1, 1, 1], False, False, True)
         """
-        other = object.__new__(type(self))
         d = self.__dict__.copy()  # numbers, strings, the phase, records, the game: shared
         for name in _COPIED:
             d[name] = d[name].copy()
@@ -353,11 +351,7 @@ class BroomServiceState(State):
             d[name] = [inner.copy() for inner in d[name]]
         if d["final_vp"] is not None:
             d["final_vp"] = d["final_vp"].copy()
-        if d.keys() != _FIELDS:  # a field set by other code: copied generically
-            for name in d.keys() - _FIELDS:
-                d[name] = plain_copy(d[name])
-        other.__dict__ = d
-        return other
+        return self._finish_clone(d, _FIELDS)  # a field set by other code: plain_copy
 
     # -- who acts ------------------------------------------------------------------
     @property

@@ -49,6 +49,7 @@ from simlab.core.study import (
     per_game,
     register_study,
     rotate_seats,
+    setting_params,
     summarize_games,
     tally_values,
 )
@@ -223,10 +224,7 @@ STEALS = register_study(
             "and the mean final VP of each policy."
         ),
         params=(
-            Param("players", ("2", "3", "4", "5"), tuple, choices=("2", "3", "4", "5"),
-                  help="player counts (games cycle through players x policies)"),
-            Param("policies", ("brave", "cowardly"), tuple, choices=_POLICIES,
-                  help="the policy every seat plays, one per game in turn"),
+            *setting_params((2, 3, 4, 5), ("brave", "cowardly"), _POLICIES),
             Param("by_role", False, bool, help="break P(stolen) down by role"),
         ),
         run_chunk=per_game(_steals_game),

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, match_action
+from simlab.core.action_text import ActionPatterns, known_name, match_action, plain
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.hospital_rush.components import Components, load_components
@@ -367,15 +367,11 @@ def _place(m: re.Match[str], c: Components) -> Action:
 
 
 def _patient(name: str, c: Components) -> str:
-    if name not in {p.name for p in c.patients}:
-        raise IllegalActionError(f"hospital_rush has no patient {name!r}")
-    return name
+    return known_name(name, {p.name for p in c.patients}, "hospital_rush has no patient")
 
 
 def _board(name: str, c: Components) -> str:
-    if name not in c.boards:
-        raise IllegalActionError(f"hospital_rush has no player board {name!r}")
-    return name
+    return known_name(name, c.boards, "hospital_rush has no player board")
 
 
 def _steal(m: re.Match[str]) -> Action:
@@ -385,11 +381,6 @@ def _steal(m: re.Match[str]) -> Action:
 
 
 Reader = Callable[[re.Match[str], Components], Action]
-
-
-def _plain(build: Callable[[re.Match[str]], Action]) -> Reader:
-    """A reader of a text that names no component (the components are not asked)."""
-    return lambda m, c: build(m)
 
 
 #: Each text's pattern and its reader ``(match, the game's components) -> action``.
@@ -402,7 +393,7 @@ _READERS: tuple[tuple[str, Reader], ...] = (
 )
 _PATTERNS: ActionPatterns = tuple(
     (re.compile(p), f) for p, f in _READERS) + tuple(
-    (re.compile(p), _plain(f))
+    (re.compile(p), plain(f))
     for p, f in (
         (r"Done", lambda m: Done()),
         (r"Take 1 (\w+) medicine from the medicine chest", lambda m: TakeMedicine(m[1])),

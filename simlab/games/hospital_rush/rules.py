@@ -55,7 +55,6 @@ from simlab.core.api import (
     Option,
     Outcome,
     State,
-    plain_copy,
 )
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.games.hospital_rush import actions as A
@@ -333,7 +332,6 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         >>> s.beds[0].tiles, s.medicine[1], c == s, s.clone() == s
         ([0, 0, 0, 0], [0, 0, 0], False, True)
         """
-        other = object.__new__(type(self))
         d = self.__dict__.copy()  # numbers, strings, the phase, the game: shared
         for name in _COPIED:
             d[name] = d[name].copy()
@@ -342,11 +340,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         d["beds"] = [None if b is None else Bed(b.patient, b.tiles.copy(), b.patient_marker,
                                                  b.watcher) for b in d["beds"]]
         d["occupied"] = {space: seats.copy() for space, seats in d["occupied"].items()}
-        if d.keys() != _FIELDS:  # a field set by other code: copied generically
-            for name in d.keys() - _FIELDS:
-                d[name] = plain_copy(d[name])
-        other.__dict__ = d
-        return other
+        return self._finish_clone(d, _FIELDS)  # a field set by other code: plain_copy
 
     # -- who acts ------------------------------------------------------------------
     @property

@@ -46,6 +46,7 @@ from simlab.core.study import (
     per_game,
     register_study,
     rotate_seats,
+    setting_params,
     summarize_games,
 )
 from simlab.games.hospital_rush import actions as A
@@ -166,20 +167,7 @@ PATIENTS = register_study(
             "and policy (all seats play the policy)."
         ),
         params=(
-            Param(
-                "players",
-                ("3", "4", "5"),
-                tuple,
-                choices=("3", "4", "5"),
-                help="player counts (games cycle through players x policies)",
-            ),
-            Param(
-                "policies",
-                ("random", "greedy"),
-                tuple,
-                choices=_CHOICES,
-                help="the policy every seat plays, one per game in turn",
-            ),
+            *setting_params((3, 4, 5), ("random", "greedy"), _CHOICES),
         ),
         run_chunk=per_game(_patients_game),
         summarize=_patients_summary,

@@ -18,14 +18,9 @@ from simlab.games.broom_service.evaluate import (
     settings,
 )
 from tests.games._search_checks import position
+from tests.helpers.race_values import softmax
 
 GAME = simlab.load_game("broom_service", players=3)
-
-
-def _softmax(scores: list[float], spread: float) -> list[float]:
-    """The race values written out: ``exp(score / spread)`` shared out (no max shifted off)."""
-    weights = [math.exp(s / spread) for s in scores]
-    return [w / sum(weights) for w in weights]
 
 
 def _hand_built(round_: int):
@@ -54,7 +49,7 @@ def test_projected_vp_adds_lightning_and_resource_sets_to_the_vp():
 def test_the_spread_is_two_and_a_half_vp_per_round_left_plus_one(round_, rounds_left):
     state, by_hand = _hand_built(round_)
     spread = 2.5 * (rounds_left + 1)
-    assert evaluate(state) == pytest.approx(_softmax(by_hand, spread), rel=1e-12)
+    assert evaluate(state) == pytest.approx(softmax(by_hand, spread), rel=1e-12)
     assert SPREAD_PER_ROUND == 2.5
 
 
@@ -78,7 +73,7 @@ def test_a_played_position_is_scored_from_its_own_end_scoring():
                       + state.end_scoring(s)["sets_vp"])
         assert [projected_vp(state, s) for s in range(3)] == vp
         spread = 2.5 * (max(7 - state.round, 0) + 1)
-        assert evaluate(state) == pytest.approx(_softmax(vp, spread), rel=1e-9)
+        assert evaluate(state) == pytest.approx(softmax(vp, spread), rel=1e-9)
         assert state.round >= 1
 
 

@@ -18,14 +18,9 @@ from simlab.games.hospital_rush.evaluate import (
     settings,
 )
 from tests.games._search_checks import decisions_of
+from tests.helpers.race_values import softmax
 
 GAME = simlab.load_game("hospital_rush", players=3)
-
-
-def _softmax(scores: list[float], spread: float) -> list[float]:
-    """The race values written out: ``exp(score / spread)`` shared out (no max shifted off)."""
-    weights = [math.exp(s / spread) for s in scores]
-    return [w / sum(weights) for w in weights]
 
 
 def test_the_goal_is_the_rulebooks_ten_prestige():
@@ -35,16 +30,16 @@ def test_the_goal_is_the_rulebooks_ten_prestige():
 def test_prestige_race_with_the_spread_worked_out_by_hand():
     state = GAME.new_initial_state()
     state.prestige = [4, 7, 1]  # 10 - 7 = 3 to go: spread 1.5 + 1
-    assert evaluate(state) == pytest.approx(_softmax([4, 7, 1], 2.5), rel=1e-12)
+    assert evaluate(state) == pytest.approx(softmax([4, 7, 1], 2.5), rel=1e-12)
     state.prestige = [0, 1, 0]  # 9 to go: spread 1.5 + 3
-    assert evaluate(state) == pytest.approx(_softmax([0, 1, 0], 4.5), rel=1e-12)
+    assert evaluate(state) == pytest.approx(softmax([0, 1, 0], 4.5), rel=1e-12)
 
 
 def test_the_spread_stops_at_its_floor_at_and_past_the_goal():
     state = GAME.new_initial_state()
     for prestige in ([10, 8, 9], [12, 8, 9]):  # never less than 0 to go
         state.prestige = list(prestige)
-        assert evaluate(state) == pytest.approx(_softmax(prestige, 1.5), rel=1e-12)
+        assert evaluate(state) == pytest.approx(softmax(prestige, 1.5), rel=1e-12)
 
 
 def test_level_seats_get_level_chances_and_a_point_counts_the_same_anywhere():
