@@ -450,8 +450,9 @@ def load_components(folder: Path) -> Components:
     Parameters
     ----------
     folder : Path, optional
-        Where the files are; the set of the game built last (at first the
-        shipped ``data_dir("bad_doctor")``) when omitted.
+        Where the files are; the shipped set
+        (``data_dir("bad_doctor")``) when omitted; a game's own set is
+        ``game.parts``.
 
     Raises
     ------

@@ -440,8 +440,8 @@ def load_components(folder: Path) -> Components:
     ----------
     folder : Path, optional
         Folder with ``tiles.txt``, ``stuff.txt`` and ``components.txt``; the
-        set of the game built last (at first the shipped ``data/bedpans``)
-        when omitted.
+        shipped set (``data/bedpans``) when omitted; a game's own set is
+        ``game.data``.
     """
     return Components(
         tiles=read_tiles(folder / "tiles.txt"),

@@ -416,8 +416,8 @@ def load_components(folder: Path) -> Components:
     Parameters
     ----------
     folder : Path, optional
-        Where the files are; the set of the game built last (at first the
-        shipped ``data/broom_service``) when omitted.
+        Where the files are; the shipped set
+        (``data/broom_service``) when omitted.
 
     Examples
     --------

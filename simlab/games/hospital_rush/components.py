@@ -323,8 +323,8 @@ def load_components(folder: Path) -> Components:
     ----------
     folder : path, optional
         A folder holding ``patients.txt``, ``spaces.txt``, ``boards.txt`` and
-        ``supplies.txt``; the set of the game built last (at first the shipped
-        ``data/hospital_rush``) when omitted.
+        ``supplies.txt``; the shipped set
+        (``data/hospital_rush``) when omitted.
 
     Raises
     ------
