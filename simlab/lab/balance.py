@@ -180,6 +180,7 @@ def balance(
     progress: Any = None,
     command: str | None = None,
     on_batch: Callable[[int, list[Verdict]], Any] | None = None,
+    until: Callable[[list[Verdict]], bool] | None = None,
 ) -> Any:
     """Play ``game`` in growing batches until every verdict is decided, and report.
 
@@ -213,6 +214,12 @@ def balance(
         The command line to stamp on the report (else a Python call is written).
     on_batch : callable, optional
         ``on_batch(games_played, verdicts)`` after each batch.
+    until : callable, optional
+        ``until(verdicts)`` says, after each batch, whether the verdicts wanted
+        are in (the tuner's side-balance validation waits for the side question
+        only); default: every verdict decided.  Confidence sequences hold at any
+        stopping rule, so stopping on some questions leaves each verdict valid;
+        the others are reported as they stand.
 
     Returns
     -------
@@ -246,7 +253,8 @@ def balance(
         verdicts = verdict_table(table, built.players, built.NAME, margin, alpha)
         if on_batch is not None:
             on_batch(played, verdicts)
-        if all(v.decided for v in verdicts):
+        done = until(verdicts) if until is not None else all(v.decided for v in verdicts)
+        if done:
             break
     games = pd.concat(frames, ignore_index=True)
     return BalanceReport(

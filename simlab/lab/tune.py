@@ -628,11 +628,30 @@ def validate_trial(player: _Player, params: dict[str, Any]) -> dict[str, Any]:
 
     s, space = player.settings, player.space
     data = player.data(params, None)
+    until = _side_decided if s.objective == "side-balance" else None
     report = balance(s.game, players=s.players, policies=[s.strong],
                      options=space.options(params), data=data, max_games=s.validate_games,
                      margin=s.margin, seed=held_out_seed(s.seed), jobs=player.jobs,
-                     executor=player.executor, progress=False)
+                     executor=player.executor, progress=False, until=until)
     return _verdict_of(report, s)
+
+
+def _is_side(question: str) -> bool:
+    """Whether ``question`` is a report's side question (the others name seats)."""
+    return "seat" not in question
+
+
+def _side_decided(verdicts: list[Any]) -> bool:
+    """Side balance: the held-out games stop once the side question is decided.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as V
+    >>> _side_decided([V(question="Elders win", decided=True),
+    ...                V(question="Elder seat 1", decided=False)])
+    True
+    """
+    return all(v.decided for v in verdicts if _is_side(str(v.question)))
 
 
 def _verdict_of(report: Any, s: TuneSettings) -> dict[str, Any]:
@@ -658,7 +677,7 @@ def _verdict_of(report: Any, s: TuneSettings) -> dict[str, Any]:
         return {"question": "mean turns", "verdict": state, "fair": t, "estimate": float(mean),
                 "low": float(lo), "high": float(hi), "games": games}
     if s.objective == "side-balance":
-        chosen = [v for v in verdicts if "seat" not in str(v.question)]
+        chosen = [v for v in verdicts if _is_side(str(v.question))]
         if not chosen:
             raise ConfigError(f"the balance report of {s.game} has no side verdict")
         v = chosen[0]

@@ -130,3 +130,22 @@ def test_bedpans_seats_are_labelled_by_side():
     assert report.seats.fair.isna().all()
     assert report.side.side.tolist() == ["Elders", "Staff", "nobody (a guard)"]
     assert report.side.wins.sum() == 20
+
+
+def test_until_stops_when_the_questions_wanted_are_decided():
+    """Four seats, seat 0 wins 0.4: it is found unbalanced early, while the others (0.2
+    each against a fair 0.25, right at the margin) stay open; asked to wait for seat 0
+    only, the run stops at the end of the batch in which seat 0 was decided."""
+    def seat_0(verdicts):
+        return next(v for v in verdicts if v.question == "seat 0").decided
+
+    kwargs = dict(players=4, policies="random", options={"edge": 0.4}, max_games=1000, seed=4)
+    full = balance("coin_game", **kwargs)
+    early = balance("coin_game", **kwargs, until=seat_0)
+    at = int(full.verdict_table.set_index("question").loc["seat 0", "decided_at"])
+    ends = np.cumsum(batch_sizes(1000))
+    assert early.games_played == ends[ends >= at][0]  # the batch in which seat 0 was decided
+    assert early.games_played < full.games_played
+    # the same games, as far as they go, and the same verdict on seat 0
+    pd.testing.assert_frame_equal(early.games, full.games.iloc[:early.games_played])
+    assert early.verdict_table.set_index("question").loc["seat 0", "verdict"] == "unbalanced"
