@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from collections import deque
+from collections.abc import Generator
 from itertools import filterfalse, starmap
 from typing import Any
 
@@ -76,9 +77,13 @@ def random_rate(name: str, players: int, games: int, seed: int) -> dict[str, Any
     return {"random_transitions": count, "random_per_cpu_s": count / cpu if cpu else 0.0}
 
 
-def measure(name: str, policy: str, decisions: int, seed: int,
-            random_games: int = 20) -> dict[str, Any]:
-    """Time ``decisions`` decisions of one search seat in a game among heuristics."""
+def search_turns(name: str, policy: str, seed: int) -> Generator[Any, Any, None]:
+    """Play ``name`` (its :data:`SETUPS` table: heuristics and one ``policy`` seat), game
+    after game, and hand over each of the search seat's decisions with a choice.
+
+    Yields ``(search, state, player, legal, rng)``; the action sent back is applied
+    (``turns.send(action)``).  The other seats and chance are played here.
+    """
     use_repo()
     import numpy as np
 
@@ -91,10 +96,7 @@ def measure(name: str, policy: str, decisions: int, seed: int,
     search = seats[seat] = game.make_policy(policy, seat)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    done = iterations = reused = total_visits = unsearched = applied = 0
-    chosen: list[str] = []
-    elapsed = cpu = 0.0
-    while done < decisions:
+    while True:
         if state.is_terminal:  # a game too short for the decisions asked: the next one
             state = game.new_initial_state()
         player = state.current_player
@@ -104,25 +106,41 @@ def measure(name: str, policy: str, decisions: int, seed: int,
         legal = state.legal_actions()
         if player == seat and len(legal) > 1:
             search.last = None
-            start, start_cpu = time.perf_counter(), time.process_time()
-            # inside starmap (C starmap_next): where --instructions counts the searches
-            action = next(starmap(search.act, ((state.view(player), legal, rng),)))
-            wall, used = time.perf_counter() - start, time.process_time() - start_cpu
-            last = search.last
-            chosen.append(str(action))
-            if last is None:  # the game's candidates left one action: no search
-                unsearched += 1
-            else:
-                elapsed += wall
-                cpu += used
-                done += 1
-                iterations += last.iterations
-                applied += getattr(last, "applied", 0)  # (older commits do not count)
-                reused += last.reused
-                total_visits += last.reused + last.iterations
+            action = yield search, state, player, legal, rng
         else:
             action = seats[player].act(state.view(player), legal, rng)
         state.apply(action, check=False)
+
+
+def measure(name: str, policy: str, decisions: int, seed: int,
+            random_games: int = 20) -> dict[str, Any]:
+    """Time ``decisions`` decisions of one search seat in a game among heuristics."""
+    players = SETUPS[name][0]
+    done = iterations = reused = total_visits = unsearched = applied = 0
+    chosen: list[str] = []
+    elapsed = cpu = 0.0
+    turns = search_turns(name, policy, seed)
+    search, state, player, legal, rng = next(turns)
+    while True:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        # inside starmap (C starmap_next): where --instructions counts the searches
+        action = next(starmap(search.act, ((state.view(player), legal, rng),)))
+        wall, used = time.perf_counter() - start, time.process_time() - start_cpu
+        last = search.last
+        chosen.append(str(action))
+        if last is None:  # the game's candidates left one action: no search
+            unsearched += 1
+        else:
+            elapsed += wall
+            cpu += used
+            done += 1
+            iterations += last.iterations
+            applied += getattr(last, "applied", 0)  # (older commits do not count)
+            reused += last.reused
+            total_visits += last.reused + last.iterations
+        if done >= decisions:
+            break
+        search, state, player, legal, rng = turns.send(action)
     rate = random_rate(name, players, random_games, seed)
     cpu = cpu or 1e-9  # (a clock too coarse for the decisions timed)
     applied_rate = applied / cpu

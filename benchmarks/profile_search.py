@@ -22,8 +22,7 @@ import io
 import pstats
 from typing import Any
 
-from _common import use_repo
-from bench_search import SETUPS
+from bench_search import SETUPS, search_turns
 
 
 def profile(name: str, policy: str, skip: int, decisions: int, seed: int) -> tuple[
@@ -32,45 +31,26 @@ def profile(name: str, policy: str, skip: int, decisions: int, seed: int) -> tup
 
     Returns the profile, the iterations and the decisions profiled.
     """
-    use_repo()
-    import numpy as np
-
-    import simlab
-    from simlab.core.play import sample_chance
-
-    players, heuristic, seat = SETUPS[name]
-    game = simlab.load_game(name, players=players)
-    seats = [game.make_policy(heuristic, s) for s in range(players)]
-    search = seats[seat] = game.make_policy(policy, seat)
-    rng = np.random.default_rng(seed)
-    state = game.new_initial_state()
     prof = cProfile.Profile()
     seen = done = iterations = 0
-    while done < decisions:
-        if state.is_terminal:
-            state = game.new_initial_state()
-        player = state.current_player
-        if player == simlab.CHANCE:
-            state.apply(sample_chance(state.chance_outcomes(), rng), check=False)
-            continue
-        legal = state.legal_actions()
+    turns = search_turns(name, policy, seed)
+    search, state, player, legal, rng = next(turns)
+    while True:
         view = state.view(player)
-        if player == seat and len(legal) > 1:
-            search.last = None
-            timed = seen >= skip
+        timed = seen >= skip
+        if timed:
+            prof.enable()
+        action = search.act(view, legal, rng)
+        if timed:
+            prof.disable()
+        if search.last is not None:
+            seen += 1
             if timed:
-                prof.enable()
-            action = search.act(view, legal, rng)
-            if timed:
-                prof.disable()
-            if search.last is not None:
-                seen += 1
-                if timed:
-                    done += 1
-                    iterations += search.last.iterations
-        else:
-            action = seats[player].act(view, legal, rng)
-        state.apply(action, check=False)
+                done += 1
+                iterations += search.last.iterations
+        if done >= decisions:
+            break
+        search, state, player, legal, rng = turns.send(action)
     return prof, iterations, done
 
 
