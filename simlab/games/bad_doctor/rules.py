@@ -84,12 +84,40 @@ from simlab.games.bad_doctor.components import Components, load_components
 from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths
 from simlab.games.bad_doctor.take_actions import HAND_LIMIT, TakeActions
 
-__all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState"]
+__all__ = ["HAND_LIMIT", "HOSPITAL_MAX", "HOSPITAL_SIZE", "BadDoctorGame", "BadDoctorState",
+           "take_card"]
 
 #: Patients the hospital is refilled to.
 HOSPITAL_SIZE = 4
 #: A Patient brought in at the end of a shift (one frozen value serves every refill).
 _REFILL = W.RefillPatient(HOSPITAL_SIZE)
+
+
+def take_card(deck: list[str], discard: list[str], card: str, reshuffled: str) -> list[Event]:
+    """Take the drawn ``card`` out of ``deck``; an empty ``deck`` first takes the
+    ``discard`` pile shuffled (told by the event ``reshuffled``).
+
+    The Treatment Deck and the Patient Deck are drawn alike ("if the deck runs out,
+    shuffle the discard pile"); the chance node has already picked ``card`` from the
+    pile it was drawn from (the deck, or the discards when the deck is empty).
+
+    Examples
+    --------
+    >>> deck, discard = [], ["T2", "T5"]
+    >>> take_card(deck, discard, "T5", "the discards are shuffled")
+    [Event(text='the discards are shuffled', kind='reshuffle', seat=None, seen_by=None)]
+    >>> deck, discard
+    (['T2'], [])
+    >>> take_card(deck, discard, "T2", "the discards are shuffled"), deck
+    ([], [])
+    """
+    events = []
+    if not deck:
+        deck.extend(discard)
+        discard.clear()
+        events.append(Event(reshuffled, "reshuffle"))
+    deck.remove(card)
+    return events
 
 
 class BadDoctorGame(Game):
@@ -612,12 +640,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         if not isinstance(item, W.Draw):  # pragma: no cover - only drawn at a Draw
             raise SimlabError("bad_doctor: a tile is revealed with no draw waiting")
         seat = item.seat
-        events = []
-        if not self.deck:
-            self.deck, self.discard = self.discard, []
-            events.append(Event("the discard pile is shuffled into the Treatment Deck",
-                                "reshuffle"))
-        self.deck.remove(action.tile)
+        events = take_card(self.deck, self.discard, action.tile,
+                           "the discard pile is shuffled into the Treatment Deck")
         bisect.insort(self.hands[seat], action.tile)
         tile = self.game.tiles[action.tile]
         events.append(Event(f"{self._name(seat)} draws {tile}", "reveal", seat))
@@ -625,12 +649,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
 
     def _reveal_patient(self, action: RevealPatient) -> list[Event]:
         item = self.queue.pop()
-        events = []
-        if not self.patient_deck:
-            self.patient_deck, self.patient_discard = self.patient_discard, []
-            events.append(Event("the Patient discard pile is shuffled into the Patient Deck",
-                                "reshuffle"))
-        self.patient_deck.remove(action.patient)
+        events = take_card(self.patient_deck, self.patient_discard, action.patient,
+                           "the Patient discard pile is shuffled into the Patient Deck")
         card = self.game.parts.card(action.patient, self.starting_sides.pop(action.patient, ""))
         self.hospital.append(board.new_patient(card, arrived=self.shift,
                                                extra=self.game.extra_cube_spaces))

@@ -26,6 +26,7 @@ from simlab.games.bad_doctor.actions import (
     RevealTile,
     TakeBackMarker,
 )
+from simlab.games.bad_doctor.rules import take_card
 from tests.games._checks import assert_every_seat_sees_everything
 from tests.games.bad_doctor import add_cubes, place, position
 
@@ -412,6 +413,31 @@ def test_treatment_deck_reshuffles_the_discard_pile():
     events = state.apply(RevealTile("T06"))
     assert any(e.kind == "reshuffle" for e in events)
     assert state.deck == ["T05", "T09"] and state.discard == []
+
+
+def test_take_card_shuffles_the_discards_in_only_when_the_deck_is_empty():
+    deck, discard = ["T02", "T07"], ["T05"]
+    assert take_card(deck, discard, "T07", "shuffled") == []
+    assert deck == ["T02"] and discard == ["T05"]
+    deck, discard = [], ["T09", "T05", "T06"]
+    events = take_card(deck, discard, "T05", "the discards are shuffled")
+    assert [(e.text, e.kind) for e in events] == [("the discards are shuffled", "reshuffle")]
+    assert deck == ["T09", "T06"] and discard == []  # the discards' order kept
+
+
+def test_both_decks_reshuffle_with_their_own_event():
+    state = position(hands=[["T01"]], discard=["T05"])
+    state.deck = []
+    state.apply(DrawTile())
+    texts = [e.text for e in state.apply(RevealTile("T05"))]
+    assert texts[0] == "the discard pile is shuffled into the Treatment Deck"
+    state = position(hands=[["T05"]], actions_left=1)
+    state.patient_deck, state.patient_discard = [], ["P01", "P02"]
+    place(state, "T01", "S1", 1, owner=0)
+    state.apply(PlaceTile("T05", "S1", 2, "green", 0))
+    texts = [e.text for e in state.apply(RevealPatient("P02"))]
+    assert texts[0] == "the Patient discard pile is shuffled into the Patient Deck"
+    assert state.patient_deck == ["P01"] and state.patient_discard == []
 
 
 def test_draw_outcomes_name_the_tile_drawn():
