@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, Self
 
 from simlab.core import roster
 from simlab.core.chance import sample_chance
@@ -40,6 +40,7 @@ __all__ = [
     "Outcome",
     "Option",
     "Game",
+    "GameFacts",
     "State",
 ]
 
@@ -554,6 +555,27 @@ class Game:
 
     def __deepcopy__(self, memo: dict) -> Game:
         return self  # a game is immutable: clones share it
+
+
+class GameFacts(Protocol):
+    """What every :class:`Game` offers the helpers of its rules: its seats and options.
+
+    A game whose state is put together from mixins declares what they read of
+    their game in its ``fields`` module, as a protocol that extends this one:
+    a protocol, so that the rules' helpers need not import the module of the
+    Game (which imports them).
+
+    Examples
+    --------
+    >>> import simlab
+    >>> def first_seat_options(game: GameFacts) -> tuple[int, bool]:
+    ...     return game.players, game.options["two_fewer_wilds"]
+    >>> first_seat_options(simlab.load_game("bad_doctor", players=3))
+    (3, False)
+    """
+
+    players: int
+    options: dict[str, Any]
 
 
 class State:

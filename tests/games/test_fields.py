@@ -18,6 +18,7 @@ import inspect
 import pytest
 
 import simlab
+from simlab.core import api
 
 GAMES = ["bedpans", "bad_doctor", "hospital_rush"]
 
@@ -60,3 +61,18 @@ def test_every_declared_field_is_set_and_every_declared_helper_defined(game):
                if not isinstance(getattr(state_class, h, None), (property, type(len)))
                and not inspect.isfunction(getattr(state_class, h, None))]
     assert missing == [], "declared helpers the state class does not define"
+
+
+def declared_facts(game: str) -> set[str]:
+    """The facts ``simlab.games.<game>.fields.GameFacts`` declares, with those it extends."""
+    facts = importlib.import_module(f"simlab.games.{game}.fields").GameFacts
+    assert api.GameFacts in facts.__mro__, "a game's facts extend the core's"
+    return {name for cls in facts.__mro__ for name in vars(cls).get("__annotations__", {})}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_holds_every_fact_its_mixins_read(game):
+    facts = declared_facts(game)
+    assert {"players", "options"} <= facts  # from simlab.core.api.GameFacts
+    held = simlab.load_game(game, players=3)
+    assert sorted(f for f in facts if not hasattr(held, f)) == [], "declared but not held"

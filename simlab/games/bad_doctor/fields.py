@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from simlab.core import api
+
 if TYPE_CHECKING:  # pragma: no cover
     from simlab.core.api import Action
     from simlab.games.bad_doctor.action_table import ActionTable
@@ -29,14 +31,10 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["GameFacts", "StateFields"]
 
 
-class GameFacts(Protocol):
-    """What the mixins read of their game (:class:`~.rules.BadDoctorGame` has it all).
+class GameFacts(api.GameFacts, Protocol):
+    """What the mixins read of their game beyond its seats and options
+    (:class:`~.rules.BadDoctorGame` has it all)."""
 
-    A protocol, so that the rules' helpers need not import the module of the Game.
-    """
-
-    players: int
-    options: dict[str, Any]
     tiles: Any
     tile_ends: dict[str, TileEnds]
     tile_kinds: dict[str, tuple]

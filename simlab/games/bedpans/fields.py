@@ -24,7 +24,9 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import TYPE_CHECKING, Protocol, Self
+
+from simlab.core import api
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -52,14 +54,10 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["GameFacts", "StateFields"]
 
 
-class GameFacts(Protocol):
-    """What the mixins read of their game (:class:`~.rules.BedpansGame` has it all).
+class GameFacts(api.GameFacts, Protocol):
+    """What the mixins read of their game beyond its seats and options
+    (:class:`~.rules.BedpansGame` has it all)."""
 
-    A protocol, so that the rules' helpers need not import the module of the Game.
-    """
-
-    players: int
-    options: dict[str, Any]
     #: The component set, each tile's 4 turned geometries, each tile's spec by id.
     data: Components
     geo: dict[str, tuple[TileGeometry, ...]]

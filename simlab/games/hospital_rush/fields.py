@@ -20,8 +20,9 @@ Bed(patient='Jim Caries', tiles=[1, 0, 0, 0], patient_marker=2, watcher=None)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from simlab.core import api
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.tasks import Task
 
@@ -68,14 +69,10 @@ _DONE = A.Done()
 _T = TypeVar("_T", bound=Task)
 
 
-class GameFacts(Protocol):
-    """What the mixins read of their game (:class:`~.rules.HospitalRushGame` has it all).
+class GameFacts(api.GameFacts, Protocol):
+    """What the mixins read of their game beyond its seats and options
+    (:class:`~.rules.HospitalRushGame` has it all)."""
 
-    A protocol, so that the rules' helpers need not import the module of the Game.
-    """
-
-    players: int
-    options: dict[str, Any]
     data: Components
     colours: tuple[str, ...]
     tiles: tuple[str, ...]
