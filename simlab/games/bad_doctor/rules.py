@@ -78,7 +78,7 @@ from simlab.games.bad_doctor.actions import (
     parse_action,
 )
 from simlab.games.bad_doctor.board import NO_MARKER as NO_MARKER  # re-exported, as before
-from simlab.games.bad_doctor.board import Departure, Patient
+from simlab.games.bad_doctor.board import Patient
 from simlab.games.bad_doctor.bonuses import _DRAWING, HOSPITAL_MAX, Bonuses
 from simlab.games.bad_doctor.components import Components, load_components
 from simlab.games.bad_doctor.cures_and_deaths import CuresAndDeaths
@@ -304,28 +304,29 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
 
     def __init__(self, game: BadDoctorGame) -> None:
         super().__init__(game)
+        # Each field's type is declared once, in fields.StateFields (for the mixins too).
         n = game.players
         parts = game.parts
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.deck: list[str] = sorted(game.tile_ids)
-        self.discard: list[str] = []
+        self.hands = [[] for _ in range(n)]
+        self.deck = sorted(game.tile_ids)
+        self.discard = []
         self.patient_deck: list[str] = sorted(parts.patients)
-        self.patient_discard: list[str] = []
-        self.patients_out: list[str] = []
+        self.patient_discard = []
+        self.patients_out = []
         #: Side shown by each dead Starting Patient in the Patient discard pile or deck (R4).
-        self.starting_sides: dict[str, str] = {}
-        self.hospital: list[Patient] = []
-        self.complication_cubes: int = parts.counts["complication_cubes"]
-        self.supply: list[int] = [game.markers] * n
-        self.score_pile: list[int] = [0] * n
-        self.removed: list[int] = [0] * n
+        self.starting_sides = {}
+        self.hospital = []
+        self.complication_cubes = parts.counts["complication_cubes"]
+        self.supply = [game.markers] * n
+        self.score_pile = [0] * n
+        self.removed = [0] * n
         self.seat = 0
         self.actions_left = 2
-        self.first_turn: list[bool] = [True] * n
+        self.first_turn = [True] * n
         self.drew = 0
         self.placed = 0
         self.shift = 0
-        self.departures: list[Departure] = []
+        self.departures = []
         self.cubes_added = 0
         self.result: Outcome | None = None
         self.to_move = CHANCE
@@ -340,7 +341,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
                                                        extra=game.extra_cube_spaces))
         for _ in range(2):
             queue.extend(W.draw(s) for s in range(n))
-        self.queue: list[W.Pending] = queue[::-1]
+        self.queue = queue[::-1]
         self._advance([])
 
     # -- copying ---------------------------------------------------------------

@@ -76,18 +76,11 @@ from simlab.games.bedpans.neutralizing import Neutralizing
 from simlab.games.bedpans.options import OPTIONS
 from simlab.games.bedpans.parts import (
     OVER,
-    BlockedDoor,
     Chance,
     Decide,
     Decision,
     Draw,
-    Lasting,
-    Nudge,
-    OpenEdge,
-    Over,
     Phase,
-    QueueItem,
-    TurnEffect,
 )
 from simlab.games.bedpans.rolls import ROLL_DRAWS, Rolls
 from simlab.games.bedpans.setting_up import BED_LETTER, SettingUp
@@ -196,74 +189,75 @@ class BedpansState(SettingUp, TurnSequence, Rolls, Moves, Exploration, StuffMark
 
     def __init__(self, game: BedpansGame) -> None:
         super().__init__(game)
+        # Each field's type is declared once, in fields.StateFields (for the mixins too).
         n = game.players
-        self._layout: Layout | None = None
-        self._ready: tuple = ()
+        self._layout = None
+        self._ready = ()
         specs = game.data.tiles
-        self.tiles: dict[tuple[str, int, int], tuple[str, int]] = {}
-        self.features: dict[Space, str] = {}
-        self.stack: list[str] = sorted(t.id for t in specs if t.kind == "room")
-        self.elevators_left: list[str] = sorted(t.id for t in specs if t.kind == "elevator")
-        self.exits_left: list[str] = sorted(t.id for t in specs if t.kind == "exit")
-        self.links: dict[Space, tuple[Space, str]] = {}
-        self.door_markers: dict[tuple[Space, Space], int] = {}
-        self.sealed: set[tuple[str, int, int]] = set()
+        self.tiles = {}
+        self.features = {}
+        self.stack = sorted(t.id for t in specs if t.kind == "room")
+        self.elevators_left = sorted(t.id for t in specs if t.kind == "elevator")
+        self.exits_left = sorted(t.id for t in specs if t.kind == "exit")
+        self.links = {}
+        self.door_markers = {}
+        self.sealed = set()
         self.exit_signs = 0
         self.pairs_placed = 0
-        self.exits_on: dict[str, int] = {}
-        self.exit_rounds: list[int] = []
-        self.dormant: dict[tuple[str, int, int], str] = {}
-        self.tokens: dict[str, list[Space | None]] = {c: [None, None] for c in game.colours}
-        self.elder: dict[str, int] = {c: 0 for c in game.colours}
-        self.known: dict[str, bool] = {c: False for c in game.colours}
-        self.staffers: list[Space | None] = [None] * len(STAFFERS)
-        self.stuff_at: dict[Space, int] = {}
-        self.unseen: dict[str, int] = {k.name: k.count for k in game.data.stuff}
+        self.exits_on = {}
+        self.exit_rounds = []
+        self.dormant = {}
+        self.tokens = {c: [None, None] for c in game.colours}
+        self.elder = {c: 0 for c in game.colours}
+        self.known = {c: False for c in game.colours}
+        self.staffers = [None] * len(STAFFERS)
+        self.stuff_at = {}
+        self.unseen = {k.name: k.count for k in game.data.stuff}
         self.pile = sum(self.unseen.values())
-        self.discards: dict[str, int] = {}
+        self.discards = {}
         #: Played Stuff still in effect in front of its player, by kind
         #: (:data:`.stuff_markers.IN_FRONT`).
-        self.in_front: dict[str, int] = {}
-        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.in_front = {}
+        self.hands = [[] for _ in range(n)]
         self.doors_held = [0] + [1] * (n - 1)
         self.door_supply = game.data.counts["Door-markers"] - (n - 1)
         self.neutralized = 0
-        self.returned: tuple[tuple[int, Space], ...] = ()  # Staffers sent back, to be told
-        self.winner: int | None = None
+        self.returned = ()  # Staffers sent back, to be told
+        self.winner = None
         self.reason = ""
         self.round = 1
         self.active = 1
         self.phase = Phase.SETUP
-        self.window: list[int] = []
+        self.window = []
         self.moves_done = 0
-        self.moved: list[str] = []
-        self.mover: str | None = None
+        self.moved = []
+        self.mover = None
         self.points = 0
         self.roll_kind = ""
         self.took = 0
         self.can_take = False
-        self.explore: Space | None = None
-        self.target: OpenEdge | None = None
-        self.drawn: str | None = None
-        self.queue: list[QueueItem] = []
-        self.draws: list[int] = []
-        self.need: Decide | Chance | Over = OVER
+        self.explore = None
+        self.target = None
+        self.drawn = None
+        self.queue = []
+        self.draws = []
+        self.need = OVER
         # Stuff in play (issue 5): turn effects, Status-markers, blocked doors
-        self.fx: dict[Lasting, tuple[TurnEffect, ...]] = {}
-        self.status: dict[Space, str] = {}
-        self.bed_bumps: set[Space] = set()
-        self.blocked: dict[tuple[Space, Space], BlockedDoor] = {}
-        self.trying: tuple[Space, Space] | None = None
-        self.chair: list[str] = []
+        self.fx = {}
+        self.status = {}
+        self.bed_bumps = set()
+        self.blocked = {}
+        self.trying = None
+        self.chair = []
         self.chair_seat = 0
         self.planner = 0
         self.pending = 0
-        self.dice: tuple[int, ...] = ()
-        self.nudges: list[Nudge] = []
+        self.dice = ()
+        self.nudges = []
         self.ability_uses = [0] * n
-        self.out: list[str] = []
-        self.escaped: list[int] = []
-        self.winners: tuple[int, ...] = ()
+        self.out = []
+        self.escaped = []
+        self.winners = ()
         if game.options["start_tile"] == "chosen" and len(self.start_tiles()) > 1:
             self.phase = Phase.START_TILE
         else:

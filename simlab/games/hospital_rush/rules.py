@@ -285,29 +285,30 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
 
     def __init__(self, game: HospitalRushGame) -> None:
         super().__init__(game)
+        # Each field's type is declared once, in fields.StateFields (for the mixins too).
         n = game.players
         sup = game.data.supply
         self.phase: Phase = Phase.BOARDS
         self.round = 1
-        self.boards: list[str | None] = [None] * n
+        self.boards = [None] * n
         self.bank = sup["bucks"] - n * sup["starting_bucks"]
         self.bucks = [sup["starting_bucks"]] * n
         self.chest = [game.data.medicine_per_colour(n)] * 3
         self.medicine = [[0, 0, 0] for _ in range(n)]
         self.patches = sup["patches"]
         self.study_markers = sup["study_markers"]
-        self.skills: list[list[str]] = [[] for _ in range(n)]
+        self.skills = [[] for _ in range(n)]
         self.exam = [False] * n
         self.prestige = [0] * n
-        self.beds: list[Bed | None] = [None] * sup["beds"]
+        self.beds = [None] * sup["beds"]
         self.stack = sorted(game.patients)
-        self.discard: list[str] = []
-        self.occupied: dict[str, list[int]] = {}
+        self.discard = []
+        self.occupied = {}
         self.placed = 0
         self.start = 0
-        self.next_start: int | None = None
-        self.tasks: list[T.Task] = []
-        self.steals: list[tuple[int, int, str]] = []
+        self.next_start = None
+        self.tasks = []
+        self.steals = []
         self.end_reason = ""
         self._legal: tuple[Action, ...] | None = None
 
