@@ -37,7 +37,7 @@ import networkx as nx
 
 from simlab.core.errors import IllegalActionError
 from simlab.games.bedpans.components import DIRECTIONS, DOOR, OPEN, WALL, Components, TileSpec
-from simlab.games.bedpans.parts import OpenEdge
+from simlab.games.bedpans.parts import OpenEdge, Space, TilePos
 
 __all__ = [
     "DX",
@@ -62,8 +62,6 @@ __all__ = [
     "view_targets",
 ]
 
-Space = tuple[str, int, int]
-TilePos = tuple[str, int, int]
 #: Floors: the upper floor and the two ground-floor groups.
 FLOORS: tuple[str, ...] = ("U", "G1", "G2")
 DX = (0, 1, 0, -1)

@@ -65,7 +65,9 @@ __all__ = [
     "TurnEffect",
 ]
 
+#: A space of the layout: ``(floor, x, y)`` (re-exported by :mod:`.board`).
 Space = tuple[str, int, int]
+#: A tile position: ``(floor, tx, ty)``.
 TilePos = tuple[str, int, int]
 
 
