@@ -248,13 +248,42 @@ def scoped_folder(game: str) -> Path | None:
     return None if folders is None else folders.get(game, folders.get(ANY_GAME))
 
 
+#: The parameter of every ``load_components`` (what :func:`component_loader` makes of it).
+_FOLDER_PARAMETER = """Parameters
+    ----------
+    folder : path, ComponentSet or None
+        A folder of component files laid out like ``data/{game}/``, or a game's
+        ``component_set``; the shipped set when omitted.  Each set is read once (keyed by
+        its folder and content hash), then served from the cache."""
+
+
+def with_folder_parameter(doc: str | None, game: str) -> str:
+    """``doc`` (a loader's docstring) with the ``folder`` parameter of ``load_components``
+    documented after its summary: the loader of :func:`component_loader` takes it.
+
+    Examples
+    --------
+    >>> doc = with_folder_parameter("Load every file.\\n\\n    Examples\\n    --------\\n", "dice")
+    >>> [line.strip() for line in doc.splitlines()][:5]
+    ['Load every file.', '', 'Parameters', '----------', 'folder : path, ComponentSet or None']
+    >>> "``data/dice/``" in doc, doc.rstrip().endswith("Examples\\n    --------")
+    (True, True)
+    """
+    summary, _, rest = (doc or "").partition("\n\n")
+    summary = summary.rstrip()
+    section = _FOLDER_PARAMETER.format(game=game)
+    return f"{summary}\n\n    {section}\n\n{rest}" if rest else f"{summary}\n\n    {section}\n"
+
+
 def component_loader(game: str) -> Callable[[Callable[[Path], T]], Callable[..., T]]:
     """Turn ``load(folder) -> Components`` into a cached ``load_components(folder=None)``.
 
     It takes a folder, a :class:`ComponentSet` (a game's ``component_set``), or
     nothing: then it loads the shipped set.  The cache is keyed on the folder and
     its content hash, so an edited folder is read again by the next game built on
-    it, and two sets never share an entry.
+    it, and two sets never share an entry.  Its docstring is ``load``'s, with this
+    ``folder`` parameter documented (:func:`with_folder_parameter`), so that the games'
+    loaders need not each say it again.
     """
 
     def wrap(load: Callable[[Path], T]) -> Callable[..., T]:
@@ -273,7 +302,7 @@ def component_loader(game: str) -> Callable[[Callable[[Path], T]], Callable[...,
                 found = cache[key] = load(components.folder)
             return found
 
-        load_components.__doc__ = load.__doc__
+        load_components.__doc__ = with_folder_parameter(load.__doc__, game)
         load_components.__name__ = "load_components"
         load_components.__qualname__ = "load_components"
         load_components.__module__ = load.__module__

@@ -215,3 +215,27 @@ def test_load_components_without_a_folder_is_the_shipped_set_whatever_was_built(
     assert shipped is bad_doctor_parts(data_dir("bad_doctor"))
     assert roomy.parts is not shipped
     assert roomy.parts.patients["P11"].cube_spaces == shipped.patients["P11"].cube_spaces + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_loader_documents_its_folder_parameter_once_after_its_summary(game):
+    import importlib
+
+    loader = importlib.import_module(f"simlab.games.{game}.components").load_components
+    doc = loader.__doc__
+    assert doc.count("Parameters\n    ----------") == 1
+    lines = [line.strip() for line in doc.splitlines()]
+    start = lines.index("Parameters")
+    assert lines[start + 2] == "folder : path, ComponentSet or None"
+    assert f"``data/{game}/``" in doc
+    assert "" in lines[:start] and lines[0], "the summary comes first, then a blank line"
+    later = [s for s in ("Raises", "Examples") if s in lines]
+    assert all(lines.index(s) > start for s in later), "Parameters before Raises and Examples"
+
+
+def test_with_folder_parameter_keeps_the_sections_that_follow():
+    doc = cdata.with_folder_parameter("Load.\n\n    Raises\n    ------\n    DataError\n", "g")
+    lines = [line.strip() for line in doc.splitlines()]
+    assert lines[:4] == ["Load.", "", "Parameters", "----------"]
+    assert lines[-3:] == ["Raises", "------", "DataError"]
+    assert cdata.with_folder_parameter(None, "g").startswith("\n\n    Parameters")

@@ -445,14 +445,7 @@ def rulebook_problems(folder: Path) -> None:
 
 @component_loader("bad_doctor")
 def load_components(folder: Path) -> Components:
-    """Load and validate every component file (cached).
-
-    Parameters
-    ----------
-    folder : Path, optional
-        Where the files are; the shipped set
-        (``data_dir("bad_doctor")``) when omitted; a game's own set is
-        ``game.parts``.
+    """Load and validate every component file (a game's own set is ``game.parts``).
 
     Raises
     ------

@@ -434,14 +434,8 @@ def _read_counts(path: Path) -> dict[str, int]:
 
 @component_loader("bedpans")
 def load_components(folder: Path) -> Components:
-    """Load (once a folder) and check every component file.
-
-    Parameters
-    ----------
-    folder : Path, optional
-        Folder with ``tiles.txt``, ``stuff.txt`` and ``components.txt``; the
-        shipped set (``data/bedpans``) when omitted; a game's own set is
-        ``game.data``.
+    """Load and check every component file: ``tiles.txt``, ``stuff.txt`` and
+    ``components.txt`` (a game's own set is ``game.data``).
     """
     return Components(
         tiles=read_tiles(folder / "tiles.txt"),

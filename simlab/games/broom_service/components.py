@@ -411,13 +411,7 @@ def load_from(folder: Path) -> Components:
 
 @component_loader("broom_service")
 def load_components(folder: Path) -> Components:
-    """The game's components (loaded once a folder, then cached).
-
-    Parameters
-    ----------
-    folder : Path, optional
-        Where the files are; the shipped set
-        (``data/broom_service``) when omitted.
+    """The game's components (a game's own set is ``game.data``).
 
     Examples
     --------

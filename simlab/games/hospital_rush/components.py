@@ -317,14 +317,8 @@ def _board_actions(path: Path) -> tuple[BoardAction, ...]:
 
 @component_loader("hospital_rush")
 def load_components(folder: Path) -> Components:
-    """Load and check every component file (cached).
-
-    Parameters
-    ----------
-    folder : path, optional
-        A folder holding ``patients.txt``, ``spaces.txt``, ``boards.txt`` and
-        ``supplies.txt``; the shipped set
-        (``data/hospital_rush``) when omitted.
+    """Load and check every component file: ``patients.txt``, ``spaces.txt``,
+    ``boards.txt`` and ``supplies.txt`` (a game's own set is ``game.data``).
 
     Raises
     ------
