@@ -27,13 +27,11 @@ Variation is the variant ``two_fewer_wilds``.
 Examples
 --------
 >>> import simlab
->>> game = simlab.load_game("bad_doctor", players=3)
->>> state = game.new_initial_state()
->>> state.current_player == simlab.CHANCE       # set-up: each player draws two tiles
-True
->>> final = simlab.run(game, seed=1)
->>> final.outcome.winners[0] in (0, 1, 2)
-True
+>>> state = simlab.load_game("bad_doctor", players=3).new_initial_state()
+>>> while state.current_player == simlab.CHANCE:   # set-up: each player draws two tiles
+...     _ = state.apply(state.chance_outcomes()[0][0])
+>>> state.hands[0], state.actions_left, str(state.legal_actions()[0])   # Step 1
+(['T01', 'T04'], 2, 'draw a Treatment Tile')
 """
 
 from __future__ import annotations

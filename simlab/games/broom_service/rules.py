@@ -12,13 +12,11 @@ scoring decides.  Readings of unclear rules: ``docs/rulings/broom_service.md``.
 Examples
 --------
 >>> import simlab
->>> game = BroomServiceGame(players=3)
->>> state = game.new_initial_state()
->>> state.current_player == simlab.CHANCE
-True
->>> final = simlab.run(game, seed=1)
->>> final.is_terminal, len(final.outcome.scores)
-(True, 3)
+>>> state = BroomServiceGame(players=3).new_initial_state()
+>>> while state.current_player == simlab.CHANCE:   # clouds, the event, bewitched cards
+...     _ = state.apply(state.chance_outcomes()[0][0])
+>>> state.phase, str(state.legal_actions()[0])      # every seat chooses its role cards
+(<Phase.CHOOSE: 'choose'>, 'Seat 0 chooses Gatherer (orange)')
 """
 
 from __future__ import annotations

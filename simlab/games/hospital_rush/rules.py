@@ -30,13 +30,11 @@ cards in the beds and in the face-up discard pile.
 Examples
 --------
 >>> import simlab
->>> game = HospitalRushGame(players=3)
->>> state = game.new_initial_state()
->>> state.current_player == simlab.CHANCE
-True
->>> final = simlab.run(game, seed=1)
->>> final.is_terminal, len(final.outcome.scores)
-(True, 3)
+>>> state = HospitalRushGame(players=3).new_initial_state()
+>>> while state.current_player == simlab.CHANCE:   # set-up and phase 1 (chance)
+...     _ = state.apply(state.chance_outcomes()[0][0])
+>>> state.phase, str(state.legal_actions()[0])      # phase 2: the first action marker
+(<Phase.PLACE: 'place'>, 'Seat 0 places on fetch medicine (2 free)')
 """
 
 from __future__ import annotations
