@@ -41,6 +41,7 @@ __all__ = [
     "Option",
     "Game",
     "GameFacts",
+    "LegalCache",
     "State",
 ]
 
@@ -824,3 +825,40 @@ class State:
     def __str__(self) -> str:
         return f"<{self.game.NAME} state, player {self.current_player}>"
 
+
+class LegalCache(State):
+    """A :class:`State` whose legal actions are built once per position.
+
+    A subclass builds them in :meth:`_build_legal`; :meth:`_legal_actions` keeps
+    them in ``_legal`` and hands out a fresh list of them each time.  Whatever
+    changes the position (the subclass's ``_apply``, and ``_hide`` where a view
+    sees less) sets ``_legal`` back to ``None``; so may code that already built
+    them (a state that looks ahead to its next decision).  ``_legal`` is a cache:
+    equality leaves it out (``_TRANSIENT``) and :meth:`State.invalidate` drops it.
+
+    Examples
+    --------
+    >>> class Countdown(LegalCache):
+    ...     builds = 0
+    ...     def _build_legal(self):
+    ...         Countdown.builds += 1
+    ...         return ["one", "two"]
+    >>> s = Countdown(game=None); s._legal = None
+    >>> s._legal_actions(), s._legal_actions(), Countdown.builds
+    (['one', 'two'], ['one', 'two'], 1)
+    """
+
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal"})
+    #: The legal actions of this position once built, or ``None``.
+    _legal: tuple[Action, ...] | None
+
+    def _legal_actions(self) -> list[Action]:
+        """The decisions open here, built once per position (no rebuild when nothing changed)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._build_legal())
+        return list(legal)
+
+    def _build_legal(self) -> list[Action]:
+        """The decisions open here, built anew."""
+        raise NotImplementedError

@@ -47,9 +47,9 @@ from simlab.core.api import (
     Action,
     Event,
     Game,
+    LegalCache,
     Option,
     Outcome,
-    State,
 )
 from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, IllegalActionError, SimlabError
@@ -260,7 +260,7 @@ class BadDoctorGame(Game):
         return parse_action(text, self.parts)
 
 
-class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
+class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, LegalCache):
     """A Bad Doctor position (every attribute is plain data, compared and copied generically).
 
     Attributes
@@ -296,9 +296,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
     """
 
     game: BadDoctorGame
-    #: The legal actions of this position once asked (or met by ``_advance``); ``_apply``
-    #: clears it.  A cache, so equality leaves it out.
-    _TRANSIENT = frozenset({"_legal"})
+    #: ``_legal`` (:class:`~simlab.core.api.LegalCache`) is set by ``_advance`` too; ``_apply``
+    #: clears it.
 
     def __init__(self, game: BadDoctorGame) -> None:
         super().__init__(game)
@@ -328,7 +327,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
         self.cubes_added = 0
         self.result: Outcome | None = None
         self.to_move = CHANCE
-        self._legal: tuple[Action, ...] | None = None
+        self._legal = None
         queue: list[W.Pending] = []
         side = game.options["starting_side"]
         for pid in sorted(parts.starting):
@@ -406,12 +405,8 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, State):
             return self.game.action_table.arrive[pile[uniform_index(len(pile), rng)]]
         return super()._sample_chance(rng)
 
-    def _legal_actions(self) -> list[Action]:
-        """The decisions open here, built once per position (no rebuild when nothing changed)."""
-        if self._legal is None:
-            self._legal = tuple(self._decisions(self.queue[-1]) if self.queue
-                                else self._turn_actions())
-        return list(self._legal)
+    def _build_legal(self) -> list[Action]:
+        return self._decisions(self.queue[-1]) if self.queue else self._turn_actions()
 
     def _apply(self, action: Action) -> list[Event]:
         self._legal = None  # the position changes: its legal actions are built anew

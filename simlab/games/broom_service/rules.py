@@ -25,7 +25,7 @@ import dataclasses
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from simlab.core.api import (
     CHANCE,
@@ -33,9 +33,9 @@ from simlab.core.api import (
     Action,
     Event,
     Game,
+    LegalCache,
     Option,
     Outcome,
-    State,
 )
 from simlab.core.chance import choose_indices, uniform_index
 from simlab.core.errors import IllegalActionError
@@ -274,7 +274,7 @@ class BroomServiceGame(Game):
         """The player colours, ``Red`` ... (seat 0 is the first starting player)."""
         return [c.capitalize() for c in self.data.colours[: self.players]]
 
-class BroomServiceState(State):
+class BroomServiceState(LegalCache):
     """A Broom Service position.
 
     Public facts: VP, wands, potions, pawns, towers, clouds, the event, the
@@ -282,9 +282,8 @@ class BroomServiceState(State):
     Hidden: the other seats' unplayed role cards (``hands``).
     """
 
-    #: The legal actions of this position once asked; ``_apply``, ``_hide`` and
-    #: ``resample_hidden`` clear it.  A cache, so equality leaves it out.
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal"})
+    #: ``_legal`` (:class:`~simlab.core.api.LegalCache`): ``_apply``, ``_hide`` and
+    #: ``resample_hidden`` clear it.
     game: BroomServiceGame
 
     def __init__(self, game: BroomServiceGame) -> None:
@@ -321,7 +320,7 @@ class BroomServiceState(State):
         #: The role action being performed, or None.
         self.act: PendingAction | None = None
         self.final_vp: list[int] | None = None
-        self._legal: tuple[Action, ...] | None = None
+        self._legal = None
 
     # -- copying -------------------------------------------------------------------
     def clone(self) -> BroomServiceState:
@@ -506,12 +505,6 @@ class BroomServiceState(State):
         return out
 
     # -- the API -------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
-        """The decisions open here, built once per position (no rebuild when nothing changed)."""
-        if self._legal is None:
-            self._legal = tuple(self._build_legal())
-        return list(self._legal)
-
     def _build_legal(self) -> list[Action]:
         phase = self.phase
         if phase == Phase.FOLLOW:

@@ -42,7 +42,7 @@ from __future__ import annotations
 import enum
 import functools
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from simlab.core.api import (
     CHANCE,
@@ -50,9 +50,9 @@ from simlab.core.api import (
     Action,
     Event,
     Game,
+    LegalCache,
     Option,
     Outcome,
-    State,
 )
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.games.hospital_rush import actions as A
@@ -259,7 +259,7 @@ class HospitalRushGame(Game):
         """The player colours, ``Red`` ... in seat order."""
         return list(COLOUR_NAMES[: self.players])
 
-class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
+class HospitalRushState(Treatment, MainBoard, PlayerBoards, LegalCache):
     """A Hospital Rush position (everything is public).
 
     Attributes
@@ -278,7 +278,6 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         ``(thief, victim, item)`` for every steal of the game (the steal graph).
     """
 
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal"})
     game: HospitalRushGame
 
     def __init__(self, game: HospitalRushGame) -> None:
@@ -308,7 +307,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         self.tasks = []
         self.steals = []
         self.end_reason = ""
-        self._legal: tuple[Action, ...] | None = None
+        self._legal = None
 
     # -- copying -------------------------------------------------------------------
     def clone(self) -> HospitalRushState:
@@ -431,13 +430,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         return task
 
     # -- legal actions -----------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
-        """The decisions open here, built once per position (no rebuild when nothing changed)."""
-        if self._legal is None:
-            self._legal = tuple(self._compute_legal())
-        return list(self._legal)
-
-    def _compute_legal(self) -> list[Action]:
+    def _build_legal(self) -> list[Action]:
         if self.tasks:
             task = self.tasks[0]
             return _TASK_LEGAL[type(task)](self, task)  # type: ignore[no-any-return]
@@ -469,7 +462,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, State):
         game = self.game
         while True:
             if self.tasks:
-                legal = self._compute_legal()
+                legal = self._build_legal()
                 if legal and legal != [_DONE]:
                     self._legal = tuple(legal)
                     return
