@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
@@ -152,6 +152,30 @@ class Outcome:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form."""
         return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
+    @classmethod
+    def most_points(cls, points: Sequence[float], reason: str, tie_break: Sequence[float],
+                    broken: str, shared: str) -> Outcome:
+        """The seats with the most ``points`` win; a tie goes to the tied seats with the most
+        ``tie_break``, and the ``reason`` says so: ``broken`` added when that leaves one
+        seat, ``shared`` when it leaves several.
+
+        Examples
+        --------
+        >>> Outcome.most_points([5, 7, 7], "most VP", [0, 2, 1], "; tie broken", "; shared")
+        Outcome(winners=(1,), scores=(5.0, 7.0, 7.0), reason='most VP; tie broken')
+        >>> Outcome.most_points([7, 7], "most VP", [1, 1], "; tie broken", "; shared")
+        Outcome(winners=(0, 1), scores=(7.0, 7.0), reason='most VP; shared')
+        >>> Outcome.most_points([3, 9], "most VP", [5, 0], "; tie broken", "; shared").reason
+        'most VP'
+        """
+        best = max(points)
+        top = [s for s, p in enumerate(points) if p == best]
+        if len(top) > 1:
+            most = max(tie_break[s] for s in top)
+            top = [s for s in top if tie_break[s] == most]
+            reason += broken if len(top) == 1 else shared
+        return cls(tuple(top), tuple(float(p) for p in points), reason)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import simlab
-from simlab.core.api import CHANCE, TERMINAL, Event, Option, State
+from simlab.core.api import CHANCE, TERMINAL, Event, Option, Outcome, State
 from tests.games.dice_race import Deal, Move, Roll
 
 
@@ -130,3 +130,13 @@ def test_a_game_masks_a_secret_action_for_the_other_seats():
     state = simlab.load_game("dice_race", players=3).new_initial_state()
     deal = Deal(0, 4)
     assert [state.action_text_for(deal, s) for s in range(3)] == [str(deal), None, None]
+
+
+def test_most_points_breaks_a_tie_among_the_tied_seats_only():
+    def most(points, tie_break):
+        return Outcome.most_points(points, "end", tie_break, "; broken", "; shared")
+
+    assert most([4, 9, 2], [0, 0, 9]) == Outcome((1,), (4.0, 9.0, 2.0), "end")
+    # seat 2 has the most left but is not tied for the most points
+    assert most([9, 9, 2], [3, 1, 7]) == Outcome((0,), (9.0, 9.0, 2.0), "end; broken")
+    assert most([9, 9, 9], [3, 1, 3]) == Outcome((0, 2), (9.0, 9.0, 9.0), "end; shared")

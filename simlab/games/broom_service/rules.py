@@ -370,18 +370,11 @@ class BroomServiceState(LegalCache):
     def outcome(self) -> Outcome | None:
         if self.final_vp is None:
             return None
-        vp = self.final_vp
-        best = max(vp)
-        top = [s for s in range(len(vp)) if vp[s] == best]
-        reason = "most VP after 7 rounds"
-        if len(top) > 1:
-            left = {s: sum(self.potions[s]) + self.wands[s] for s in top}
-            most = max(left.values())
-            top = [s for s in top if left[s] == most]
-            reason += "; tie broken by most remaining resources" if len(top) == 1 else (
-                "; shared win (tied on VP and remaining resources)"
-            )
-        return Outcome(tuple(top), tuple(float(v) for v in vp), reason)
+        left = [sum(potions) + wands
+                for potions, wands in zip(self.potions, self.wands, strict=True)]
+        return Outcome.most_points(self.final_vp, "most VP after 7 rounds", left,
+                                   "; tie broken by most remaining resources",
+                                   "; shared win (tied on VP and remaining resources)")
 
     # -- helpers -------------------------------------------------------------------
     def _event_amount(self, effect: str, default: int) -> int:

@@ -356,20 +356,11 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, LegalCache):
     def outcome(self) -> Outcome | None:
         if self.phase != Phase.OVER:
             return None
-        pts = self.prestige
-        best = max(pts)
-        top = [s for s in range(len(pts)) if pts[s] == best]
-        reason = self.end_reason
-        if len(top) > 1:
-            left = {s: sum(self.medicine[s]) + self.bucks[s] for s in top}
-            most = max(left.values())
-            top = [s for s in top if left[s] == most]
-            reason += (
-                "; tie broken by most tiles left"
-                if len(top) == 1
-                else ("; shared victory (tied on prestige and tiles left)")
-            )
-        return Outcome(tuple(top), tuple(float(p) for p in pts), reason)
+        left = [sum(medicine) + bucks
+                for medicine, bucks in zip(self.medicine, self.bucks, strict=True)]
+        return Outcome.most_points(self.prestige, self.end_reason, left,
+                                   "; tie broken by most tiles left",
+                                   "; shared victory (tied on prestige and tiles left)")
 
     # -- queries -------------------------------------------------------------------
     def placement_index(self, seat: int) -> int:
