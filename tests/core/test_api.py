@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import simlab
-from simlab.core.api import CHANCE, TERMINAL, Event, Option, Outcome, State
+from simlab.core.api import CHANCE, TERMINAL, Event, LegalCache, Option, Outcome, State
 from tests.games.dice_race import Deal, Move, Roll
 
 
@@ -140,3 +140,30 @@ def test_most_points_breaks_a_tie_among_the_tied_seats_only():
     # seat 2 has the most left but is not tied for the most points
     assert most([9, 9, 2], [3, 1, 7]) == Outcome((0,), (9.0, 9.0, 2.0), "end; broken")
     assert most([9, 9, 9], [3, 1, 3]) == Outcome((0, 2), (9.0, 9.0, 9.0), "end; shared")
+
+
+class _Counted(LegalCache):
+    """A position whose legal actions are its ``moves``, counting how often they are built."""
+
+    def __init__(self, moves):
+        super().__init__(game=None)
+        self.moves = moves
+        self.builds = 0
+        self._legal = None
+
+    def _build_legal(self):
+        self.builds += 1
+        return list(self.moves)
+
+
+def test_legal_cache_builds_once_hands_out_copies_and_is_left_out_of_equality():
+    s = _Counted(["a", "b"])
+    first = s._legal_actions()
+    first.append("changed by the caller")
+    assert s._legal_actions() == ["a", "b"] and s.builds == 1
+    other = _Counted(["a", "b"])
+    other.builds = 1
+    assert other == s and other._legal is None  # the cache does not count
+    s.moves = ["c"]
+    s.invalidate()
+    assert s._legal_actions() == ["c"] and s.builds == 2
