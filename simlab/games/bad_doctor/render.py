@@ -22,7 +22,6 @@ Examples
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -30,6 +29,7 @@ import networkx as nx
 from matplotlib.figure import Figure
 
 from simlab.figures.board import box, circle, counted, legible, mark_place, place_legend
+from simlab.figures.png import png_bytes
 from simlab.games.bad_doctor import actions as A
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import TreatmentTile
@@ -316,9 +316,7 @@ class HospitalRenderer:
 
     def png(self, state: Any) -> bytes:
         """The hospital drawn by :func:`draw_hospital`, as PNG: how Jupyter shows a state."""
-        buffer = io.BytesIO()
-        draw_hospital(state).savefig(buffer, format="png", dpi=80)
-        return buffer.getvalue()
+        return png_bytes(draw_hospital(state), dpi=80)
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """Every Patient's tile graph (see :func:`draw_hospital`), text at 9 pt or more."""

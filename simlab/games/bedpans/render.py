@@ -21,13 +21,13 @@ Examples
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection
 from typing import Any
 
 from matplotlib.figure import Figure
 
 from simlab.figures.board import box, counted, legible, mark_place, place_legend
+from simlab.figures.png import png_bytes
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (
     DX,
@@ -520,9 +520,7 @@ class VillageRenderer:
 
     def png(self, state: Any) -> bytes:
         """The layout drawn floor by floor by :func:`draw`, as PNG: how Jupyter shows a state."""
-        buffer = io.BytesIO()
-        draw(state).savefig(buffer, format="png", dpi=72)
-        return buffer.getvalue()
+        return png_bytes(draw(state))
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more.

@@ -23,7 +23,6 @@ Examples
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection
 from typing import Any
 
@@ -32,6 +31,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 
 from simlab.figures.board import circle, counted, mark_place, place_legend
+from simlab.figures.png import png_bytes
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph
 from simlab.games.broom_service.components import POTIONS, Components, load_components
@@ -235,6 +235,16 @@ def _vp(state: Any, seat: int) -> int:
     return int(final[seat] if final is not None else state.vp[seat])
 
 
+#: The chooser's group of each kind of action but a move (grouped by pawn); the rest: "pass".
+_GROUPS: tuple[tuple[Any, str], ...] = (
+    (A.ChooseRole | A.DoneChoosing, "choose role cards"),
+    (A.PlayRole, "play a role card"),
+    (A.Deliver, "deliver a potion"),
+    (A.Gather, "take potions"),
+    (A.Charm, "charm away a cloud"),
+)
+
+
 class RealmRenderer:
     """The stepper's renderer for Broom Service (see :mod:`simlab.widgets.render`)."""
 
@@ -244,9 +254,7 @@ class RealmRenderer:
 
     def png(self, state: Any) -> bytes:
         """The realm drawn by :func:`draw`, as PNG: how Jupyter shows a state."""
-        buffer = io.BytesIO()
-        draw(state).savefig(buffer, format="png", dpi=72)
-        return buffer.getvalue()
+        return png_bytes(draw(state))
 
     def draw(self, state: Any, last: Collection[str] = (),
              targets: Collection[str] = ()) -> Figure:
@@ -265,19 +273,9 @@ class RealmRenderer:
 
     def group_of(self, state: Any, action: Any) -> str:
         """Role cards, pawn 1 / pawn 2, deliveries, potions, clouds, the rest."""
-        if isinstance(action, A.ChooseRole | A.DoneChoosing):
-            return "choose role cards"
-        if isinstance(action, A.PlayRole):
-            return "play a role card"
         if isinstance(action, A.Move):
             return f"move pawn {action.pawn}"
-        if isinstance(action, A.Deliver):
-            return "deliver a potion"
-        if isinstance(action, A.Gather):
-            return "take potions"
-        if isinstance(action, A.Charm):
-            return "charm away a cloud"
-        return "pass"
+        return next((group for kinds, group in _GROUPS if isinstance(action, kinds)), "pass")
 
     def seat_panel(self, state: Any, seat: int) -> list[tuple[str, str]]:
         """Colour, role cards in hand, potions, wands, VP, pawns, the round's facts."""
