@@ -27,10 +27,9 @@ from collections.abc import Collection
 from typing import Any
 
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 
-from simlab.figures.board import circle, counted, mark_place, place_legend
+from simlab.figures.board import circle, counted, mark_place, place_legend, stroke, symbol
 from simlab.figures.png import png_bytes
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph
@@ -178,24 +177,19 @@ def _legend(fig: Figure, state: Any, comps: Components) -> None:
         Patch(fc=LANDSCAPE_COLOURS["hill"], ec="#333", label="hill region"),
         Patch(fc=LANDSCAPE_COLOURS["mountain"], ec="#333", label="mountain region"),
         Patch(fc="white", ec="#8b0000", lw=3, label="castle (pawns start)"),
-        Line2D([], [], marker="o", ls="", ms=10, mfc="#ccc", mec="#333",
-               label="tower Tn: its VP (+w: wand)"),
-        Line2D([], [], marker="s", ls="", ms=10, mfc="white", mec="#333",
-               label="square tower Sn: any potion"),
-        *(Line2D([], [], marker="o", ls="", ms=10, mfc=POTION_COLOURS[c], mec="#333",
-                 label=f"{c} potion wanted") for c in POTIONS),
-        Line2D([], [], marker="o", ls="", ms=10, mfc="#ccc", mec=SEAT_COLOURS["red"], mew=3,
-               label="delivered (ring: by whom)"),
+        symbol("tower Tn: its VP (+w: wand)", "#ccc", edge="#333"),
+        symbol("square tower Sn: any potion", "white", marker="s", edge="#333"),
+        *(symbol(f"{c} potion wanted", POTION_COLOURS[c], edge="#333") for c in POTIONS),
+        symbol("delivered (ring: by whom)", "#ccc", edge=SEAT_COLOURS["red"], mew=3),
         Patch(fc="#eef3fb", ec="#4a6fa5", label="Cn: empty cloud space"),
         Patch(fc="white", ec="#4a6fa5", label="heavy cloud: ★ wands, ϟ"),
-        Line2D([], [], color="#bbbbbb", ls=":", lw=1.5, label="border blocked by a cloud"),
+        stroke("border blocked by a cloud", "#bbbbbb", 1.5, ":"),
         *place_legend(),
     ]
     if state is not None:
         for seat, colour in enumerate(comps.colours[: state.game.players]):
-            handles.append(Line2D([], [], marker="o", ls="", ms=12, mfc=SEAT_COLOURS[colour],
-                                  mec="black",
-                                  label=f"{state.game.seat_names()[seat]}: pawns 1, 2"))
+            handles.append(symbol(f"{state.game.seat_names()[seat]}: pawns 1, 2",
+                                  SEAT_COLOURS[colour], size=12))
     fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.69, 0.99), fontsize=9,
                frameon=False, title="Legend", title_fontsize=10, handlelength=1.6,
                alignment="left")
