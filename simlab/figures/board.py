@@ -32,12 +32,13 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, Rectangle
 from matplotlib.text import Text
 
+from simlab.figures.legend import stroke
+
 __all__ = ["LAST_COLOUR", "TARGET_COLOUR", "box", "circle", "counted", "legible", "mark_place",
-           "note", "place_legend", "stroke", "symbol"]
+           "place_legend"]
 
 #: Outline of the last action's places.
 LAST_COLOUR = "#d62728"
@@ -107,61 +108,8 @@ def place_legend() -> list[Any]:
     >>> [h.get_label() for h in place_legend()]
     ['last action', 'you may choose (click)']
     """
-    return [Line2D([], [], color=LAST_COLOUR, lw=3, label="last action"),
-            Line2D([], [], color=TARGET_COLOUR, lw=2.5, ls="--", label="you may choose (click)")]
-
-
-def symbol(label: str, face: str, marker: str = "o", size: float = 10, edge: str = "black",
-           **style: Any) -> Line2D:
-    """A legend entry that is a piece's mark alone (no line): ``marker`` filled with ``face``.
-
-    Parameters
-    ----------
-    label : str
-        The legend text.
-    face : str
-        The fill colour.
-    marker : str, default "o"
-        The matplotlib marker (``"o"`` disc, ``"s"`` square, ``"^"`` triangle).
-    size : float, default 10
-        The marker size in points.
-    edge : str, default "black"
-        The outline colour.
-    **style
-        Any other :class:`~matplotlib.lines.Line2D` keyword (``mew``: the outline width).
-
-    Examples
-    --------
-    >>> h = symbol("Doctor", "black", marker="^", size=9)
-    >>> h.get_label(), h.get_marker(), h.get_linestyle(), h.get_markerfacecolor()
-    ('Doctor', '^', 'None', 'black')
-    """
-    return Line2D([], [], marker=marker, ls="", ms=size, mfc=face, mec=edge, label=label,
-                  **style)
-
-
-def stroke(label: str, colour: str, width: float, style: str = "-") -> Line2D:
-    """A legend entry that is a line alone: a wall, a border, a joined Malady.
-
-    Examples
-    --------
-    >>> h = stroke("door", "#8c564b", 1.5, "--")
-    >>> h.get_label(), h.get_linewidth(), h.get_linestyle(), h.get_marker()
-    ('door', 1.5, '--', 'None')
-    """
-    return Line2D([], [], color=colour, lw=width, ls=style, label=label)
-
-
-def note(label: str) -> Line2D:
-    """A legend entry that is text alone (a line of the key with no symbol).
-
-    Examples
-    --------
-    >>> h = note("square: action marker")
-    >>> h.get_label(), h.get_linestyle(), h.get_marker()
-    ('square: action marker', 'None', 'None')
-    """
-    return Line2D([], [], ls="", label=label)
+    return [stroke("last action", LAST_COLOUR, 3),
+            stroke("you may choose (click)", TARGET_COLOUR, 2.5, "--")]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:

@@ -28,17 +28,8 @@ from typing import Any
 import networkx as nx
 from matplotlib.figure import Figure
 
-from simlab.figures.board import (
-    box,
-    circle,
-    counted,
-    legible,
-    mark_place,
-    note,
-    place_legend,
-    stroke,
-    symbol,
-)
+from simlab.figures.board import box, circle, counted, legible, mark_place, place_legend
+from simlab.figures.legend import note, stroke, symbol
 from simlab.figures.png import png_bytes
 from simlab.games.bad_doctor import actions as A
 from simlab.games.bad_doctor import board

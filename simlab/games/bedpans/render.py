@@ -26,16 +26,8 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from simlab.figures.board import (
-    box,
-    counted,
-    legible,
-    mark_place,
-    note,
-    place_legend,
-    stroke,
-    symbol,
-)
+from simlab.figures.board import box, counted, legible, mark_place, place_legend
+from simlab.figures.legend import note, stroke, symbol
 from simlab.figures.png import png_bytes
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (

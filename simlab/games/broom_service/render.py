@@ -29,7 +29,8 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 
-from simlab.figures.board import circle, counted, mark_place, place_legend, stroke, symbol
+from simlab.figures.board import circle, counted, mark_place, place_legend
+from simlab.figures.legend import stroke, symbol
 from simlab.figures.png import png_bytes
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph

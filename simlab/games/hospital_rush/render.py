@@ -29,7 +29,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
-from simlab.figures.board import box, counted, legible, mark_place, note, place_legend, symbol
+from simlab.figures.board import box, counted, legible, mark_place, place_legend
+from simlab.figures.legend import note, symbol
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import COLOUR_NAMES
 from simlab.games.hospital_rush.tasks import PlaceTiles

@@ -1,9 +1,9 @@
-"""Legend entries shared by the games' renderers (:mod:`simlab.figures.board`)."""
+"""Legend entries shared by the games' renderers (:mod:`simlab.figures.legend`)."""
 
 from __future__ import annotations
 
 import simlab
-from simlab.figures.board import note, stroke, symbol
+from simlab.figures.legend import note, stroke, symbol
 
 
 def test_symbol_is_a_mark_without_a_line():
