@@ -15,6 +15,8 @@ in notebooks, scripts, tests and worker processes alike.
 - :mod:`.survival` — Kaplan–Meier curves with their bands.
 - :mod:`.heatmap` — node values over a board graph.
 - :mod:`.board` — what the games' board renderers share: places, legible text.
+- :mod:`.legend` — legend entries of board pictures (a mark, a line, a note).
+- :mod:`.png` — a figure as PNG bytes (a renderer's picture, the notebook's image).
 - :mod:`.summary` and :mod:`.ladder` — the figures a study declares by name.
 
 A study declares its figure (:class:`simlab.core.study.Study` ``plot``): a

@@ -32,9 +32,10 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, Rectangle
 from matplotlib.text import Text
+
+from simlab.figures.legend import stroke
 
 __all__ = ["LAST_COLOUR", "TARGET_COLOUR", "box", "circle", "counted", "legible", "mark_place",
            "place_legend"]
@@ -107,8 +108,8 @@ def place_legend() -> list[Any]:
     >>> [h.get_label() for h in place_legend()]
     ['last action', 'you may choose (click)']
     """
-    return [Line2D([], [], color=LAST_COLOUR, lw=3, label="last action"),
-            Line2D([], [], color=TARGET_COLOUR, lw=2.5, ls="--", label="you may choose (click)")]
+    return [stroke("last action", LAST_COLOUR, 3),
+            stroke("you may choose (click)", TARGET_COLOUR, 2.5, "--")]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:

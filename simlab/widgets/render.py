@@ -62,6 +62,7 @@ import matplotlib
 from matplotlib.figure import Figure
 
 from simlab.core.api import CHANCE, TERMINAL, Action, Game, State
+from simlab.figures.png import png_bytes
 
 __all__ = [
     "GameRenderer",
@@ -275,9 +276,7 @@ def figure_svg(fig: Figure) -> str:
 
 def figure_png(fig: Figure, dpi: int = 72) -> bytes:
     """PNG bytes of ``fig`` (deterministic: the same picture gives the same bytes)."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
-    return buffer.getvalue()
+    return png_bytes(fig, dpi, deterministic=True)
 
 
 def png_html(png: bytes, alt: str = "board") -> str:

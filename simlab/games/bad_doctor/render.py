@@ -22,7 +22,6 @@ Examples
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -30,6 +29,8 @@ import networkx as nx
 from matplotlib.figure import Figure
 
 from simlab.figures.board import box, circle, counted, legible, mark_place, place_legend
+from simlab.figures.legend import note, stroke, symbol
+from simlab.figures.png import png_bytes
 from simlab.games.bad_doctor import actions as A
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.components import TreatmentTile
@@ -316,9 +317,7 @@ class HospitalRenderer:
 
     def png(self, state: Any) -> bytes:
         """The hospital drawn by :func:`draw_hospital`, as PNG: how Jupyter shows a state."""
-        buffer = io.BytesIO()
-        draw_hospital(state).savefig(buffer, format="png", dpi=80)
-        return buffer.getvalue()
+        return png_bytes(draw_hospital(state), dpi=80)
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """Every Patient's tile graph (see :func:`draw_hospital`), text at 9 pt or more."""
@@ -327,17 +326,14 @@ class HospitalRenderer:
         fig = draw_hospital(state, last=last, targets=targets, legend=True)
         names = state.game.seat_names()
         handles = [
-            Line2D([], [], marker="s", ls="", ms=12, mfc="#f2f2f2", mec="black",
-                   label="Patient (id and side)"),
-            Line2D([], [], marker="o", ls="", ms=12, mfc="white", mec="black",
-                   label="Treatment Tile (id, bonus)"),
-            *(Line2D([], [], color=c, lw=3, label=f"{m} Malady joined") for m, c in
-              MALADY_COLOURS.items()),
+            symbol("Patient (id and side)", "#f2f2f2", marker="s", size=12),
+            symbol("Treatment Tile (id, bonus)", "white", size=12),
+            *(stroke(f"{m} Malady joined", c, 3) for m, c in MALADY_COLOURS.items()),
             Line2D([], [], color="#777", lw=2, ls=":", marker="o", mfc="white",
                    label="open Malady space (number)"),
-            *(Line2D([], [], marker="o", ls="", ms=9, mfc=DOCTOR_COLOURS[s], mec="black",
-                     label=f"Doctor Marker of {names[s]}") for s in range(len(names))),
-            Line2D([], [], ls="", label="■ Complication Cube, □ free space"),
+            *(symbol(f"Doctor Marker of {names[s]}", DOCTOR_COLOURS[s], size=9)
+              for s in range(len(names))),
+            note("■ Complication Cube, □ free space"),
             *place_legend(),
         ]
         fig.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 0.0), ncols=4,

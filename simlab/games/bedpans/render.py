@@ -21,13 +21,14 @@ Examples
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection
 from typing import Any
 
 from matplotlib.figure import Figure
 
 from simlab.figures.board import box, counted, legible, mark_place, place_legend
+from simlab.figures.legend import note, stroke, symbol
+from simlab.figures.png import png_bytes
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.board import (
     DX,
@@ -430,7 +431,6 @@ def _coordinates(ax: Any, cell: float) -> None:
 
 
 def _legend_handles(state: Any) -> list[Any]:
-    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     return [
@@ -441,18 +441,16 @@ def _legend_handles(state: Any) -> list[Any]:
         Patch(fc=_FEATURE["E"], ec="#999", label="E: Elevator"),
         Patch(fc=_FEATURE["S"], ec="#999", label="S: Stairs"),
         Patch(fc=_FEATURE["X"], ec="#999", label="X: Exit"),
-        Line2D([], [], color="black", lw=2, label="wall"),
-        Line2D([], [], color="#8c564b", lw=1.5, ls="--", label="door / Door-marker"),
-        Line2D([], [], color="#2ca02c", lw=2.5, label="open edge: tile to explore"),
+        stroke("wall", "black", 2),
+        stroke("door / Door-marker", "#8c564b", 1.5, "--"),
+        stroke("open edge: tile to explore", "#2ca02c", 2.5),
         Patch(fc="#8b5a2b", label="Stuff-marker (n: how many)"),
-        *(Line2D([], [], marker="o", ls="", ms=11, mfc=COLOURS[c], mec="black",
-                 label=f"{c} 1, {c} 2: Elder or Decoy") for c in state.game.colours),
-        Line2D([], [], marker="o", ls="", ms=11, mfc="white", mec="black", mew=2.6,
-               label="thick ring: the Elder (if known)"),
-        Line2D([], [], marker="^", ls="", ms=10, mfc="black", mec="black", label="Doctor"),
-        Line2D([], [], marker="^", ls="", ms=10, mfc="white", mec="black",
-               label="Nurse 1, 2 ... (number beside)"),
-        Line2D([], [], ls="", label="Tnn: tile id (grey)"),
+        *(symbol(f"{c} 1, {c} 2: Elder or Decoy", COLOURS[c], size=11)
+          for c in state.game.colours),
+        symbol("thick ring: the Elder (if known)", "white", size=11, mew=2.6),
+        symbol("Doctor", "black", marker="^"),
+        symbol("Nurse 1, 2 ... (number beside)", "white", marker="^"),
+        note("Tnn: tile id (grey)"),
         *place_legend(),
     ]
 
@@ -520,9 +518,7 @@ class VillageRenderer:
 
     def png(self, state: Any) -> bytes:
         """The layout drawn floor by floor by :func:`draw`, as PNG: how Jupyter shows a state."""
-        buffer = io.BytesIO()
-        draw(state).savefig(buffer, format="png", dpi=72)
-        return buffer.getvalue()
+        return png_bytes(draw(state))
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """The layout floor by floor (see :func:`draw`) with a legend, text at 9 pt or more.

@@ -23,15 +23,15 @@ Examples
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection
 from typing import Any
 
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Patch
 
 from simlab.figures.board import circle, counted, mark_place, place_legend
+from simlab.figures.legend import stroke, symbol
+from simlab.figures.png import png_bytes
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import realm_graph
 from simlab.games.broom_service.components import POTIONS, Components, load_components
@@ -178,24 +178,19 @@ def _legend(fig: Figure, state: Any, comps: Components) -> None:
         Patch(fc=LANDSCAPE_COLOURS["hill"], ec="#333", label="hill region"),
         Patch(fc=LANDSCAPE_COLOURS["mountain"], ec="#333", label="mountain region"),
         Patch(fc="white", ec="#8b0000", lw=3, label="castle (pawns start)"),
-        Line2D([], [], marker="o", ls="", ms=10, mfc="#ccc", mec="#333",
-               label="tower Tn: its VP (+w: wand)"),
-        Line2D([], [], marker="s", ls="", ms=10, mfc="white", mec="#333",
-               label="square tower Sn: any potion"),
-        *(Line2D([], [], marker="o", ls="", ms=10, mfc=POTION_COLOURS[c], mec="#333",
-                 label=f"{c} potion wanted") for c in POTIONS),
-        Line2D([], [], marker="o", ls="", ms=10, mfc="#ccc", mec=SEAT_COLOURS["red"], mew=3,
-               label="delivered (ring: by whom)"),
+        symbol("tower Tn: its VP (+w: wand)", "#ccc", edge="#333"),
+        symbol("square tower Sn: any potion", "white", marker="s", edge="#333"),
+        *(symbol(f"{c} potion wanted", POTION_COLOURS[c], edge="#333") for c in POTIONS),
+        symbol("delivered (ring: by whom)", "#ccc", edge=SEAT_COLOURS["red"], mew=3),
         Patch(fc="#eef3fb", ec="#4a6fa5", label="Cn: empty cloud space"),
         Patch(fc="white", ec="#4a6fa5", label="heavy cloud: ★ wands, ϟ"),
-        Line2D([], [], color="#bbbbbb", ls=":", lw=1.5, label="border blocked by a cloud"),
+        stroke("border blocked by a cloud", "#bbbbbb", 1.5, ":"),
         *place_legend(),
     ]
     if state is not None:
         for seat, colour in enumerate(comps.colours[: state.game.players]):
-            handles.append(Line2D([], [], marker="o", ls="", ms=12, mfc=SEAT_COLOURS[colour],
-                                  mec="black",
-                                  label=f"{state.game.seat_names()[seat]}: pawns 1, 2"))
+            handles.append(symbol(f"{state.game.seat_names()[seat]}: pawns 1, 2",
+                                  SEAT_COLOURS[colour], size=12))
     fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.69, 0.99), fontsize=9,
                frameon=False, title="Legend", title_fontsize=10, handlelength=1.6,
                alignment="left")
@@ -235,6 +230,16 @@ def _vp(state: Any, seat: int) -> int:
     return int(final[seat] if final is not None else state.vp[seat])
 
 
+#: The chooser's group of each kind of action but a move (grouped by pawn); the rest: "pass".
+_GROUPS: tuple[tuple[Any, str], ...] = (
+    (A.ChooseRole | A.DoneChoosing, "choose role cards"),
+    (A.PlayRole, "play a role card"),
+    (A.Deliver, "deliver a potion"),
+    (A.Gather, "take potions"),
+    (A.Charm, "charm away a cloud"),
+)
+
+
 class RealmRenderer:
     """The stepper's renderer for Broom Service (see :mod:`simlab.widgets.render`)."""
 
@@ -244,9 +249,7 @@ class RealmRenderer:
 
     def png(self, state: Any) -> bytes:
         """The realm drawn by :func:`draw`, as PNG: how Jupyter shows a state."""
-        buffer = io.BytesIO()
-        draw(state).savefig(buffer, format="png", dpi=72)
-        return buffer.getvalue()
+        return png_bytes(draw(state))
 
     def draw(self, state: Any, last: Collection[str] = (),
              targets: Collection[str] = ()) -> Figure:
@@ -265,19 +268,9 @@ class RealmRenderer:
 
     def group_of(self, state: Any, action: Any) -> str:
         """Role cards, pawn 1 / pawn 2, deliveries, potions, clouds, the rest."""
-        if isinstance(action, A.ChooseRole | A.DoneChoosing):
-            return "choose role cards"
-        if isinstance(action, A.PlayRole):
-            return "play a role card"
         if isinstance(action, A.Move):
             return f"move pawn {action.pawn}"
-        if isinstance(action, A.Deliver):
-            return "deliver a potion"
-        if isinstance(action, A.Gather):
-            return "take potions"
-        if isinstance(action, A.Charm):
-            return "charm away a cloud"
-        return "pass"
+        return next((group for kinds, group in _GROUPS if isinstance(action, kinds)), "pass")
 
     def seat_panel(self, state: Any, seat: int) -> list[tuple[str, str]]:
         """Colour, role cards in hand, potions, wands, VP, pawns, the round's facts."""

@@ -30,6 +30,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from simlab.figures.board import box, counted, legible, mark_place, place_legend
+from simlab.figures.legend import note, symbol
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import COLOUR_NAMES
 from simlab.games.hospital_rush.tasks import PlaceTiles
@@ -268,7 +269,6 @@ class WardRenderer:
 
     def draw(self, state: Any, last: Any = (), targets: Any = ()) -> Figure:
         """Beds, supplies, action spaces and seats (see :func:`draw`), text at 9 pt or more."""
-        from matplotlib.lines import Line2D
         from matplotlib.patches import Patch
 
         fig = draw(state, last=last, targets=targets)
@@ -278,10 +278,9 @@ class WardRenderer:
               _KIND_COLOURS.items() if k != "board"),
             *(Patch(fc=c, ec=c, label=f"{k} tile") for k, c in _TILE_COLOURS.items()),
             Patch(fc="white", ec="#566573", label="hollow tile: needed"),
-            *(Line2D([], [], marker="o", ls="", ms=9, color=SEAT_COLOURS[s], mec="black",
-                     mew=0.6, label=names[s]) for s in range(len(names))),
-            Line2D([], [], ls="", label="disc: patient marker"),
-            Line2D([], [], ls="", label="square: action marker"),
+            *(symbol(names[s], SEAT_COLOURS[s], size=9, mew=0.6) for s in range(len(names))),
+            note("disc: patient marker"),
+            note("square: action marker"),
         ]
         handles += place_legend()
         fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 0.0),
