@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,9 @@ import simlab
 from simlab.core.api import CHANCE, TERMINAL
 from simlab.core.play import sample_chance
 from simlab.core.record import GameRecord
+
+#: The golden records (``<game>-*.json``); what each ends with: ``summaries/<game>.json``.
+GOLDEN = Path(__file__).resolve().parents[1] / "playthroughs"
 
 
 def assert_every_seat_sees_everything(name: str, players: int = 3, steps: int = 150,
@@ -53,3 +58,30 @@ def assert_same_seed_plays_same_game(path: Path) -> None:
     game = simlab.load_game(record.game, players=record.players, **record.options)
     again = simlab.play(game, record.policies, seed=record.seed)
     assert again.actions == record.actions
+
+
+def golden_summaries(game: str) -> dict[str, dict[str, Any]]:
+    """What each golden game of ``game`` ends with, by record file name: the game's summary
+    of the final state, as ``playthroughs/summaries/<game>.json`` stores it."""
+    return json.loads((GOLDEN / "summaries" / f"{game}.json").read_text())
+
+
+def regenerate_goldens(game: str, summary: Callable[[Any], dict[str, Any]]) -> None:
+    """After an intended rule change: play every golden game of ``game`` again from the
+    players, options, policies and seed its record names, save the record over the old
+    one, and store ``summary`` of each final state in ``playthroughs/summaries/<game>.json``
+    (one line a field).  A new golden game: save a ``simlab.play`` record as
+    ``playthroughs/<game>-<name>.json`` first."""
+    ends = {}
+    for path in sorted(GOLDEN.glob(f"{game}-*.json")):
+        old = GameRecord.load(path)
+        played = simlab.load_game(old.game, players=old.players, **old.options)
+        record = simlab.play(played, old.policies, seed=old.seed)
+        record.save(path)
+        ends[path.name] = summary(simlab.replay(record))
+    lines = []
+    for name, fields in ends.items():
+        rows = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in fields.items())
+        lines.append(f"  {json.dumps(name)}: {{\n{rows}\n  }}")
+    target = GOLDEN / "summaries" / f"{game}.json"
+    target.write_text("{\n" + ",\n".join(lines) + "\n}\n")
