@@ -460,12 +460,18 @@ def test_rollout_policies_get_views_built_only_when_read(monkeypatch):
     assert handed and all(handed)  # never read, so never built
 
 
-def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
+def _race_views(seeds):
+    """(seed, view of the seat to play) at the first decision of a 3-seat dice race, its
+    chance drawn from ``seed``, for each of ``seeds``."""
     game = simlab.load_game("dice_race", players=3)
-    stopped = []
-    for seed in range(6):
+    for seed in seeds:
         state = first_decision(game, np.random.default_rng(seed))
-        view = state.view(state.current_player)
+        yield seed, state.view(state.current_player)
+
+
+def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
+    stopped = []
+    for seed, view in _race_views(range(6)):
         full = search(view, seed, _settings(400, exploration=0.3))
         settled = search(view, seed, _settings(400, exploration=0.3, settle=True))
         assert settled.action == full.action
@@ -927,11 +933,8 @@ def _first_settled(view, seed, iterations, settings, legal=None):
 
 
 def test_settle_stops_at_the_first_check_the_leader_cannot_be_caught():
-    game = simlab.load_game("dice_race", players=3)
     stops = []
-    for seed in range(4):
-        state = first_decision(game, np.random.default_rng(seed))
-        view = state.view(state.current_player)
+    for seed, view in _race_views(range(4)):
         full = _settings(300, exploration=0.3)
         expected = _first_settled(view, seed, 300, full)
         settled = search(view, seed, dataclasses.replace(full, settle=True))

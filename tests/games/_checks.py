@@ -1,4 +1,13 @@
-"""Checks that more than one game's tests share."""
+"""Checks that more than one game's tests share.
+
+Golden playthroughs: each ``tests/playthroughs/<game>-*.json`` is a ``simlab.play`` record
+saved with ``record.save``.  A game's ``test_playthrough`` replays each (no RNG) and
+compares the outcome and its summary of the final state with what
+``playthroughs/summaries/<game>.json`` stores (:func:`check_golden`,
+:func:`golden_summaries`); ``tests/games/test_goldens.py`` plays each again from its seed
+and policies and checks the same actions come out.  After an intended rule change,
+:func:`regenerate_goldens` plays them all again and stores what each ends with.
+"""
 
 from __future__ import annotations
 
@@ -64,6 +73,29 @@ def golden_summaries(game: str) -> dict[str, dict[str, Any]]:
     """What each golden game of ``game`` ends with, by record file name: the game's summary
     of the final state, as ``playthroughs/summaries/<game>.json`` stores it."""
     return json.loads((GOLDEN / "summaries" / f"{game}.json").read_text())
+
+
+def golden_names(game: str) -> list[str]:
+    """The file names of ``game``'s golden records, as its summaries name them."""
+    return sorted(golden_summaries(game))
+
+
+def check_golden(game: str, name: str, summary: Callable[[Any], dict[str, Any]],
+                 scores: str | None = None) -> Any:
+    """Replay ``game``'s golden record ``name``: it ends as recorded, ``summary`` of its final
+    state is the stored one, and (``scores``: a field of the summary) the outcome's scores
+    are that field's numbers.  Returns the final state, for the game's own checks."""
+    record, final = replay_golden(GOLDEN / name)
+    expected = golden_summaries(game)[name]
+    assert summary(final) == expected
+    if scores is not None:
+        assert record.outcome.scores == tuple(float(v) for v in expected[scores])
+    return final
+
+
+def attributes(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """``state``'s attributes ``names``, by name (the plain fields of a golden summary)."""
+    return {name: getattr(state, name) for name in names}
 
 
 def regenerate_goldens(game: str, summary: Callable[[Any], dict[str, Any]]) -> None:

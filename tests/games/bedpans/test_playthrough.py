@@ -1,13 +1,8 @@
-"""Golden playthroughs of Bedpans & Broomsticks: replay each record and compare its end.
+"""Golden playthroughs of Bedpans & Broomsticks: each record replays to its stored end.
 
-Each ``tests/playthroughs/bedpans-*.json`` is a ``simlab.play`` record saved with
-``record.save``. The test replays it (no RNG), compares the outcome and a summary of the
-final state with ``EXPECTED``, and plays the game again from its seed and policies to
-check the same actions come out, and checks every state on the way against what the
-rulebook says must hold (:func:`rulebook_checks`). After an intended rule change, play
-every golden game again and store what each ends with (``EXPECTED``, read from
-``tests/playthroughs/summaries/bedpans.json``), with ``python -m
-tests.games.bedpans.test_playthrough`` (:func:`tests.games._checks.regenerate_goldens`).
+Checked and written again (``python -m tests.games.bedpans.test_playthrough``) as
+:mod:`tests.games._checks` says.
+Every state on the way keeps what the rulebook says must hold (:func:`rulebook_checks`).
 """
 
 from __future__ import annotations
@@ -16,10 +11,8 @@ import pytest
 
 import simlab
 from simlab.core.record import GameRecord
-from tests.games._checks import GOLDEN, golden_summaries, regenerate_goldens, replay_golden
+from tests.games._checks import GOLDEN, check_golden, golden_names, regenerate_goldens
 from tests.games.bedpans._checks import check_stuff_conserved
-
-EXPECTED = golden_summaries("bedpans")
 
 
 def summary(final):
@@ -35,10 +28,9 @@ def summary(final):
     }
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", golden_names("bedpans"))
 def test_replay_matches_golden(name):
-    _, final = replay_golden(GOLDEN / name)
-    assert summary(final) == EXPECTED[name]
+    check_golden("bedpans", name, summary)
 
 
 def test_final_layouts_draw_floor_by_floor():
@@ -82,7 +74,7 @@ def rulebook_checks(state) -> None:
 def test_every_state_of_every_golden_game_keeps_the_rules():
     from simlab.core.record import replay_steps
 
-    for name in sorted(EXPECTED):
+    for name in golden_names("bedpans"):
         record = GameRecord.load(GOLDEN / name)
         for step in replay_steps(record):
             rulebook_checks(step.state)

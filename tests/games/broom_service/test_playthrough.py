@@ -1,41 +1,27 @@
-"""Golden playthroughs of Broom Service: replay each record and compare its end.
+"""Golden playthroughs of Broom Service: each record replays to its stored end.
 
-Each ``tests/playthroughs/broom_service-*.json`` is a ``simlab.play`` record saved with
-``record.save``. The test replays it (no RNG), compares the outcome and a summary of the
-final state with ``EXPECTED``, and plays the game again from its seed and policies to
-check the same actions come out. After an intended rule change, play every golden game
-again and store what each ends with (``EXPECTED``, read from
-``tests/playthroughs/summaries/broom_service.json``), with ``python -m
-tests.games.broom_service.test_playthrough``
-(:func:`tests.games._checks.regenerate_goldens`).
+Checked and written again (``python -m tests.games.broom_service.test_playthrough``) as
+:mod:`tests.games._checks` says.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games._checks import GOLDEN, golden_summaries, regenerate_goldens, replay_golden
+from tests.games._checks import attributes, check_golden, golden_names, regenerate_goldens
 
-EXPECTED = golden_summaries("broom_service")
+#: What a summary copies from the final state as it stands.
+PLAIN = ("vp", "final_vp", "wands", "potions", "pawns", "charmed")
 
 
 def summary(final):
-    return {
-        "vp": final.vp,
-        "final_vp": final.final_vp,
-        "wands": final.wands,
-        "potions": final.potions,
-        "pawns": final.pawns,
-        "charmed": final.charmed,
-        "towers": {k: v for k, v in final.towers.items() if v is not None},
-    }
+    towers = {k: v for k, v in final.towers.items() if v is not None}
+    return {**attributes(final, PLAIN), "towers": towers}
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", golden_names("broom_service"))
 def test_replay_matches_golden(name):
-    record, final = replay_golden(GOLDEN / name)
-    assert summary(final) == EXPECTED[name]
-    assert record.outcome.scores == tuple(float(v) for v in EXPECTED[name]["final_vp"])
+    check_golden("broom_service", name, summary, scores="final_vp")
 
 
 if __name__ == "__main__":

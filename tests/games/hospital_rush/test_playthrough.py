@@ -1,13 +1,7 @@
-"""Golden playthroughs of Hospital Rush: replay each record and compare its end.
+"""Golden playthroughs of Hospital Rush: each record replays to its stored end.
 
-Each ``tests/playthroughs/hospital_rush-*.json`` is a ``simlab.play`` record saved with
-``record.save``. The test replays it (no RNG), compares the outcome and a summary of the
-final state with ``EXPECTED``, and plays the game again from its seed and policies to
-check the same actions come out. After an intended rule change, play every golden game
-again and store what each ends with (``EXPECTED``, read from
-``tests/playthroughs/summaries/hospital_rush.json``), with ``python -m
-tests.games.hospital_rush.test_playthrough``
-(:func:`tests.games._checks.regenerate_goldens`).
+Checked and written again (``python -m tests.games.hospital_rush.test_playthrough``) as
+:mod:`tests.games._checks` says.
 """
 
 from __future__ import annotations
@@ -15,30 +9,24 @@ from __future__ import annotations
 import pytest
 
 from simlab.games.hospital_rush.rules import component_totals
-from tests.games._checks import GOLDEN, golden_summaries, regenerate_goldens, replay_golden
+from tests.games._checks import attributes, check_golden, golden_names, regenerate_goldens
 
-EXPECTED = golden_summaries("hospital_rush")
+#: What a summary copies from the final state as it stands.
+PLAIN = ("prestige", "bucks", "medicine", "skills", "boards", "round")
 
 
 def summary(final):
     return {
-        "prestige": final.prestige,
-        "bucks": final.bucks,
-        "medicine": final.medicine,
-        "skills": final.skills,
-        "boards": final.boards,
-        "round": final.round,
+        **attributes(final, PLAIN),
         "winners": list(final.outcome.winners),
         "steals": len(final.steals),
         "beds": [b.patient if b else None for b in final.beds],
     }
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", golden_names("hospital_rush"))
 def test_replay_matches_golden(name):
-    record, final = replay_golden(GOLDEN / name)
-    assert summary(final) == EXPECTED[name]
-    assert record.outcome.scores == tuple(float(v) for v in EXPECTED[name]["prestige"])
+    final = check_golden("hospital_rush", name, summary, scores="prestige")
     start = component_totals(final.game.new_initial_state())
     assert component_totals(final) == start
 
