@@ -26,6 +26,7 @@ from simlab.core.search import (
 from simlab.core.search_settings import SearchSettings, policy_choices
 from tests.games.dice_race import Deal, Move, Roll
 from tests.games.tree_game import HIDDEN, Draw, Pick, TreeGame
+from tests.helpers.toy_games import first_decision
 
 register_game(TreeGame)
 
@@ -259,9 +260,7 @@ def test_a_depth_limit_hands_the_position_to_evaluate():
 def test_applied_counts_every_action_of_the_walks_and_playouts(monkeypatch):
     # Counted independently: every _apply on a determinized position of the search.
     game = simlab.load_game("dice_race", players=2)
-    state = game.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(game)
     counted = []
     cls = type(state)
     real = cls._apply
@@ -423,10 +422,8 @@ def _rollout_asks(epsilon: float) -> int:
     from simlab.core.search import _Search
 
     game = simlab.load_game("dice_race", players=2)
-    state = game.new_initial_state()
+    state = first_decision(game)
     rng = np.random.default_rng(3)
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
     machinery = _Search(game, _settings(40, rollout_epsilon=epsilon))
     machinery.rollout = [_Refuses(), _Refuses()]
     machinery.run(state.view(state.current_player), state.current_player,
@@ -455,9 +452,7 @@ def test_rollout_policies_get_views_built_only_when_read(monkeypatch):
     from simlab.core.search import _Search
 
     game = simlab.load_game("dice_race", players=2)
-    state = game.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(game)
     machinery = _Search(game, _settings(10))
     machinery.rollout = [Ignores(), Ignores()]
     machinery.run(state.view(state.current_player), state.current_player,
@@ -465,16 +460,18 @@ def test_rollout_policies_get_views_built_only_when_read(monkeypatch):
     assert handed and all(handed)  # never read, so never built
 
 
-def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
+def _race_views(seeds):
+    """(seed, view of the seat to play) at the first decision of a 3-seat dice race, its
+    chance drawn from ``seed``, for each of ``seeds``."""
     game = simlab.load_game("dice_race", players=3)
+    for seed in seeds:
+        state = first_decision(game, np.random.default_rng(seed))
+        yield seed, state.view(state.current_player)
+
+
+def test_settle_stops_early_with_the_action_the_whole_budget_chooses():
     stopped = []
-    for seed in range(6):
-        state = game.new_initial_state()
-        chance = np.random.default_rng(seed)
-        while state.current_player == CHANCE:
-            outcomes = state.chance_outcomes()
-            state.apply(outcomes[int(chance.integers(len(outcomes)))][0])
-        view = state.view(state.current_player)
+    for seed, view in _race_views(range(6)):
         full = search(view, seed, _settings(400, exploration=0.3))
         settled = search(view, seed, _settings(400, exploration=0.3, settle=True))
         assert settled.action == full.action
@@ -634,9 +631,7 @@ def test_the_policy_keeps_the_trees_of_its_last_16_decisions():
 
     game = simlab.load_game("dice_race", players=2, length=40)
     policy = MCTSPolicy(game, 0, _settings(3))
-    state = game.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(game)
     rng = np.random.default_rng(0)
     keys = []
     for _ in range(KEEP + 4):
@@ -679,9 +674,7 @@ def test_search_defaults_seed_zero_the_games_settings_and_every_legal_action():
         view, 1, _settings(40)).stats
     assert search(view).iterations == SearchSettings().iterations == 200  # no game settings
     race = simlab.load_game("dice_race", players=2)
-    state = race.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(race)
     assert race.search_settings().iterations == 100
     assert search(state.view(state.current_player)).iterations == 100  # the game's own
     only = [Pick("risky")]
@@ -831,9 +824,7 @@ def _rollout_inputs(uses_view, views: bool) -> set[str]:
     if uses_view is not _SILENT:
         Recording.uses_view = uses_view  # type: ignore[attr-defined]
     game = simlab.load_game("dice_race", players=2)
-    state = game.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(game)
     machinery = _Search(game, _settings(10, rollout_views=views))
     machinery.rollout = [Recording(), Recording()]
     machinery.run(state.view(state.current_player), state.current_player,
@@ -882,9 +873,7 @@ def test_a_rollout_view_is_the_acting_seats_built_on_read_and_sealed_after():
     from simlab.core.search import _Search
 
     game = simlab.load_game("dice_race", players=3)
-    state = game.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(game)
     rng = np.random.default_rng(4)
     kept, checked = [], []
 
@@ -914,9 +903,7 @@ def test_a_rollout_that_does_not_end_is_a_config_error(monkeypatch):
 
     monkeypatch.setattr(search_module, "MAX_ROLLOUT", 5)
     long_race = simlab.load_game("dice_race", players=2, length=30)
-    state = long_race.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(long_race)
     with pytest.raises(ConfigError, match=r"^dice_race: a rollout did not end within 5 actions$"):
         search(state.view(state.current_player), 0, _settings(2))
 
@@ -946,15 +933,8 @@ def _first_settled(view, seed, iterations, settings, legal=None):
 
 
 def test_settle_stops_at_the_first_check_the_leader_cannot_be_caught():
-    game = simlab.load_game("dice_race", players=3)
     stops = []
-    for seed in range(4):
-        state = game.new_initial_state()
-        chance = np.random.default_rng(seed)
-        while state.current_player == CHANCE:
-            outcomes = state.chance_outcomes()
-            state.apply(outcomes[int(chance.integers(len(outcomes)))][0])
-        view = state.view(state.current_player)
+    for seed, view in _race_views(range(4)):
         full = _settings(300, exploration=0.3)
         expected = _first_settled(view, seed, 300, full)
         settled = search(view, seed, dataclasses.replace(full, settle=True))
@@ -1049,9 +1029,7 @@ def test_seconds_of_an_iteration_budget_are_the_searchs_wall_time():
 
 def test_applied_counts_each_decision_of_a_policy_on_its_own(monkeypatch):
     game = simlab.load_game("dice_race", players=2)
-    state = game.new_initial_state()
-    while state.current_player == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    state = first_decision(game)
     counted = []
     real = type(state)._apply
     policy = MCTSPolicy(game, state.current_player, _settings(20, reuse=False))

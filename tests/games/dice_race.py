@@ -18,9 +18,9 @@ from typing import ClassVar
 
 import networkx as nx
 
-from simlab.core.action_text import ActionPatterns, match_action
-from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import IllegalActionError
+from simlab.core.action_text import ActionPatterns
+from simlab.core.api import CHANCE, Action, Event, Option
+from tests.helpers.toy_games import ToyGame, ToyState
 
 DECK = (1, 2, 3, 4)
 HIDDEN = None
@@ -59,38 +59,9 @@ _PATTERNS: ActionPatterns = (
 )
 
 
-class DiceRace(Game):
-    NAME = "dice_race"
-    TITLE = "Dice race (test game)"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
-    DEFAULT_PLAYERS = 2
-    OPTIONS = (
-        Option("length", 10, "spaces on the track"),
-        Option("exact_finish", False, "the last space must be reached exactly", variant=True),
-    )
-
-    def __init__(self, players=None, variants=(), **options):
-        super().__init__(players, variants, **options)
-        self.track = nx.path_graph(self.options["length"])
-
-    def new_initial_state(self) -> RaceState:
-        return RaceState(self)
-
-    def search_settings(self):
-        from simlab.core.search_settings import SearchSettings
-
-        return SearchSettings(iterations=100, rollout="random", evaluate=evaluate)
-
-    def parse_action(self, text: str) -> Action:
-        action = match_action(_PATTERNS, text)
-        if action is None:
-            raise IllegalActionError(f"dice_race has no action {text!r}")
-        return action
-
-
-class RaceState(State):
+class RaceState(ToyState):
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    REASON = "reached the last space"
 
     def __init__(self, game: DiceRace) -> None:
         super().__init__(game)
@@ -102,20 +73,13 @@ class RaceState(State):
         self.roll: int | None = None
         self.winner: int | None = None
 
-    @property
-    def current_player(self) -> int:
-        if self.winner is not None:
-            return TERMINAL
+    def _winners(self) -> tuple[int, ...] | None:
+        return None if self.winner is None else (self.winner,)
+
+    def _to_play(self) -> int:
         if len(self.cards) < self.game.players or self.roll is None:
             return CHANCE
         return self.turn
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.winner is None:
-            return None
-        scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.game.players))
-        return Outcome((self.winner,), scores, "reached the last space")
 
     def _chance_outcomes(self):
         if len(self.cards) < self.game.players:
@@ -174,6 +138,26 @@ class RaceState(State):
         for s, c in zip(hidden, picks, strict=False):
             other.cards[s] = int(c)
         return other
+
+
+class DiceRace(ToyGame):
+    NAME = "dice_race"
+    TITLE = "Dice race (test game)"
+    MAX_PLAYERS = 4
+    OPTIONS = (
+        Option("length", 10, "spaces on the track"),
+        Option("exact_finish", False, "the last space must be reached exactly", variant=True),
+    )
+    STATE = RaceState
+    PATTERNS = _PATTERNS
+
+    def set_up(self) -> None:
+        self.track = nx.path_graph(self.options["length"])
+
+    def search_settings(self):
+        from simlab.core.search_settings import SearchSettings
+
+        return SearchSettings(iterations=100, rollout="random", evaluate=evaluate)
 
 
 def evaluate(state: RaceState) -> list[float]:

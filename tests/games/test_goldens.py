@@ -9,15 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.games._checks import assert_same_seed_plays_same_game
+from tests.games._checks import assert_same_seed_plays_same_game, golden_names
 from tests.games.bad_doctor.test_playthrough import GOLDEN as BAD_DOCTOR
-from tests.games.bedpans.test_playthrough import EXPECTED as BEDPANS
-from tests.games.broom_service.test_playthrough import EXPECTED as BROOM_SERVICE
-from tests.games.hospital_rush.test_playthrough import EXPECTED as HOSPITAL_RUSH
 
 FOLDER = Path(__file__).resolve().parents[1] / "playthroughs"
-CHECKED = sorted([f"{name}.json" for name in BAD_DOCTOR] + list(BEDPANS) + list(BROOM_SERVICE)
-                 + list(HOSPITAL_RUSH))
+CHECKED = sorted([f"{name}.json" for name in BAD_DOCTOR]
+                 + [name for game in ("bedpans", "broom_service", "hospital_rush")
+                    for name in golden_names(game)])
 
 
 def test_every_golden_file_is_checked():

@@ -34,12 +34,14 @@ The trees (option ``tree``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction as F
-from typing import Any
+from typing import Any, ClassVar
 
-from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import IllegalActionError
+from simlab.core.action_text import ActionPatterns
+from simlab.core.api import CHANCE, Action, Event, Option
+from tests.helpers.toy_games import ToyGame, ToyState
 
 HIDDEN = "?"
 
@@ -90,48 +92,33 @@ TREES: dict[str, tuple[int, tuple]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Pick(Action):
+class Step(Action):
+    """A step down a branch of the tree, by its label; ``VERB`` says who takes it."""
+
+    VERB: ClassVar[str] = ""
     label: str
 
     def __str__(self) -> str:
-        return f"pick {self.label}"
+        return f"{self.VERB} {self.label}"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
-    label: str
+class Pick(Step):
+    """A seat's decision."""
 
-    def __str__(self) -> str:
-        return f"draw {self.label}"
-
-
-class TreeGame(Game):
-    NAME = "tree_game"
-    TITLE = "A game given by its tree (test game)"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 3
-    DEFAULT_PLAYERS = 2
-    OPTIONS = (Option("tree", "trust", "which tree", choices=tuple(TREES)),)
-
-    def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
-        tree = options.get("tree", "trust")
-        super().__init__(TREES[tree][0] if players is None else players, variants, **options)
-        self.tree = TREES[self.options["tree"]][1]
-
-    def new_initial_state(self) -> TreeState:
-        return TreeState(self)
-
-    def parse_action(self, text: str) -> Action:
-        kind, _, label = text.partition(" ")
-        if kind == "pick":
-            return Pick(label)
-        if kind == "draw":
-            return Draw(label)
-        raise IllegalActionError(f"tree_game has no action {text!r}")
+    __slots__ = ()
+    VERB = "pick"
 
 
-class TreeState(State):
+class Draw(Step):
+    """A chance outcome."""
+
+    __slots__ = ()
+    VERB = "draw"
+
+
+class TreeState(ToyState):
     game: TreeGame
+    REASON = "end of the tree"
 
     def __init__(self, game: TreeGame) -> None:
         super().__init__(game)
@@ -149,20 +136,13 @@ class TreeState(State):
             node = child[1] if node[0] == "chance" else child
         return node
 
-    @property
-    def current_player(self) -> int:
+    def _winners(self) -> tuple[int, ...] | None:
         node = self.node()
-        if node[0] == "decide":
-            return node[1]
-        return CHANCE if node[0] == "chance" else TERMINAL
+        return node[1] if node[0] == "end" else None
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _to_play(self) -> int:
         node = self.node()
-        if node[0] != "end":
-            return None
-        n = self.game.players
-        return Outcome(node[1], tuple(float(s in node[1]) for s in range(n)), "end of the tree")
+        return node[1] if node[0] == "decide" else CHANCE
 
     def _legal_actions(self) -> list[Action]:
         return [Pick(label) for label in self.node()[2]]
@@ -210,3 +190,22 @@ class TreeState(State):
             child = children[label]
             node = child[1] if node[0] == "chance" else child
         return other
+
+
+class TreeGame(ToyGame):
+    NAME = "tree_game"
+    TITLE = "A game given by its tree (test game)"
+    MAX_PLAYERS = 3
+    OPTIONS = (Option("tree", "trust", "which tree", choices=tuple(TREES)),)
+    STATE = TreeState
+    PATTERNS: ClassVar[ActionPatterns] = (
+        (re.compile(r"pick (.*)"), lambda m: Pick(m[1])),
+        (re.compile(r"draw (.*)"), lambda m: Draw(m[1])),
+    )
+
+    def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
+        tree = options.get("tree", "trust")
+        super().__init__(TREES[tree][0] if players is None else players, variants, **options)
+
+    def set_up(self) -> None:
+        self.tree = TREES[self.options["tree"]][1]

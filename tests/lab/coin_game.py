@@ -10,14 +10,17 @@ A seat that calls heads on its first turn makes the choice "heads first".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import ClassVar
 
-from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import ConfigError, IllegalActionError
+from simlab.core.action_text import ActionPatterns
+from simlab.core.api import CHANCE, Action, Event, Option, State
+from simlab.core.errors import ConfigError
 from simlab.core.registry import register_game
 from simlab.lab.specs import GameSpec
+from tests.helpers.toy_games import ToyGame, ToyState
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,63 +39,23 @@ class Coin(Action):
         return "coin: " + ",".join(map(str, self.winners))
 
 
-class CoinGame(Game):
-    NAME = "coin_game"
-    TITLE = "Coin game (test game)"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
-    DEFAULT_PLAYERS = 2
-    OPTIONS = (
-        Option("edge", 0.5, "probability that seat 0 wins"),
-        Option("tie", 0.0, "probability of a win shared by every seat"),
-        Option("turns", 2, "turns each seat takes before the coin"),
-    )
-
-    def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
-        super().__init__(players, variants, **options)
-        edge, tie = float(self.options["edge"]), float(self.options["tie"])
-        if not (edge >= 0 and tie >= 0 and edge + tie <= 1):
-            raise ConfigError(f"coin_game: edge {edge} and tie {tie} are no probabilities")
-
-    def new_initial_state(self) -> CoinState:
-        return CoinState(self)
-
-    def search_settings(self):
-        from simlab.core.search_settings import SearchSettings
-
-        return SearchSettings(iterations=10, evaluate=evaluate)
-
-    def parse_action(self, text: str) -> Action:
-        if text in ("call heads", "call tails"):
-            return Call(text == "call heads")
-        if text.startswith("coin: "):
-            return Coin(tuple(int(s) for s in text[6:].split(",")))
-        raise IllegalActionError(f"coin_game has no action {text!r}")
-
-
-class CoinState(State):
+class CoinState(ToyState):
     game: CoinGame
+    REASON = "coin"
 
     def __init__(self, game: CoinGame) -> None:
         super().__init__(game)
         self.calls: list[bool] = []
         self.winners: tuple[int, ...] | None = None
 
-    @property
-    def current_player(self) -> int:
-        if self.winners is not None:
-            return TERMINAL
+    def _winners(self) -> tuple[int, ...] | None:
+        return self.winners
+
+    def _to_play(self) -> int:
         n = self.game.players
         if len(self.calls) < n * self.game.options["turns"]:
             return len(self.calls) % n
         return CHANCE
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.winners is None:
-            return None
-        n = self.game.players
-        return Outcome(self.winners, tuple(float(s in self.winners) for s in range(n)), "coin")
 
     def _legal_actions(self) -> list[Action]:
         return [Call(True), Call(False)]
@@ -113,6 +76,32 @@ class CoinState(State):
             assert isinstance(action, Coin)
             self.winners = action.winners
         return [Event(str(action))]
+
+
+class CoinGame(ToyGame):
+    NAME = "coin_game"
+    TITLE = "Coin game (test game)"
+    MAX_PLAYERS = 4
+    OPTIONS = (
+        Option("edge", 0.5, "probability that seat 0 wins"),
+        Option("tie", 0.0, "probability of a win shared by every seat"),
+        Option("turns", 2, "turns each seat takes before the coin"),
+    )
+    STATE = CoinState
+    PATTERNS: ClassVar[ActionPatterns] = (
+        (re.compile(r"call (heads|tails)"), lambda m: Call(m[1] == "heads")),
+        (re.compile(r"coin: (\d+(?:,\d+)*)"), lambda m: Coin(tuple(map(int, m[1].split(","))))),
+    )
+
+    def set_up(self) -> None:
+        edge, tie = float(self.options["edge"]), float(self.options["tie"])
+        if not (edge >= 0 and tie >= 0 and edge + tie <= 1):
+            raise ConfigError(f"coin_game: edge {edge} and tie {tie} are no probabilities")
+
+    def search_settings(self):
+        from simlab.core.search_settings import SearchSettings
+
+        return SearchSettings(iterations=10, evaluate=evaluate)
 
 
 def evaluate(state: CoinState) -> list[float]:

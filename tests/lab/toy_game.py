@@ -8,12 +8,15 @@ option ``noise`` changes nothing (a knob that must not matter).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from simlab.core.api import CHANCE, TERMINAL, Action, Event, Game, Option, Outcome, State
-from simlab.core.errors import ConfigError, IllegalActionError
+from simlab.core.action_text import ActionPatterns
+from simlab.core.api import CHANCE, Action, Event, Option
+from simlab.core.errors import ConfigError
+from tests.helpers.toy_games import ToyGame, ToyState
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,52 +33,20 @@ class Land(Action):
         return f"seat {self.winner} wins the toss"
 
 
-class CoinToss(Game):
-    NAME = "coin_toss"
-    TITLE = "Coin toss (tuner test game)"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 2
-    DEFAULT_PLAYERS = 2
-    OPTIONS = (
-        Option("edge", 8, "tenths of the games seat 0 wins"),
-        Option("noise", "a", "changes nothing", choices=("a", "b", "c")),
-    )
-
-    def __init__(self, players=None, variants=(), **options):
-        super().__init__(players, variants, **options)
-        if not 0 <= self.options["edge"] <= 10:
-            raise ConfigError(f"option 'edge' is 0 to 10, not {self.options['edge']}")
-
-    def new_initial_state(self) -> TossState:
-        return TossState(self)
-
-    def parse_action(self, text: str) -> Action:
-        if text == "call":
-            return Call()
-        if text.startswith("seat "):
-            return Land(int(text.split()[1]))
-        raise IllegalActionError(f"coin_toss has no action {text!r}")
-
-
-class TossState(State):
+class TossState(ToyState):
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    REASON = "toss"
 
     def __init__(self, game: CoinToss) -> None:
         super().__init__(game)
         self.called = False
         self.winner: int | None = None
 
-    @property
-    def current_player(self) -> int:
-        if self.winner is not None:
-            return TERMINAL
-        return CHANCE if self.called else 0
+    def _winners(self) -> tuple[int, ...] | None:
+        return None if self.winner is None else (self.winner,)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.winner is None:
-            return None
-        return Outcome((self.winner,), tuple(float(s == self.winner) for s in range(2)), "toss")
+    def _to_play(self) -> int:
+        return CHANCE if self.called else 0
 
     def _chance_outcomes(self):
         p = Fraction(self.game.options["edge"], 10)
@@ -91,3 +62,21 @@ class TossState(State):
         assert isinstance(action, Land)
         self.winner = action.winner
         return [Event(str(action), "toss", action.winner)]
+
+
+class CoinToss(ToyGame):
+    NAME = "coin_toss"
+    TITLE = "Coin toss (tuner test game)"
+    OPTIONS = (
+        Option("edge", 8, "tenths of the games seat 0 wins"),
+        Option("noise", "a", "changes nothing", choices=("a", "b", "c")),
+    )
+    STATE = TossState
+    PATTERNS: ClassVar[ActionPatterns] = (
+        (re.compile(r"call"), lambda m: Call()),
+        (re.compile(r"seat (\d+) wins the toss"), lambda m: Land(int(m[1]))),
+    )
+
+    def set_up(self) -> None:
+        if not 0 <= self.options["edge"] <= 10:
+            raise ConfigError(f"option 'edge' is 0 to 10, not {self.options['edge']}")

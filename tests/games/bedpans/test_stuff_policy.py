@@ -36,6 +36,15 @@ def north_only(state):
     return state
 
 
+def nurse_coming_for_red(layout):
+    """Two players; red's Elder and Decoy on U 0,0 and Nurse 1 at U 2,2, on its way to red
+    (its next space U 1,2, the smaller of U 1,2 and U 2,1); ``layout`` seals tile positions."""
+    s = layout(dealt(players=2))
+    red_at(s, (U, 0, 0), (U, 0, 0))
+    s.staffers[1] = (U, 2, 2)
+    return s
+
+
 def two_rooms(tile, rot, keep, players=2):
     """The start tile with ``tile`` east of it, every other tile position sealed but ``keep``."""
     s = dealt(players=players)
@@ -145,18 +154,14 @@ def test_staff_spills_only_in_the_first_window_of_an_elder_turn():
 
 
 def test_elder_just_cleans_the_nurses_next_space_and_mops_its_own_puddle():
-    s = north_only(dealt(players=2))
-    red_at(s, (U, 0, 0), (U, 0, 0))
-    s.staffers[1] = (U, 2, 2)  # its way to red: U 1,2 (the smaller of U 1,2 and U 2,1) ...
-    s.status[(U, 1, 0)] = "Puddle"  # ... and a Puddle on red's way to the north edge
+    s = nurse_coming_for_red(north_only)
+    s.status[(U, 1, 0)] = "Puddle"  # a Puddle on red's way to the north edge
     window(s, 0, {0: [], 1: ["Just Cleaned"]})
     assert decide(s, 1) == A.PlayStuff("Just Cleaned", "U 1,2 mop U 1,0")
 
 
 def test_elder_puddles_the_nurses_next_space_in_the_staff_turn_only():
-    s = north_only(dealt(players=2))
-    red_at(s, (U, 0, 0), (U, 0, 0))
-    s.staffers[1] = (U, 2, 2)
+    s = nurse_coming_for_red(north_only)
     window(s, 0, {0: [], 1: ["Puddle"]})
     assert decide(s, 1) == A.PlayStuff("Puddle", "U 1,2")
     window(s, 1, {1: ["Puddle"]})
@@ -213,9 +218,7 @@ def test_elder_plans_when_the_frontier_is_near_its_elder():
 
 # -- Bed Bump -------------------------------------------------------------------------------
 def test_elder_bed_bumps_the_space_the_nurse_would_step_through():
-    s = sealed(dealt(players=2))
-    red_at(s, (U, 0, 0), (U, 0, 0))
-    s.staffers[1] = (U, 2, 2)  # its way: U 1,2, U 0,2, U 0,1, then red
+    s = nurse_coming_for_red(sealed)  # its way: U 1,2, U 0,2, U 0,1, then red
     s.status[(U, 0, 1)] = s.status[(U, 1, 0)] = "Puddle"  # Bed Bump goes on a marked space
     window(s, 0, {0: [], 1: ["Bed Bump"]})
     assert decide(s, 1) == A.PlayStuff("Bed Bump", "U 0,1")
