@@ -8,9 +8,14 @@ behind every table and figure) into ``--out``.
 ``simlab balance --all --out docs/studies`` regenerates the findings of every
 game: each game at its default player count, Bedpans at 2, 3, 4 and 5, into
 ``docs/studies/<game>.md`` with figures and CSVs under ``docs/studies/<game>/``
-(``--all GAME``: that game's page only, so the long runs can be split).
-Hand-written notes kept in ``docs/studies/notes/<game>.md`` are linked, never
-copied.  The policy ``fast`` names each game's fast player (its best heuristic).
+(``--all GAME``: that game's page only, so the long runs can be split), and
+each game's designer studies (:mod:`simlab.lab.study_pages`: the search player
+on the ladder, Stuff worth, Variation verdicts, ...) into
+``docs/studies/<game>/studies.md``; ``--only balance`` or ``--only studies``
+writes one of the two, ``--study-games N`` caps the games of each study (a
+smaller run than the plan's, said on the page).  Nothing under docs/studies is
+typed by hand.  The policy ``fast`` names each game's fast player (its best
+heuristic).
 
 Every mistake (unknown game, policy, option, a bad margin) is one line and exit
 2, before any game is played.
@@ -54,6 +59,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--all", action="store_true",
                    help="the findings pages: every game at its default player count, "
                         "Bedpans at 2-5, into OUT/<game>.md")
+    p.add_argument("--only", choices=("balance", "studies"), default=None,
+                   help="with --all: only the balance pages, or only the designer studies "
+                        "(default both)")
+    p.add_argument("--study-games", type=count("study_games", low=1), default=None,
+                   metavar="N", help="with --all: at most N games a designer study "
+                                     "(default: the plan's)")
     p.add_argument("--players", type=count("players", low=1), default=None,
                    help="number of seats (default: the game's)")
     p.add_argument("--policy", action="append", default=[], metavar="P",
@@ -134,6 +145,8 @@ def balance_command(args: argparse.Namespace) -> int:
             raise ConfigError("simlab balance --all plays each game's own player counts; "
                               "drop --players")
         return _all(args)
+    if args.only is not None or args.study_games is not None:
+        raise ConfigError("simlab balance: --only and --study-games go with --all")
     from simlab.lab.balance import balance
 
     kwargs = _checked(args.game, args, args.players)
@@ -149,6 +162,7 @@ def balance_command(args: argparse.Namespace) -> int:
 def _all(args: argparse.Namespace) -> int:
     from simlab.lab.balance import balance
     from simlab.lab.findings import write_findings
+    from simlab.lab.study_pages import write_study_page
 
     if args.option or args.data:
         raise ConfigError("simlab balance --all reports the rulebook games: drop --option "
@@ -164,7 +178,8 @@ def _all(args: argparse.Namespace) -> int:
             raise ConfigError(f"simlab balance --all: no findings page for {args.game!r}; "
                               f"pages: {known}")
     plans = [(game, _checked(game, args, players)) for game, counts in chosen
-             for players in counts]  # every setting checked before the first game
+             for players in counts] if args.only != "studies" else []
+    # every setting checked before the first game
     executor = _executor(args.scheduler)
     command = _command_line()
     reports: dict[str, list[Any]] = {}
@@ -175,4 +190,10 @@ def _all(args: argparse.Namespace) -> int:
     for game, made in reports.items():
         path = write_findings(game, made, Path(args.out), command)
         print(f"findings: {path}")
+    if args.only != "balance":
+        for game, _ in chosen:
+            path = write_study_page(game, Path(args.out), command, games=args.study_games,
+                                    seed=args.seed, jobs=args.jobs, executor=executor,
+                                    say=None if args.quiet else print)
+            print(f"designer studies: {path}")
     return 0
