@@ -20,7 +20,7 @@ Examples
 True
 >>> text.splitlines()[0]
 '# Bad Doctor: designer studies (generated)'
->>> "- seed 0, games 6 a study (the findings plan: 4,000)" in text
+>>> "- seed 0, games 6 a study (the findings plan: 100,000)" in text
 True
 """
 
@@ -54,7 +54,10 @@ STUDIES: dict[str, tuple[PageStudy, ...]] = {
         PageStudy("bad-doctor-ladder", "How strong is the search player (`mcts`) against "
                   "the best heuristic (`greedy`)?", {"policies": "greedy,mcts"}, 200),
         PageStudy("bad-doctor-seats", "Who wins by seat when every seat plays `greedy`, "
-                  "at 2, 3 and 4 players?", {"policy": "greedy"}, 4000),
+                  "at 2, 3 and 4 players?", {"policy": "greedy"}, 100_000),
+        PageStudy("bad-doctor-complications", "What share of the Patients die, under the "
+                  "best heuristic and under `mcts` on every seat?",
+                  {"mixes": "greedy,mcts", "variation": "off", "players": "2,3,4"}, 600),
     ),
     "bedpans": (
         PageStudy("bedpans-ladder", "How strong is the search player (`mcts`) against the "
