@@ -13,20 +13,20 @@ Examples
 --------
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as out:
-...     page = write_study_page("bad_doctor", Path(out), "doctest", games=6,
-...                             only=("bad-doctor-seats",))
+...     page = write_study_page("bad_doctor", Path(out), "doctest",
+...                             games={"bad-doctor-seats": 6}, only=("bad-doctor-seats",))
 ...     text = page.read_text()
 ...     (Path(out) / "bad_doctor" / "studies" / "bad-doctor-seats.csv").exists()
 True
 >>> text.splitlines()[0]
 '# Bad Doctor: designer studies (generated)'
->>> "- seed 0, games 6 a study (the findings plan: 100,000)" in text
+>>> "- seed 0; smaller runs than the findings plan: bad-doctor-seats 6 of 100,000" in text
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,9 +99,14 @@ def page_path(out: Path, game: str) -> Path:
     return out / game / "studies.md"
 
 
-def _games(entry: PageStudy, study: Any, games: int | None) -> int:
-    planned = entry.games or study.default_games
-    return int(planned if games is None else min(games, planned))
+def _planned(entry: PageStudy, study: Any) -> int:
+    return int(entry.games or study.default_games)
+
+
+def _games(entry: PageStudy, study: Any, games: Mapping[str, int] | int | None) -> int:
+    """The games to play: the plan's, capped by ``games`` (every study, or those named)."""
+    cap = games.get(entry.study) if isinstance(games, Mapping) else games
+    return _planned(entry, study) if cap is None else min(int(cap), _planned(entry, study))
 
 
 def _slug(entry: PageStudy) -> str:
@@ -111,7 +116,8 @@ def _slug(entry: PageStudy) -> str:
     return f"{entry.study}-{entry.params[key]}" if key else entry.study
 
 
-def write_study_page(game: str, out: Path, command: str, *, games: int | None = None,
+def write_study_page(game: str, out: Path, command: str, *,
+                     games: Mapping[str, int] | int | None = None,
                      seed: int = 0, jobs: int = 1, executor: Any = None,
                      only: Sequence[str] | None = None,
                      say: Callable[[str], None] | None = None) -> Path:
@@ -126,9 +132,9 @@ def write_study_page(game: str, out: Path, command: str, *, games: int | None = 
         the tables and figures ``out/<game>/studies/<study>.csv`` and ``.png``.
     command : str
         The command that made them (stamped on the page).
-    games : int, optional
-        At most this many games a study (a smaller run than the plan's, said on
-        the page); default: each study's planned games.
+    games : int or mapping of str to int, optional
+        At most this many games a study, or for the studies named (a smaller run
+        than the plan's, said on the page); default: each study's planned games.
     seed, jobs, executor
         As :func:`simlab.run_study`; the same seed gives the same page numbers.
     only : sequence of str, optional
@@ -148,6 +154,11 @@ def write_study_page(game: str, out: Path, command: str, *, games: int | None = 
 
     if game not in STUDIES:
         raise ConfigError(f"no designer studies for {game!r}; games: {', '.join(STUDIES)}")
+    unknown = sorted(set(games) - {e.study for e in STUDIES[game]}) \
+        if isinstance(games, Mapping) else []
+    if unknown:
+        raise ConfigError(f"--study-games: {game} has no designer study {unknown[0]!r}; "
+                          f"its studies: {', '.join(sorted({e.study for e in STUDIES[game]}))}")
     chosen = [e for e in STUDIES[game] if only is None or e.study in only]
     studies = [get_study(e.study) for e in chosen]
     for entry, study in zip(chosen, studies, strict=True):
@@ -155,16 +166,17 @@ def write_study_page(game: str, out: Path, command: str, *, games: int | None = 
     folder = out / game / "studies"
     folder.mkdir(parents=True, exist_ok=True)
     made = stamp(command)
-    planned = [int(e.games or s.default_games) for e, s in zip(chosen, studies, strict=True)]
+    planned = [_planned(e, s) for e, s in zip(chosen, studies, strict=True)]
     counts = [_games(e, s, games) for e, s in zip(chosen, studies, strict=True)]
-    size = ("each study at the games of the findings plan" if counts == planned else
-            f"games {games:,} a study (the findings plan: "
-            f"{', '.join(f'{p:,}' for p in sorted(set(planned)))})")
+    smaller = [f"{e.study} {c:,} of {p:,}" for e, c, p in zip(chosen, counts, planned,
+                                                               strict=True) if c < p]
+    size = ("each study at the games of the findings plan" if not smaller else
+            "smaller runs than the findings plan: " + ", ".join(smaller))
     lines = [f"# {game_class(game).TITLE or game}: designer studies (generated)", "",
              _GENERATED.format(game=game), "",
              f"- command: `{command}`", f"- commit {made['commit']}, written {made['date']}",
-             f"- seed {seed}, {size}", ""]
-    for entry, study, count in zip(chosen, studies, counts, strict=True):
+             f"- seed {seed}; {size}", ""]
+    for entry, study, count, plan in zip(chosen, studies, counts, planned, strict=True):
         params: dict[str, Any] = dict(entry.params)
         result = run_study(study, count, seed=seed, jobs=jobs, executor=executor, **params)
         stem = _slug(entry)
@@ -174,8 +186,9 @@ def write_study_page(game: str, out: Path, command: str, *, games: int | None = 
         plt.close(figure)
         shown = ", ".join(f"{k}={v}" for k, v in result.params.items())
         lines += [f"## {entry.question}", "",
-                  f"Study `{study.name}` ({study.title}): {count:,} games, {shown}; "
-                  f"{result.elapsed:.0f} s.", "",
+                  f"Study `{study.name}` ({study.title}): {count:,} games"
+                  + (f" (the findings plan: {plan:,})" if count < plan else "")
+                  + f", {shown}; {result.elapsed:.0f} s.", "",
                   markdown_table(result.summary), "",
                   f"![{study.title}](studies/{stem}.png)", "",
                   f"Table: [studies/{stem}.csv](studies/{stem}.csv).", ""]

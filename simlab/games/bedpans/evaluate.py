@@ -142,7 +142,8 @@ def evaluate(state: BedpansState) -> list[float]:
 
 
 def settings() -> SearchSettings:
-    """The defaults of ``mcts`` in Bedpans (screened in issue 12: docs/history/bedpans-search-players.md).
+    """The defaults of ``mcts`` in Bedpans (screened in issue 12:
+    docs/history/bedpans-search-players.md).
 
     The search weighs only the decisions :func:`~simlab.games.bedpans.candidates.candidates`
     leaves open (at most 3 actions at a step), plays out with the heuristic (on the
