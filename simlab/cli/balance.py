@@ -214,7 +214,7 @@ def _all(args: argparse.Namespace) -> int:
         path = write_findings(game, made, Path(args.out), command)
         print(f"findings: {path}")
     if args.only != "balance":
-        for game, _ in chosen:
+        for game in (g for g, _ in chosen if g in STUDIES):  # a game without: none to run
             games = ({k: v for k, v in study_games.items()
                       if k in {e.study for e in STUDIES[game]}}
                      if isinstance(study_games, dict) else study_games)
