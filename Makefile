@@ -83,7 +83,8 @@ mutate: $(STAMP)
 report: $(STAMP)
 	$(VENV)/bin/simlab report --out results
 
-# docs/studies/<game>.md, regenerated from balance reports under mcts on every seat
+# docs/studies/<game>.md, regenerated from balance reports under mcts on every seat, and
+# docs/studies/<game>/studies.md, the designer studies (simlab/lab/study_pages.py)
 # (hours of CPU: FINDINGS_ARGS="--jobs 8" or "--scheduler ADDR" to spread the games).
 FINDINGS_ARGS ?=
 findings: $(STAMP)

@@ -8,9 +8,14 @@ behind every table and figure) into ``--out``.
 ``simlab balance --all --out docs/studies`` regenerates the findings of every
 game: each game at its default player count, Bedpans at 2, 3, 4 and 5, into
 ``docs/studies/<game>.md`` with figures and CSVs under ``docs/studies/<game>/``
-(``--all GAME``: that game's page only, so the long runs can be split).
-Hand-written notes kept in ``docs/studies/notes/<game>.md`` are linked, never
-copied.  The policy ``fast`` names each game's fast player (its best heuristic).
+(``--all GAME``: that game's page only, so the long runs can be split), and
+each game's designer studies (:mod:`simlab.lab.study_pages`: the search player
+on the ladder, Stuff worth, Variation verdicts, ...) into
+``docs/studies/<game>/studies.md``; ``--only balance`` or ``--only studies``
+writes one of the two, ``--study-games N`` caps the games of each study (a
+smaller run than the plan's, said on the page).  Nothing under docs/studies is
+typed by hand.  The policy ``fast`` names each game's fast player (its best
+heuristic).
 
 Every mistake (unknown game, policy, option, a bad margin) is one line and exit
 2, before any game is played.
@@ -54,6 +59,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--all", action="store_true",
                    help="the findings pages: every game at its default player count, "
                         "Bedpans at 2-5, into OUT/<game>.md")
+    p.add_argument("--only", choices=("balance", "studies"), default=None,
+                   help="with --all: only the balance pages, or only the designer studies "
+                        "(default both)")
+    p.add_argument("--study-games", action="append", default=[], metavar="[STUDY=]N",
+                   help="with --all: at most N games a designer study, or for STUDY "
+                        "(repeatable; default: the plan's)")
     p.add_argument("--players", type=count("players", low=1), default=None,
                    help="number of seats (default: the game's)")
     p.add_argument("--policy", action="append", default=[], metavar="P",
@@ -117,6 +128,20 @@ def _checked(game: str, args: argparse.Namespace, players: int | None) -> dict[s
             "progress": False if args.quiet else None}
 
 
+def _study_games(values: list[str]) -> dict[str, int] | int | None:
+    """``--study-games``: one N for every study, or STUDY=N for each study named."""
+    if not values:
+        return None
+    games: dict[str, int] = {}
+    for value in values:
+        name, _, number = value.rpartition("=")
+        if not number.isdigit() or int(number) < 1 or (not name and len(values) > 1):
+            raise ConfigError(f"--study-games {value!r}: give N (games, at least 1) once, "
+                              f"or STUDY=N")
+        games[name] = int(number)
+    return games.pop("") if "" in games else games
+
+
 def _say(report: Any) -> None:
     print(f"{report.name}, {report.players} players, {report.games_played:,} games:")
     for v in report.verdicts:
@@ -134,6 +159,8 @@ def balance_command(args: argparse.Namespace) -> int:
             raise ConfigError("simlab balance --all plays each game's own player counts; "
                               "drop --players")
         return _all(args)
+    if args.only is not None or args.study_games:
+        raise ConfigError("simlab balance: --only and --study-games go with --all")
     from simlab.lab.balance import balance
 
     kwargs = _checked(args.game, args, args.players)
@@ -149,6 +176,7 @@ def balance_command(args: argparse.Namespace) -> int:
 def _all(args: argparse.Namespace) -> int:
     from simlab.lab.balance import balance
     from simlab.lab.findings import write_findings
+    from simlab.lab.study_pages import STUDIES, write_study_page
 
     if args.option or args.data:
         raise ConfigError("simlab balance --all reports the rulebook games: drop --option "
@@ -163,8 +191,18 @@ def _all(args: argparse.Namespace) -> int:
             known = ", ".join(g for g, _ in ALL_GAMES)
             raise ConfigError(f"simlab balance --all: no findings page for {args.game!r}; "
                               f"pages: {known}")
+    study_games = _study_games(args.study_games)
+    if isinstance(study_games, dict):
+        from simlab.lab.study_pages import STUDIES
+
+        planned = {e.study for g, _ in chosen for e in STUDIES.get(g, ())}
+        for study in study_games:
+            if study not in planned:
+                raise ConfigError(f"--study-games: no designer study {study!r}; studies: "
+                                  f"{', '.join(sorted(planned))}")
     plans = [(game, _checked(game, args, players)) for game, counts in chosen
-             for players in counts]  # every setting checked before the first game
+             for players in counts] if args.only != "studies" else []
+    # every setting checked before the first game
     executor = _executor(args.scheduler)
     command = _command_line()
     reports: dict[str, list[Any]] = {}
@@ -175,4 +213,13 @@ def _all(args: argparse.Namespace) -> int:
     for game, made in reports.items():
         path = write_findings(game, made, Path(args.out), command)
         print(f"findings: {path}")
+    if args.only != "balance":
+        for game in (g for g, _ in chosen if g in STUDIES):  # a game without: none to run
+            games = ({k: v for k, v in study_games.items()
+                      if k in {e.study for e in STUDIES[game]}}
+                     if isinstance(study_games, dict) else study_games)
+            path = write_study_page(game, Path(args.out), command, games=games,
+                                    seed=args.seed, jobs=args.jobs, executor=executor,
+                                    say=None if args.quiet else print)
+            print(f"designer studies: {path}")
     return 0

@@ -34,6 +34,14 @@ def no_games(monkeypatch):
     (["balance", "--all"], "needs --out"),
     (["balance", "--all", "--out", "x", "--policy", "clever"], "no policy 'clever'"),
     (["balance", "chess"], "unknown game 'chess'"),
+    (["balance", "bedpans", "--only", "studies"], "--only and --study-games go with --all"),
+    (["balance", "--all", "--out", "x", "--study-games", "0"], "give N (games, at least 1)"),
+    (["balance", "--all", "--out", "x", "--study-games", "2", "--study-games", "3"],
+     "give N (games, at least 1) once, or STUDY=N"),
+    (["balance", "--all", "--out", "x", "--study-games", "chess-ladder=5"],
+     "no designer study 'chess-ladder'"),
+    (["balance", "--all", "bedpans", "--out", "x", "--study-games", "bad-doctor-seats=5"],
+     "no designer study 'bad-doctor-seats'"),
 ])
 def test_mistakes_are_one_line_and_exit_2_before_any_game(capsys, no_games, argv, text):
     assert main(argv) == 2
@@ -55,14 +63,18 @@ def test_a_report_from_the_command_line(tmp_path, capsys):
 
 def test_all_writes_a_findings_page_per_game(tmp_path, monkeypatch):
     monkeypatch.setattr(cli_balance, "ALL_GAMES", (("coin_game", (2, 3)),))
-    (tmp_path / "notes").mkdir()
-    (tmp_path / "notes" / "coin_game.md").write_text("hand notes")
+    out = tmp_path / "studies"
+    (tmp_path / "history").mkdir()
+    (tmp_path / "history" / "coin_game-search-players.md").write_text("the 2026 screens, by hand")
     code = main(["balance", "--all", "--policy", "random", "--max-games", "40",
-                 "--out", str(tmp_path), "-q"])
+                 "--out", str(out), "-q"])
     assert code == 0
-    page = (tmp_path / "coin_game.md").read_text()
+    page = (out / "coin_game.md").read_text()
     assert page.startswith("# Coin game (test game): balance findings (generated)")
-    assert "[notes/coin_game.md](notes/coin_game.md)" in page and "hand notes" not in page
+    link = "[../history/coin_game-search-players.md](../history/coin_game-search-players.md)"
+    assert link in page and "the 2026 screens" not in page
+    assert "notes" not in page and "studies.md" not in page  # no designer studies: no link
+    tmp_path = out
     assert page.count("## Balance of Coin game (test game)") == 2
     for n in (2, 3):
         assert (tmp_path / "coin_game" / f"{n}p" / "verdicts.png").exists()

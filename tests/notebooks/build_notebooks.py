@@ -57,8 +57,8 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
          `low`–`high`. `simulated` says "favors Elders" when the interval lies above 0,
          "favors Staff" below it, "neutral" when it holds 0; `agrees` is False where the
          simulation disagrees with the rulebook's label (with few games most intervals hold
-         0: raise `games` before reading a disagreement as real; the full run is in
-         `docs/studies/bedpans.md`).
+         0: raise `games` before reading a disagreement as real; the findings run is in
+         `docs/studies/bedpans/studies.md`).
          """),
         ("code", """
          from simlab.games.bedpans.stuff_studies import verdicts
@@ -71,7 +71,7 @@ STUDY_EXTRA: dict[str, list[tuple[str, str]]] = {
          Each kind's `worth`: the holder's win rate with it minus without it, on the same
          seeds, with a 95% interval `worth_low`–`worth_high` of the paired differences. An
          interval holding 0 says this many games cannot tell the kind from no Stuff; the
-         full run (thousands of pairs) is in `docs/studies/bedpans.md`.
+         findings run (its plan: thousands of pairs) is `docs/studies/bedpans/studies.md`.
          """),
         ("code", """
          from simlab.games.bedpans.stuff_studies import worth

@@ -209,5 +209,5 @@ class Candidates:
 
 
 #: The default candidate rule of ``mcts`` in Bedpans: at most 3 actions at a step
-#: (screened in issue 12: docs/studies/bedpans.md).
+#: (screened in issue 12: docs/history/bedpans-search-players.md).
 candidates = Candidates(steps=3)

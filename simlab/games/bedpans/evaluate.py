@@ -142,7 +142,8 @@ def evaluate(state: BedpansState) -> list[float]:
 
 
 def settings() -> SearchSettings:
-    """The defaults of ``mcts`` in Bedpans (screened in issue 12: docs/studies/bedpans.md).
+    """The defaults of ``mcts`` in Bedpans (screened in issue 12:
+    docs/history/bedpans-search-players.md).
 
     The search weighs only the decisions :func:`~simlab.games.bedpans.candidates.candidates`
     leaves open (at most 3 actions at a step), plays out with the heuristic (on the
@@ -188,7 +189,7 @@ def staff_settings(seat: int, settings: SearchSettings) -> SearchSettings:
     The Staff weighs only its choice of the Staffer to move (no steps, no Stuff
     windows) and scores the position 50 actions on (past the Elders' replies).
     The Elders' settings on the Staff lost games the heuristic Staff won: 31 of 40
-    against the heuristic's 39 (docs/studies/bedpans.md, third round).
+    against the heuristic's 39 (docs/history/bedpans-search-players.md).
     """
     if seat != 0:
         return settings

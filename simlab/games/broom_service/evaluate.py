@@ -71,7 +71,7 @@ EXPLORATION = 0.25
 #: Iterations of the default ``mcts``, and its rollout policy: 50 iterations with the
 #: ``heuristic`` playing the rollouts won 53 of 83 games among two heuristic seats
 #: (0.64 [0.53, 0.73]); 100 with random rollouts 8 of 23 (0.35 [0.19, 0.55]), at about
-#: the same time a decision (docs/studies/broom_service.md).
+#: the same time a decision (docs/history/broom_service-search-players.md).
 ITERATIONS = 50
 ROLLOUT = "heuristic"
 #: The rollouts' heuristic is handed the determinized position itself, not the acting
@@ -83,7 +83,8 @@ ROLLOUT = "heuristic"
 
 
 def settings() -> SearchSettings:
-    """The defaults of ``mcts`` in Broom Service (tuned in issue 12; see docs/studies)."""
+    """The defaults of ``mcts`` in Broom Service (tuned in issue 12; see
+    docs/history/broom_service-search-players.md)."""
     return SearchSettings(iterations=ITERATIONS, exploration=EXPLORATION, depth=DEPTH,
                           rollout=ROLLOUT, evaluate=evaluate, rollout_views=False)
 

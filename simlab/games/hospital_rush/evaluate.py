@@ -42,12 +42,14 @@ def evaluate(state: HospitalRushState) -> list[float]:
 
 
 #: Iterations of the default ``mcts``: 100 won 17 of 24 games among two ``greedy`` seats
-#: (300 won 0.88 of 24) at a third of the time, about 0.1 s a decision (docs/studies).
+#: (300 won 0.88 of 24) at a third of the time, about 0.1 s a decision
+#: (docs/history/hospital_rush-search-players.md).
 ITERATIONS = 100
 
 
 def settings() -> SearchSettings:
-    """The defaults of ``mcts`` in Hospital Rush (tuned in issue 12; see docs/studies)."""
+    """The defaults of ``mcts`` in Hospital Rush (tuned in issue 12; see
+    docs/history/hospital_rush-search-players.md)."""
     return SearchSettings(iterations=ITERATIONS, exploration=0.7, depth=12, rollout="random",
                           evaluate=evaluate)
 

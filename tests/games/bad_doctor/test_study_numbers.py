@@ -174,8 +174,9 @@ def test_seats_rows_credit_each_seat_with_its_own_result():
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_rows_of_a_search_game_match_its_events(players):
-    """The rows that the studies make of a game of search players (docs/studies/bad_doctor.md
-    counts its deaths and wins from them) say what the game's events and outcome say."""
+    """The rows that the studies make of a game of search players (the generated
+    docs/studies/bad_doctor/studies.md counts its deaths and wins from them) say what the
+    game's events and outcome say."""
     from simlab.games.bad_doctor.studies import patient_rows, seat_rows
 
     game = simlab.load_game("bad_doctor", players=players)
