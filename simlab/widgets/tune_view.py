@@ -266,9 +266,13 @@ class TuneView(ShownByWidget):
 
     def _draw(self) -> None:
         """Draw the Pareto front for the width the page gives it."""
+        import matplotlib.pyplot as plt
+
         from simlab.lab.tune_report import pareto_figure
 
-        self.figure.show(for_width(pareto_figure(self.run), self.figure.width or self.width))
+        fig = pareto_figure(self.run)
+        self.figure.show(for_width(fig, self.figure.width or self.width))
+        plt.close(fig)  # shown by the view only, not again by the notebook's backend
 
     # -- a trial in the stepper -------------------------------------------------------------
     def open(self, number: int | None = None) -> TurnStepper:
