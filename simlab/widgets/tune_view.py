@@ -53,7 +53,7 @@ EXAMPLE_RUN = Path(__file__).resolve().parents[2] / "docs" / "tuning" / "bedpans
 
 #: The columns of the trial table as the view shows them.
 TRIAL_COLUMNS = ["number", "state", "moved", "imbalance", "low", "high", "distance", "turns",
-                 "games", "feasible"]
+                 "games", "feasible", "same_as"]
 #: The columns of the validated table as the view shows them.
 VALIDATED_COLUMNS = ["trial", "moved", "question", "verdict", "fair", "estimate", "low",
                      "high", "games"]
@@ -109,11 +109,33 @@ def load_run(out: str | Path) -> tuple[TuneRun, str]:
         raise ConfigError(f"{out} is not a tuning run of simlab: study {names[0]!r} has no "
                           "space or settings")
     space = parse_space(attrs["space_file"]["text"], source=attrs["space_file"]["source"])
-    settings = TuneSettings(**attrs["settings"])
+    settings = TuneSettings(**attrs["settings"], **_later_settings(attrs))
     tables = {name: _csv(folder / f"{name}.csv") for name in ("promoted", "validated")}
     run = TuneRun(settings, space, study, trial_table(study, space), pareto_table(study, space),
                   tables["promoted"], tables["validated"], attrs.get("baseline", {}))
     return run, names[0]
+
+
+def _later_settings(attrs: dict[str, Any]) -> dict[str, Any]:
+    """The promotion and validation settings a run's study keeps in its stored results' keys.
+
+    The study stores only the settings its trials depend on; the promoted
+    results are keyed ``"trial:strong:games"``, the validated ones
+    ``"trial:strong:games:margin"``.
+
+    Examples
+    --------
+    >>> _later_settings({"validated": {"rulebook:mcts-3:40:0.15": {}}})
+    {'strong': 'mcts-3', 'validate_games': 40, 'margin': 0.15}
+    """
+    found: dict[str, Any] = {}
+    for key in attrs.get("promoted", {}):
+        _, strong, games = key.rsplit(":", 2)
+        found.update(strong=strong, promote_games=int(games))
+    for key in attrs.get("validated", {}):
+        _, strong, games, margin = key.rsplit(":", 3)
+        found.update(strong=strong, validate_games=int(games), margin=float(margin))
+    return found
 
 
 def _csv(path: Path) -> pd.DataFrame:
@@ -195,7 +217,7 @@ class TuneView(ShownByWidget):
         self.figure = FigureView(alt="Pareto front")
         self.figure.observe(lambda _: self._draw(), names="width")
         self.picker = w.Dropdown(options=choices, value=choices[0][1], description="trial",
-                                 layout=w.Layout(width="100%", max_width="60em"),
+                                 layout=w.Layout(width="100%", max_width="78em"),
                                  style={"description_width": "initial"})
         self.open_button = w.Button(description="Open in stepper", button_style="primary",
                                     tooltip="play the picked trial's game (its options and "
@@ -261,8 +283,8 @@ class TuneView(ShownByWidget):
         ).sort_values(["_order", "high", "number"])
         shown = ranked[["front", *[c for c in TRIAL_COLUMNS if c in ranked.columns]]]
         return ("<h3>Trials (the Pareto front first)</h3>"
-                "<div style='max-height:22em;overflow:auto'>" + summary_html(shown)
-                + "</div>")
+                "<div class='simlab-tune-table' style='max-height:22em;overflow:auto'>"
+                + summary_html(shown) + "</div>")
 
     def _draw(self) -> None:
         """Draw the Pareto front for the width the page gives it."""

@@ -34,6 +34,9 @@ def test_the_run_is_read_from_its_folder(run_folder):
     assert list(run.pareto.number) == [8, 7, 0]
     assert list(run.validated.trial.astype(str)) == ["rulebook", "8"]
     assert run.baseline["games"] == 40
+    # kept only in the keys of the stored promotions and validations (the figure's band)
+    assert (run.settings.strong, run.settings.margin, run.settings.validate_games) == \
+        ("mcts-3", 0.15, 40)
 
 
 def test_the_picker_holds_the_feasible_trials_front_first():
