@@ -13,6 +13,8 @@ how the tests use it.
   ``simlab.widgets.log``, its board and log views are anywidgets
   (``simlab.widgets.board_view``), its panels plain HTML (``simlab.widgets.panels``).
 - :class:`StudyPanel` — a study's parameters, Run, summary and plot.
+- :class:`TuneView` — a finished tuning run: its tables, Pareto front and
+  proposals, and a picked trial's game opened in a TurnStepper.
 - :mod:`simlab.widgets.render` — the renderer contract games follow.
 """
 
@@ -22,5 +24,7 @@ from simlab.widgets.render import render_state, state_summary
 from simlab.widgets.session import HUMAN, StepSession
 from simlab.widgets.stepper import TurnStepper
 from simlab.widgets.study_panel import StudyPanel
+from simlab.widgets.tune_view import TuneView
 
-__all__ = ["HUMAN", "StepSession", "StudyPanel", "TurnStepper", "render_state", "state_summary"]
+__all__ = ["HUMAN", "StepSession", "StudyPanel", "TuneView", "TurnStepper", "render_state",
+           "state_summary"]

@@ -452,96 +452,45 @@ def components_notebook() -> list[tuple[str, str]]:
 
 
 def tune_notebook() -> list[tuple[str, str]]:
-    """A small tuning run, and a trial opened in the stepper (``simlab tune`` in a notebook)."""
+    """A finished tuning run, and a picked trial opened in the stepper (also a web app)."""
     return [
         ("md", """
          # Which change makes it fair? A tuning run
 
          With the heuristics on every seat, the Elders of Bedpans & Broomsticks win few
-         games at 3 players. `simlab.lab.tune.tune` searches rule options and component
-         numbers for a fairer game, with Optuna: every trial plays the same seeds (paired
-         blocks), a trial clearly worse than the best so far is pruned by a paired
-         Wilcoxon test, the best trials of the Pareto front (imbalance against distance
-         from the rulebook) are played again by a search player, and the best of those is
-         judged on held-out seeds by the balance verdict.
+         games at 3 players. `simlab tune` searches rule options and component numbers for
+         a fairer game, with Optuna: every trial plays the same seeds (paired blocks), a
+         trial clearly worse than the best so far is pruned by a paired Wilcoxon test, the
+         best trials of the Pareto front (imbalance against distance from the rulebook) are
+         played again by a search player, and the best of those is judged on held-out seeds
+         by the balance verdict. A proposal counts only if that verdict is *balanced*.
 
-         This run is tiny so that the notebook runs in seconds: 8 trials of 40 games, a
-         search player of 3 iterations (`mcts-3`), a margin of ±0.15 and a wide length band. The full run is
-         the command `simlab tune bedpans --players 3 --objective side-balance` (its
-         defaults: 30 trials of 200 games, `mcts` players, ±0.05).
+         This is a small run, kept in `docs/tuning/bedpans-3p-small/` (its `summary.md`
+         has the command): 8 trials of 40 games, a search player of 3 iterations
+         (`mcts-3`), a margin of ±0.15 and a wide length band. The full run is the command
+         `simlab tune bedpans --players 3 --objective side-balance` (30 trials of 200
+         games, `mcts` players, ±0.05). Its space file names the knobs:
          """),
         ("code", """
-         import tempfile
+         from pathlib import Path
 
-         import pandas as pd
+         from simlab.widgets import TuneView
 
-         from simlab.lab.space import parse_space
-         from simlab.lab.tune import TuneSettings, trial_game, tune
-
-         pd.set_option("display.width", 160)
-         space = parse_space('''
-         game = "bedpans"
-         [options]
-         staff_experience = [false, true]
-         do_no_harm = [false, true]
-         [components.walker_count]
-         file = "stuff.txt"
-         row = "Walker"
-         field = 2
-         low = 1
-         high = 4
-         absorb = "Puddle"
-         ''')
-         settings = TuneSettings("bedpans", "side-balance", players=3, trials=8, blocks=4,
-                                 block_games=10, min_blocks=3, seed=2, cheap="heuristic",
-                                 strong="mcts-3", promote=2, promote_games=10, validate=1,
-                                 validate_games=40, margin=0.15, band=0.5)
-         out = tempfile.mkdtemp(prefix="tune-")
-         run = tune(space, settings, out=out)
-         run.trials[["number", "state", "staff_experience", "do_no_harm", "walker_count",
-                     "imbalance", "high", "distance", "turns", "feasible", "same_as"]].round(3)
+         RUN = Path("../docs/tuning/bedpans-3p-small")  # the run's output folder
+         print((RUN / "space.toml").read_text())
          """),
         ("md", """
-         Each row is a trial: `imbalance` is how far the Elders' win share is from 1/2,
-         `high` the upper end of its 95% interval (trials are ranked by it, not by the
-         estimate), `distance` how far the trial is from the rulebook (each moved knob
-         counts 0.5 to 1). Trial 0 is the rulebook game. `feasible` says whether the mean
-         game length stays within the band around the rulebook game's (±50 % here, ±25 % by
-         default); `same_as` marks a trial that drew the values of an earlier one: it plays
-         no game, takes that trial's result and does not count. The Pareto front keeps the
-         feasible trials that no other beats on both counts:
+         Below: the rulebook game, the Pareto front (each trial's imbalance, how far the
+         Elders' win share is from 1/2, against its distance from the rulebook, each moved
+         knob counting 0.5 to 1; the front with 95% intervals), the held-out verdicts, and
+         every trial (`high` is the upper end of the imbalance's interval: trials are ranked
+         by it, not by the estimate; `feasible`: the mean length stays within the band).
+         Pick a trial and click **Open in stepper**: its game, with the trial's options and
+         component files, opens in the stepper at the bottom.
          """),
         ("code", """
-         %matplotlib inline
-         from simlab.lab.tune_report import pareto_figure
-
-         pareto_figure(run);
-         run.pareto[["number", "moved", "imbalance", "low", "high", "distance"]].round(3)
-         """),
-        ("md", """
-         The best of the front, played again by the search player on the same seeds, then
-         judged on held-out seeds (never used in the search) with the rulebook game. A
-         proposal counts only if its verdict is *balanced*:
-         """),
-        ("code", """
-         print(run.promoted[["trial", "moved", "cheap_imbalance", "strong_imbalance",
-                             "strong_high"]].round(3).to_string(index=False))
-         run.validated[["trial", "moved", "question", "verdict", "estimate", "low", "high",
-                        "games"]].round(3)
-         """),
-        ("md", """
-         Pick a trial and open its game, with the trial's options and component files, in
-         the stepper: here the first trial of the front.
-         """),
-        ("code", """
-         from simlab.widgets import TurnStepper
-
-         number = int(run.pareto.number.iloc[0])
-         game = trial_game(out, number)
-         print(f"trial {number}:", run.pareto.moved.iloc[0])
-         print({k: game.options[k] for k in ("staff_experience", "do_no_harm")},
-               {k.name: k.count for k in game.data.stuff if k.name in ("Walker", "Puddle")})
-         TurnStepper(game, seed=7)
+         view = TuneView(RUN, seed=7)
+         view
          """),
     ]
 
