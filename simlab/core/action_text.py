@@ -24,14 +24,15 @@ Roll(value=6)
 
 from __future__ import annotations
 
+import inspect
 import re
-from collections.abc import Callable, Collection
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, ClassVar
 
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 
-__all__ = ["ActionPatterns", "known_name", "match_action", "plain"]
+__all__ = ["ActionPatterns", "Worded", "known_name", "match_action", "plain"]
 
 #: (pattern of a whole action text, what builds the action from its match), tried in order.
 #: The builder takes the match, then what :func:`match_action` is given after the text.
@@ -78,3 +79,112 @@ def known_name(name: str, names: Collection[str], what: str) -> str:
     if name not in names:
         raise IllegalActionError(f"{what} {name!r}")
     return name
+
+
+_FIELD = re.compile(r"\{(\w+)(?:\[(\d+)\])?(?:\?([^|{}]*)\|([^{}]*)|\*([^{}]*))?\}")
+
+
+class Worded(Action):
+    """An action whose text is its class's template ``text``, filled from its fields.
+
+    A subclass declares ``text`` (a ``ClassVar``) in the rulebook's words, with its fields
+    in braces; the class gets a ``__str__`` made from it when it is created (compiled to one
+    f-string, as fast as a hand-written one), and a template that names a field the class
+    has not got is a ``TypeError`` then, not when the text is first written.
+
+    - ``{name}``: the field's text (``str``; or, where the class's ``shown`` maps the
+      field's declared type to a function, that function of the value);
+    - ``{name[i]}``: item ``i`` of a tuple field;
+    - ``{name?yes|no}``: ``yes`` when the field is true, else ``no`` (either may be empty);
+    - ``{name*s}``: ``s`` unless the field is 1: a plural ("potion{count*s}").
+
+    A text that no template can say (one that looks a name up in the components) keeps a
+    hand-written ``__str__``; a class that defines its own ``__str__`` is left alone.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Gather(Worded):
+    ...     colour: str
+    ...     count: int
+    ...     brave: bool = False
+    ...     text = "take {count} {colour} potion{count*s}{brave?, bravely|}"
+    >>> str(Gather("green", 1)), str(Gather("green", 2, brave=True))
+    ('take 1 green potion', 'take 2 green potions, bravely')
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Roll(Worded):
+    ...     dice: tuple[int, int]
+    ...     text = "roll {dice[0]} and {dice[1]}"
+    >>> str(Roll((3, 5)))
+    'roll 3 and 5'
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Typo(Worded):
+    ...     count: int
+    ...     text = "take {cuont}"
+    Traceback (most recent call last):
+    ...
+    TypeError: Typo's text 'take {cuont}' names cuont, which is no field of Typo (count)
+    """
+
+    __slots__ = ()
+
+    #: The action's text, with its fields in braces (above); "" for a class that writes its own.
+    text: ClassVar[str] = ""
+    #: How a field of a declared type is told (type name as written -> function), else str.
+    shown: ClassVar[Mapping[str, Callable[[Any], str]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.text and "__str__" not in cls.__dict__:
+            cls.__str__ = _compile(cls)  # type: ignore[method-assign, assignment]
+
+
+def _fields(cls: type) -> dict[str, str]:
+    """Every field (annotated name, ``ClassVar`` left out) of ``cls`` and its bases -> its
+    declared type, as written."""
+    found: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        for name, kind in inspect.get_annotations(klass).items():
+            if "ClassVar" not in str(kind):
+                found[name] = kind if isinstance(kind, str) else getattr(kind, "__name__", "")
+    return found
+
+
+def _compile(cls: type[Worded]) -> Callable[[Worded], str]:
+    """``cls.__str__`` made from ``cls.text``: one f-string over the fields it names."""
+    fields = _fields(cls)
+    names: dict[str, Any] = {}
+    pieces: list[str] = []
+    at = 0
+    for k, m in enumerate(_FIELD.finditer(cls.text)):
+        pieces.append(_literal(cls.text[at:m.start()]))
+        at = m.end()
+        name, index, yes, no, suffix = m.groups()
+        if name not in fields:
+            raise TypeError(f"{cls.__name__}'s text {cls.text!r} names {name}, which is no "
+                            f"field of {cls.__name__} ({', '.join(fields) or 'none'})")
+        value = f"self.{name}" + (f"[{index}]" if index is not None else "")
+        if yes is not None:
+            names[f"_yes{k}"], names[f"_no{k}"] = yes, no
+            pieces.append(f"{{(_yes{k} if {value} else _no{k})}}")
+        elif suffix is not None:
+            names[f"_plural{k}"] = suffix
+            pieces.append(f"{{(_plural{k} if {value} != 1 else _none)}}")
+        elif index is None and fields[name] in cls.shown:
+            names[f"_show{k}"] = cls.shown[fields[name]]
+            pieces.append(f"{{_show{k}({value})}}")
+        else:
+            pieces.append(f"{{{value}}}")
+    pieces.append(_literal(cls.text[at:]))
+    names["_none"] = ""
+    source = f"def __str__(self):\n    return f{''.join(pieces)!r}\n"
+    exec(source, names)
+    made: Callable[[Worded], str] = names["__str__"]
+    made.__qualname__ = f"{cls.__qualname__}.__str__"
+    return made
+
+
+def _literal(words: str) -> str:
+    """``words`` as the literal part of an f-string (braces doubled)."""
+    return words.replace("{", "{{").replace("}", "}}")

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, match_action, plain
+from simlab.core.action_text import ActionPatterns, Worded, match_action, plain
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import (
@@ -100,11 +100,10 @@ def default_end(ends: tuple[str, ...], malady: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawTile(Action):
+class DrawTile(Worded):
     """Action: draw a Treatment Tile (from the deck; the tile itself is chance)."""
 
-    def __str__(self) -> str:
-        return "draw a Treatment Tile"
+    text = "draw a Treatment Tile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,61 +140,55 @@ class DiscardTile(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(Worded):
     """Lose an action that nothing allows (no tile to draw or place; a ruling)."""
 
-    def __str__(self) -> str:
-        return "pass (no action possible)"
+    text = "pass (no action possible)"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeBackMarker(Action):
+class TakeBackMarker(Worded):
     """Empty supply: take back your Doctor Marker at Malady ``space`` of another Patient."""
 
     patient: str
     space: int
 
-    def __str__(self) -> str:
-        return f"take back the Doctor Marker at space {self.space} of Patient {self.patient}"
+    text = "take back the Doctor Marker at space {space} of Patient {patient}"
 
 
 @dataclass(frozen=True, slots=True)
-class NoMarker(Action):
+class NoMarker(Worded):
     """Empty supply: place the tile without a Doctor Marker."""
 
-    def __str__(self) -> str:
-        return "place no Doctor Marker"
+    text = "place no Doctor Marker"
 
 
 @dataclass(frozen=True, slots=True)
-class MoveCube(Action):
+class MoveCube(Worded):
     """Bonus: move a Complication Cube between Patients."""
 
     source: str
     target: str
 
-    def __str__(self) -> str:
-        return f"move cube from Patient {self.source} to Patient {self.target}"
+    text = "move cube from Patient {source} to Patient {target}"
 
 
 @dataclass(frozen=True, slots=True)
-class AddCube(Action):
+class AddCube(Worded):
     """Bonus: add a Complication Cube to a Patient."""
 
     patient: str
 
-    def __str__(self) -> str:
-        return f"add cube to Patient {self.patient}"
+    text = "add cube to Patient {patient}"
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveCube(Action):
+class RemoveCube(Worded):
     """Bonus: remove a Complication Cube from a Patient."""
 
     patient: str
 
-    def __str__(self) -> str:
-        return f"remove cube from Patient {self.patient}"
+    text = "remove cube from Patient {patient}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,21 +205,19 @@ class RemoveTile(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class ActivateBonus(Action):
+class ActivateBonus(Worded):
     """Take a bonus that the rules make optional."""
 
     bonus: str
 
-    def __str__(self) -> str:
-        return f"activate the bonus ({self.bonus})"
+    text = "activate the bonus ({bonus})"
 
 
 @dataclass(frozen=True, slots=True)
-class DeclineBonus(Action):
+class DeclineBonus(Worded):
     """Leave a bonus that the rules make optional."""
 
-    def __str__(self) -> str:
-        return "decline the bonus"
+    text = "decline the bonus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,14 +276,13 @@ def patient_facts(patient: str, parts: Components) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseSide(Action):
+class ChooseSide(Worded):
     """Chance: which side of a Starting Patient is up (option ``starting_side=random``)."""
 
     patient: str
     side: str
 
-    def __str__(self) -> str:
-        return f"Starting Patient {self.patient} shows side {self.side}"
+    text = "Starting Patient {patient} shows side {side}"
 
 
 def _check_tile(tile_id: str, described: str | None, parts: Components) -> TreatmentTile:

@@ -22,7 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
+from simlab.core.action_text import Worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bedpans.board import Space, parse_space, space_text
@@ -56,38 +58,45 @@ __all__ = [
     "parse_action",
 ]
 
+
+class BedpansAction(Worded):
+    """A Bedpans action told by its template (:class:`~simlab.core.action_text.Worded`), with
+    its spaces (fields of type ``Space``) told as ``U 2,1``."""
+
+    __slots__ = ()
+
+    shown = MappingProxyType({"Space": space_text})
+
+
 @dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(BedpansAction):
     """Chance: the movement result of the dice just rolled (already read for the mover)."""
 
     result: int
 
-    def __str__(self) -> str:
-        return f"roll {self.result}"
+    text = "roll {result}"
 
 
 @dataclass(frozen=True, slots=True)
-class DrawTile(Action):
+class DrawTile(BedpansAction):
     """Chance: a tile drawn (from the stack, the Elevator tiles or the Exit tiles)."""
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"draw tile {self.tile}"
+    text = "draw tile {tile}"
 
 
 @dataclass(frozen=True, slots=True)
-class DrawStuff(Action):
+class DrawStuff(BedpansAction):
     """Chance: the Stuff-marker a player draws or picks up turns out to be ``kind``."""
 
     kind: str
 
-    def __str__(self) -> str:
-        return f"draw Stuff {self.kind}"
+    text = "draw Stuff {kind}"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseStart(Action):
+class ChooseStart(BedpansAction):
     """Set-up: the first Elder-player chooses the start tile (option ``start_tile=chosen``,
     "Special – Start Tiles", ruling B13).
 
@@ -99,67 +108,60 @@ class ChooseStart(Action):
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"start on tile {self.tile}"
+    text = "start on tile {tile}"
 
 
 @dataclass(frozen=True, slots=True)
-class Reenter(Action):
+class Reenter(BedpansAction):
     """A neutralized Elder and its Decoy come back on a bed of their colour."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"place Elder and Decoy on the bed at {space_text(self.space)}"
+    text = "place Elder and Decoy on the bed at {space}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceDecoy(Action):
+class PlaceDecoy(BedpansAction):
     """At the start of the turn, the Decoy goes to the Elder's space or a bed of its colour."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"place Decoy at {space_text(self.space)}"
+    text = "place Decoy at {space}"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(BedpansAction):
     """Do nothing now: leave the Decoy, play no Stuff, keep the hand."""
 
-    def __str__(self) -> str:
-        return "pass"
+    text = "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayDoor(Action):
+class PlayDoor(BedpansAction):
     """Play a Door-marker on the wall between two spaces of two tiles."""
 
     a: Space
     b: Space
 
-    def __str__(self) -> str:
-        return f"play Door-marker between {space_text(self.a)} and {space_text(self.b)}"
+    text = "play Door-marker between {a} and {b}"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseMover(Action):
+class ChooseMover(BedpansAction):
     """Choose the Character to roll for and move: ``red 1``, ``Doctor``, ``Nurse 3``."""
 
     mover: str
 
-    def __str__(self) -> str:
-        return f"move {self.mover}"
+    text = "move {mover}"
 
 
 @dataclass(frozen=True, slots=True)
-class Step(Action):
+class Step(BedpansAction):
     """Move the current mover one space (``down``/``up``: Elevator shaft or Stairs)."""
 
     direction: str
 
-    def __str__(self) -> str:
-        return f"step {self.direction}"
+    text = "step {direction}"
 
 
 #: The step on the floor in each direction ``d`` (0-3: N E S W), made once (frozen values).
@@ -167,97 +169,88 @@ STEP_TO = tuple(Step(label) for label in "NESW")
 
 
 @dataclass(frozen=True, slots=True)
-class Stop(Action):
+class Stop(BedpansAction):
     """End the current move early (movement is up to the result: ruling M1)."""
 
-    def __str__(self) -> str:
-        return "stop"
+    text = "stop"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeStuff(Action):
+class TakeStuff(BedpansAction):
     """Take a Stuff-marker from the mover's space into the hand."""
 
-    def __str__(self) -> str:
-        return "take Stuff"
+    text = "take Stuff"
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard(BedpansAction):
     """Discard a Stuff-marker down to the hand limit of 3."""
 
     kind: str
 
-    def __str__(self) -> str:
-        return f"discard {self.kind}"
+    text = "discard {kind}"
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(BedpansAction):
     """End of turn: discard 2 Stuff-markers and draw 1."""
 
     first: str
     second: str
 
-    def __str__(self) -> str:
-        return f"exchange {self.first} and {self.second}"
+    text = "exchange {first} and {second}"
 
 
 @dataclass(frozen=True, slots=True)
-class Explore(Action):
+class Explore(BedpansAction):
     """The Staff-player announces the open edge (its empty tile position) to fill next."""
 
     position: Space
 
-    def __str__(self) -> str:
-        return f"explore tile position {space_text(self.position)}"
+    text = "explore tile position {position}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceTile(Action):
+class PlaceTile(BedpansAction):
     """Place the drawn tile at a tile position, turned clockwise ``rot`` quarter turns."""
 
     tile: str
     position: Space
     rot: int
 
-    def __str__(self) -> str:
-        return f"place tile {self.tile} at {space_text(self.position)} turned {self.rot}"
+    text = "place tile {tile} at {position} turned {rot}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceStuff(Action):
+class PlaceStuff(BedpansAction):
     """Put a Stuff-marker on a space of the tile just placed (Staff-player's choice)."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"place Stuff at {space_text(self.space)}"
+    text = "place Stuff at {space}"
 
 
 @dataclass(frozen=True, slots=True)
-class SendStaffer(Action):
+class SendStaffer(BedpansAction):
     """Displace a Staffer to a new station (no unplaced Staffer of that type is left)."""
 
     staffer: str
     space: Space
 
-    def __str__(self) -> str:
-        return f"send {self.staffer} to the station at {space_text(self.space)}"
+    text = "send {staffer} to the station at {space}"
 
 
 @dataclass(frozen=True, slots=True)
-class LeaveStation(Action):
+class LeaveStation(BedpansAction):
     """Leave a new station empty instead of displacing a Staffer."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"leave the station at {space_text(self.space)} empty"
+    text = "leave the station at {space} empty"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayStuff(Action):
+class PlayStuff(BedpansAction):
     """Play a Stuff-marker of ``kind`` from the hand, on ``target`` (a Character, a colour,
     a space or a door, as the kind asks; empty when it needs none).
 
@@ -272,43 +265,39 @@ class PlayStuff(Action):
     kind: str
     target: str = ""
 
-    def __str__(self) -> str:
-        return f"play {self.kind}: {self.target}" if self.target else f"play {self.kind}"
+    text = "play {kind}{target?: |}{target}"
 
 
 @dataclass(frozen=True, slots=True)
-class TryDoor(Action):
+class TryDoor(BedpansAction):
     """Spend 1 space of movement on the blocked door in ``direction`` (Jammed Door: roll
     for doubles; Door Code: guess the order)."""
 
     direction: str
 
-    def __str__(self) -> str:
-        return f"try the blocked door {self.direction}"
+    text = "try the blocked door {direction}"
 
 
 @dataclass(frozen=True, slots=True)
-class DoorResult(Action):
+class DoorResult(BedpansAction):
     """Chance: whether the blocked door just tried opens."""
 
     opened: bool
 
-    def __str__(self) -> str:
-        return "the door opens" if self.opened else "the door stays blocked"
+    text = "the door {opened?opens|stays blocked}"
 
 
 @dataclass(frozen=True, slots=True)
-class GuessCode(Action):
+class GuessCode(BedpansAction):
     """Guess the order, top to bottom, of the Door Code's facedown 1, 2, 3 markers."""
 
     order: str
 
-    def __str__(self) -> str:
-        return f"guess the Door Code {self.order}"
+    text = "guess the Door Code {order}"
 
 
 @dataclass(frozen=True, slots=True)
-class RollDice(Action):
+class RollDice(BedpansAction):
     """Chance: the Staff's 3 dice, rolled before the Staffer is chosen (Variation "Roll
     Movement Dice & Assign" with ``assign_for=everyone``, ruling V10): the red die, then
     the two white dice, lower first.  The chosen Staffer reads them (ruling M3).
@@ -323,13 +312,11 @@ class RollDice(Action):
 
     dice: tuple[int, int, int]
 
-    def __str__(self) -> str:
-        red, w1, w2 = self.dice
-        return f"roll red {red} and white {w1}, {w2}"
+    text = "roll red {dice[0]} and white {dice[1]}, {dice[2]}"
 
 
 @dataclass(frozen=True, slots=True)
-class Closer(Action):
+class Closer(BedpansAction):
     """Move ``name`` one space closer to its closest bed, to ``space`` (Lost Teeth, My
     Plants!, Nurse Call: where 2+ spaces are one move closer, its player chooses; ruling
     S10).
@@ -345,8 +332,7 @@ class Closer(Action):
     name: str
     space: Space
 
-    def __str__(self) -> str:
-        return f"move {self.name} closer to {space_text(self.space)}"
+    text = "move {name} closer to {space}"
 
 
 _SPACE = r"((?:U|G1|G2) -?\d+,-?\d+)"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from simlab.core.action_text import ActionPatterns, known_name, match_action
+from simlab.core.action_text import ActionPatterns, Worded, known_name, match_action
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service.components import POTIONS, Components
@@ -43,101 +43,92 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceCloud(Action):
+class PlaceCloud(Worded):
     """Chance: a heavy cloud drawn from the shuffled pile onto a cloud space (set-up)."""
 
     cloud: int
     space: str
 
-    def __str__(self) -> str:
-        return f"place heavy cloud {self.cloud} on cloud space {self.space}"
+    text = "place heavy cloud {cloud} on cloud space {space}"
 
 
 @dataclass(frozen=True, slots=True)
-class RevealEvent(Action):
+class RevealEvent(Worded):
     """Chance: the next event card is flipped face up."""
 
     event: str
 
-    def __str__(self) -> str:
-        return f"reveal event {self.event}"
+    text = "reveal event {event}"
 
 
 @dataclass(frozen=True, slots=True)
-class Bewitch(Action):
+class Bewitch(Worded):
     """Chance: a role card of the unused colour is revealed as bewitched."""
 
     role: str
 
-    def __str__(self) -> str:
-        return f"bewitch {self.role}"
+    text = "bewitch {role}"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseRole(Action):
+class ChooseRole(Worded):
     """A seat secretly takes a role card into its hand for the round."""
 
     seat: int
     role: str
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} chooses {self.role}"
+    text = "Seat {seat} chooses {role}"
 
 
 @dataclass(frozen=True, slots=True)
-class DoneChoosing(Action):
+class DoneChoosing(Worded):
     """A seat stops choosing (only while fewer cards than the most are allowed)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} is done choosing"
+    text = "Seat {seat} is done choosing"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayRole(Action):
+class PlayRole(Worded):
     """A seat plays a role card and reads its brave or cowardly text."""
 
     seat: int
     role: str
     brave: bool
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} plays {self.role} {'brave' if self.brave else 'cowardly'}"
+    text = "Seat {seat} plays {role} {brave?brave|cowardly}"
 
 
 @dataclass(frozen=True, slots=True)
-class Next(Action):
+class Next(Worded):
     """A follower without the role card says "Next!"."""
 
-    def __str__(self) -> str:
-        return "Next!"
+    text = "Next!"
 
 
 @dataclass(frozen=True, slots=True)
-class Gather(Action):
+class Gather(Worded):
     """A Gatherer takes potions of its colour from the supply."""
 
     colour: str
     count: int
 
-    def __str__(self) -> str:
-        return f"take {self.count} {self.colour} potion{'s' if self.count != 1 else ''}"
+    text = "take {count} {colour} potion{count*s}"
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(Worded):
     """A Witch moves pawn 1 or 2 to an adjacent region."""
 
     pawn: int
     region: str
 
-    def __str__(self) -> str:
-        return f"move pawn {self.pawn} to {self.region}"
+    text = "move pawn {pawn} to {region}"
 
 
 @dataclass(frozen=True, slots=True)
-class Deliver(Action):
+class Deliver(Worded):
     """Deliver one potion to a tower (``vp`` is the VP printed on the tower)."""
 
     colour: str
@@ -145,28 +136,24 @@ class Deliver(Action):
     vp: int
     square: bool = False
 
-    def __str__(self) -> str:
-        kind = "square tower" if self.square else "tower"
-        return f"deliver {self.colour} potion to {kind} {self.tower} ({self.vp} VP)"
+    text = "deliver {colour} potion to {square?square tower|tower} {tower} ({vp} VP)"
 
 
 @dataclass(frozen=True, slots=True)
-class Charm(Action):
+class Charm(Worded):
     """The Weather Fairy charms away the cloud on a cloud space, paying wands."""
 
     space: str
     wands: int
 
-    def __str__(self) -> str:
-        return f"charm away the cloud on {self.space} ({self.wands} wand{'s' * (self.wands != 1)})"
+    text = "charm away the cloud on {space} ({wands} wand{wands*s})"
 
 
 @dataclass(frozen=True, slots=True)
-class DoNothing(Action):
+class DoNothing(Worded):
     """Voluntary skip: perform no (more of the) action."""
 
-    def __str__(self) -> str:
-        return "do nothing"
+    text = "do nothing"
 
 
 def _role(name: str, c: Components) -> str:

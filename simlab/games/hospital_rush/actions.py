@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, known_name, match_action, plain
+from simlab.core.action_text import ActionPatterns, Worded, known_name, match_action, plain
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.hospital_rush.components import Components, load_components
@@ -60,25 +60,23 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class DealBoard(Action):
+class DealBoard(Worded):
     """Chance: ``seat`` receives a random player board at set-up."""
 
     seat: int
     board: str
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} gets the player board {self.board}"
+    text = "Seat {seat} gets the player board {board}"
 
 
 @dataclass(frozen=True, slots=True)
-class Admit(Action):
+class Admit(Worded):
     """Chance: a patient from the patient stack comes into an empty bed (1-4)."""
 
     bed: int
     patient: str
 
-    def __str__(self) -> str:
-        return f"Patient {self.patient} comes into bed {self.bed}"
+    text = "Patient {patient} comes into bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,31 +107,28 @@ class Place(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Done(Action):
+class Done(Worded):
     """Stop the current action here (forfeit what is left of it)."""
 
-    def __str__(self) -> str:
-        return "Done"
+    text = "Done"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeMedicine(Action):
+class TakeMedicine(Worded):
     """Take 1 medicine tile of ``colour`` from the medicine chest."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"Take 1 {self.colour} medicine from the medicine chest"
+    text = "Take 1 {colour} medicine from the medicine chest"
 
 
 @dataclass(frozen=True, slots=True)
-class Treat(Action):
+class Treat(Worded):
     """Treat (claim, continue with, or move the patient marker to) the patient in ``bed``."""
 
     bed: int
 
-    def __str__(self) -> str:
-        return f"Treat the patient in bed {self.bed}"
+    text = "Treat the patient in bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,43 +142,39 @@ class PlaceTile(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Appoint(Action):
+class Appoint(Worded):
     """Night shift 1: give the starting player marker to ``seat`` for the next round."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"Appoint Seat {self.seat} starting player"
+    text = "Appoint Seat {seat} starting player"
 
 
 @dataclass(frozen=True, slots=True)
-class Learn(Action):
+class Learn(Worded):
     """Study: mark ``skill`` as learned."""
 
     skill: str
 
-    def __str__(self) -> str:
-        return f"Learn {self.skill}"
+    text = "Learn {skill}"
 
 
 @dataclass(frozen=True, slots=True)
-class RatOut(Action):
+class RatOut(Worded):
     """Rat out: punish ``victim``, an opponent with action markers on red spaces."""
 
     victim: int
 
-    def __str__(self) -> str:
-        return f"Rat out Seat {self.victim}"
+    text = "Rat out Seat {victim}"
 
 
 @dataclass(frozen=True, slots=True)
-class TellTheBoss(Action):
+class TellTheBoss(Worded):
     """Vanessa Toad, "I'm telling the boss": report ``victim``, an opponent on a red space."""
 
     victim: int
 
-    def __str__(self) -> str:
-        return f"Tell the boss about Seat {self.victim}"
+    text = "Tell the boss about Seat {victim}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +224,7 @@ class Bribe(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class TakeBucks(Action):
+class TakeBucks(Worded):
     """Take the ``bucks`` an action pays, ``why`` that action (option ``payouts=may-forfeit``;
     ``Done`` forfeits them).
 
@@ -246,93 +237,82 @@ class TakeBucks(Action):
     bucks: int
     why: str
 
-    def __str__(self) -> str:
-        return f"Take {self.bucks} buck{'s' if self.bucks != 1 else ''} for {self.why}"
+    text = "Take {bucks} buck{bucks*s} for {why}"
 
 
 @dataclass(frozen=True, slots=True)
-class FinalExam(Action):
+class FinalExam(Worded):
     """Final exam: pay ``bucks`` (2, or 4 on the 5-player side's second space) and score skills."""
 
     bucks: int
 
-    def __str__(self) -> str:
-        return f"Take the final exam for {self.bucks} bucks"
+    text = "Take the final exam for {bucks} bucks"
 
 
 @dataclass(frozen=True, slots=True)
-class StealSkill(Action):
+class StealSkill(Worded):
     """Theo Goodberg: take ``skill`` from ``victim``, paying them 3 bucks."""
 
     victim: int
     skill: str
 
-    def __str__(self) -> str:
-        return f"Steal {self.skill} from Seat {self.victim} for 3 bucks"
+    text = "Steal {skill} from Seat {victim} for 3 bucks"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeOver(Action):
+class TakeOver(Worded):
     """Theo Goodberg, "That's my patient now": take over the patient in ``bed``."""
 
     bed: int
 
-    def __str__(self) -> str:
-        return f"Take over the patient in bed {self.bed}"
+    text = "Take over the patient in bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
-class Sell(Action):
+class Sell(Worded):
     """Kurt von Schneider: sell 1 medicine of ``colour`` for 2 bucks."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"Sell 1 {self.colour} medicine for 2 bucks"
+    text = "Sell 1 {colour} medicine for 2 bucks"
 
 
 @dataclass(frozen=True, slots=True)
-class Watch(Action):
+class Watch(Worded):
     """Marina Clementina, "I'll just watch and learn": add her marker to the patient in ``bed``."""
 
     bed: int
 
-    def __str__(self) -> str:
-        return f"Watch and learn at the patient in bed {self.bed}"
+    text = "Watch and learn at the patient in bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
-class Chillax(Action):
+class Chillax(Worded):
     """Freddie Funster, "Chillax, man": discharge bed 4 (if a patient lies there) and slide."""
 
     discharge: bool = True
 
-    def __str__(self) -> str:
-        if self.discharge:
-            return "Discharge the patient in bed 4 and slide the others"
-        return "Slide the patients toward bed 4"
+    text = ("{discharge?Discharge the patient in bed 4 and slide the others"
+            "|Slide the patients toward bed 4}")
 
 
 @dataclass(frozen=True, slots=True)
-class Readmit(Action):
+class Readmit(Worded):
     """Freddie Funster, "Chillax, man": a patient from the discard pile into bed 1."""
 
     patient: str
     mark: bool = False
 
-    def __str__(self) -> str:
-        tail = " with the patient marker" if self.mark else ""
-        return f"Admit {self.patient} from the discard pile to bed 1{tail}"
+    text = "Admit {patient} from the discard pile to bed 1{mark? with the patient marker|}"
 
 
 @dataclass(frozen=True, slots=True)
-class Malinger(Action):
+class Malinger(Worded):
     """Vanessa Toad, "What a malingerer": discard the patient in ``bed``."""
 
     bed: int
 
-    def __str__(self) -> str:
-        return f"Discard the malingerer in bed {self.bed}"
+    text = "Discard the malingerer in bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
