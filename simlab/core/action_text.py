@@ -27,12 +27,13 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, dataclass_transform
 
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 
-__all__ = ["ActionPatterns", "Worded", "known_name", "match_action", "plain"]
+__all__ = ["ActionPatterns", "known_name", "match_action", "plain", "worded"]
 
 #: (pattern of a whole action text, what builds the action from its match), tried in order.
 #: The builder takes the match, then what :func:`match_action` is given after the text.
@@ -83,61 +84,58 @@ def known_name(name: str, names: Collection[str], what: str) -> str:
 
 _FIELD = re.compile(r"\{(\w+)(?:\[(\d+)\])?(?:\?([^|{}]*)\|([^{}]*)|\*([^{}]*))?\}")
 
+_A = TypeVar("_A", bound=Action)
 
-class Worded(Action):
-    """An action whose text is its class's template ``text``, filled from its fields.
 
-    A subclass declares ``text`` (a ``ClassVar``) in the rulebook's words, with its fields
-    in braces; the class gets a ``__str__`` made from it when it is created (compiled to one
-    f-string, as fast as a hand-written one), and a template that names a field the class
-    has not got is a ``TypeError`` then, not when the text is first written.
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def worded(text: str) -> Callable[[type[_A]], type[_A]]:
+    """Make an action class a frozen, slotted dataclass whose ``str`` is ``text``, its
+    template in the rulebook's words, filled from its fields.
+
+    The template is compiled into the class's ``__str__`` once, when the class is made (one
+    f-string: as fast as a hand-written one), and kept as the class's ``template``; a
+    template that names a field the class has not got is a ``TypeError`` then, not when the
+    text is first written.  In the template:
 
     - ``{name}``: the field's text (``str``; or, where the class's ``shown`` maps the
-      field's declared type to a function, that function of the value);
+      field's declared type, as written, to a function, that function of the value);
     - ``{name[i]}``: item ``i`` of a tuple field;
     - ``{name?yes|no}``: ``yes`` when the field is true, else ``no`` (either may be empty);
-    - ``{name*s}``: ``s`` unless the field is 1: a plural ("potion{count*s}").
+    - ``{name*s}``: ``s`` unless the field is 1: a plural (``"potion{count*s}"``).
 
-    A text that no template can say (one that looks a name up in the components) keeps a
-    hand-written ``__str__``; a class that defines its own ``__str__`` is left alone.
+    A text that no template says (one that looks a name up in the components) stays a
+    hand-written ``__str__`` on a plain ``@dataclass(frozen=True, slots=True)``.
 
     Examples
     --------
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True, slots=True)
-    ... class Gather(Worded):
+    >>> @worded("take {count} {colour} potion{count*s}{brave?, bravely|}")
+    ... class Gather(Action):
     ...     colour: str
     ...     count: int
     ...     brave: bool = False
-    ...     text = "take {count} {colour} potion{count*s}{brave?, bravely|}"
     >>> str(Gather("green", 1)), str(Gather("green", 2, brave=True))
     ('take 1 green potion', 'take 2 green potions, bravely')
-    >>> @dataclass(frozen=True, slots=True)
-    ... class Roll(Worded):
+    >>> Gather("green", 2) == Gather("green", 2), Gather.__slots__, Gather.template
+    (True, ('colour', 'count', 'brave'), 'take {count} {colour} potion{count*s}{brave?, bravely|}')
+    >>> @worded("roll {dice[0]} and {dice[1]}")
+    ... class Roll(Action):
     ...     dice: tuple[int, int]
-    ...     text = "roll {dice[0]} and {dice[1]}"
     >>> str(Roll((3, 5)))
     'roll 3 and 5'
-    >>> @dataclass(frozen=True, slots=True)
-    ... class Typo(Worded):
+    >>> @worded("take {cuont}")
+    ... class Typo(Action):
     ...     count: int
-    ...     text = "take {cuont}"
     Traceback (most recent call last):
     ...
     TypeError: Typo's text 'take {cuont}' names cuont, which is no field of Typo (count)
     """
 
-    __slots__ = ()
+    def make(cls: type[_A]) -> type[_A]:
+        cls.__str__ = _compile(cls, text)  # type: ignore[method-assign, assignment]
+        cls.template = text  # type: ignore[attr-defined]
+        return dataclass(frozen=True, slots=True)(cls)
 
-    #: The action's text, with its fields in braces (above); "" for a class that writes its own.
-    text: ClassVar[str] = ""
-    #: How a field of a declared type is told (type name as written -> function), else str.
-    shown: ClassVar[Mapping[str, Callable[[Any], str]]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.text and "__str__" not in cls.__dict__:
-            cls.__str__ = _compile(cls)  # type: ignore[method-assign, assignment]
+    return make
 
 
 def _fields(cls: type) -> dict[str, str]:
@@ -151,18 +149,20 @@ def _fields(cls: type) -> dict[str, str]:
     return found
 
 
-def _compile(cls: type[Worded]) -> Callable[[Worded], str]:
-    """``cls.__str__`` made from ``cls.text``: one f-string over the fields it names."""
+def _compile(cls: type[Action], text: str) -> Callable[[Action], str]:
+    """``cls.__str__`` made from its template ``text``: one f-string over the fields it
+    names."""
     fields = _fields(cls)
+    shown: Mapping[str, Callable[[Any], str]] = getattr(cls, "shown", {})
     names: dict[str, Any] = {}
     pieces: list[str] = []
     at = 0
-    for k, m in enumerate(_FIELD.finditer(cls.text)):
-        pieces.append(_literal(cls.text[at:m.start()]))
+    for k, m in enumerate(_FIELD.finditer(text)):
+        pieces.append(_literal(text[at:m.start()]))
         at = m.end()
         name, index, yes, no, suffix = m.groups()
         if name not in fields:
-            raise TypeError(f"{cls.__name__}'s text {cls.text!r} names {name}, which is no "
+            raise TypeError(f"{cls.__name__}'s text {text!r} names {name}, which is no "
                             f"field of {cls.__name__} ({', '.join(fields) or 'none'})")
         value = f"self.{name}" + (f"[{index}]" if index is not None else "")
         if yes is not None:
@@ -171,16 +171,16 @@ def _compile(cls: type[Worded]) -> Callable[[Worded], str]:
         elif suffix is not None:
             names[f"_plural{k}"] = suffix
             pieces.append(f"{{(_plural{k} if {value} != 1 else _none)}}")
-        elif index is None and fields[name] in cls.shown:
-            names[f"_show{k}"] = cls.shown[fields[name]]
+        elif index is None and fields[name] in shown:
+            names[f"_show{k}"] = shown[fields[name]]
             pieces.append(f"{{_show{k}({value})}}")
         else:
             pieces.append(f"{{{value}}}")
-    pieces.append(_literal(cls.text[at:]))
+    pieces.append(_literal(text[at:]))
     names["_none"] = ""
     source = f"def __str__(self):\n    return f{''.join(pieces)!r}\n"
     exec(source, names)
-    made: Callable[[Worded], str] = names["__str__"]
+    made: Callable[[Action], str] = names["__str__"]
     made.__qualname__ = f"{cls.__qualname__}.__str__"
     return made
 

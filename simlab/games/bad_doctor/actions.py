@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, Worded, match_action, plain
+from simlab.core.action_text import ActionPatterns, match_action, plain, worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import (
@@ -99,11 +99,9 @@ def default_end(ends: tuple[str, ...], malady: str) -> int:
     return -1
 
 
-@dataclass(frozen=True, slots=True)
-class DrawTile(Worded):
+@worded("draw a Treatment Tile")
+class DrawTile(Action):
     """Action: draw a Treatment Tile (from the deck; the tile itself is chance)."""
-
-    text = "draw a Treatment Tile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,56 +137,44 @@ class DiscardTile(Action):
         return f"discard tile {_tile(self.tile, self.facts)} because stuck"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Worded):
+@worded("pass (no action possible)")
+class Pass(Action):
     """Lose an action that nothing allows (no tile to draw or place; a ruling)."""
 
-    text = "pass (no action possible)"
 
-
-@dataclass(frozen=True, slots=True)
-class TakeBackMarker(Worded):
+@worded("take back the Doctor Marker at space {space} of Patient {patient}")
+class TakeBackMarker(Action):
     """Empty supply: take back your Doctor Marker at Malady ``space`` of another Patient."""
 
     patient: str
     space: int
 
-    text = "take back the Doctor Marker at space {space} of Patient {patient}"
 
-
-@dataclass(frozen=True, slots=True)
-class NoMarker(Worded):
+@worded("place no Doctor Marker")
+class NoMarker(Action):
     """Empty supply: place the tile without a Doctor Marker."""
 
-    text = "place no Doctor Marker"
 
-
-@dataclass(frozen=True, slots=True)
-class MoveCube(Worded):
+@worded("move cube from Patient {source} to Patient {target}")
+class MoveCube(Action):
     """Bonus: move a Complication Cube between Patients."""
 
     source: str
     target: str
 
-    text = "move cube from Patient {source} to Patient {target}"
 
-
-@dataclass(frozen=True, slots=True)
-class AddCube(Worded):
+@worded("add cube to Patient {patient}")
+class AddCube(Action):
     """Bonus: add a Complication Cube to a Patient."""
 
     patient: str
 
-    text = "add cube to Patient {patient}"
 
-
-@dataclass(frozen=True, slots=True)
-class RemoveCube(Worded):
+@worded("remove cube from Patient {patient}")
+class RemoveCube(Action):
     """Bonus: remove a Complication Cube from a Patient."""
 
     patient: str
-
-    text = "remove cube from Patient {patient}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,20 +190,16 @@ class RemoveTile(Action):
         return f"remove tile {_tile(self.tile, self.facts)} from Patient {self.patient}"
 
 
-@dataclass(frozen=True, slots=True)
-class ActivateBonus(Worded):
+@worded("activate the bonus ({bonus})")
+class ActivateBonus(Action):
     """Take a bonus that the rules make optional."""
 
     bonus: str
 
-    text = "activate the bonus ({bonus})"
 
-
-@dataclass(frozen=True, slots=True)
-class DeclineBonus(Worded):
+@worded("decline the bonus")
+class DeclineBonus(Action):
     """Leave a bonus that the rules make optional."""
-
-    text = "decline the bonus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,14 +257,12 @@ def patient_facts(patient: str, parts: Components) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseSide(Worded):
+@worded("Starting Patient {patient} shows side {side}")
+class ChooseSide(Action):
     """Chance: which side of a Starting Patient is up (option ``starting_side=random``)."""
 
     patient: str
     side: str
-
-    text = "Starting Patient {patient} shows side {side}"
 
 
 def _check_tile(tile_id: str, described: str | None, parts: Components) -> TreatmentTile:

@@ -20,11 +20,11 @@ Roll(result=4)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Any, ClassVar
 
-from simlab.core.action_text import Worded
+from simlab.core.action_text import worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bedpans.board import Space, parse_space, space_text
@@ -59,43 +59,45 @@ __all__ = [
 ]
 
 
-class BedpansAction(Worded):
-    """A Bedpans action told by its template (:class:`~simlab.core.action_text.Worded`), with
-    its spaces (fields of type ``Space``) told as ``U 2,1``."""
+class BedpansAction(Action):
+    """A Bedpans & Broomsticks action: in the text its template
+    (:func:`~simlab.core.action_text.worded`) makes, a field of type ``Space`` reads
+    ``U 2,1``.
+
+    Examples
+    --------
+    >>> str(PlaceDecoy(("G1", 0, -1)))
+    'place Decoy at G1 0,-1'
+    """
 
     __slots__ = ()
 
-    shown = MappingProxyType({"Space": space_text})
+    #: How a field of each declared type is told (see :func:`~simlab.core.action_text.worded`).
+    shown: ClassVar[Mapping[str, Callable[[Any], str]]] = MappingProxyType({"Space": space_text})
 
 
-@dataclass(frozen=True, slots=True)
+@worded("roll {result}")
 class Roll(BedpansAction):
     """Chance: the movement result of the dice just rolled (already read for the mover)."""
 
     result: int
 
-    text = "roll {result}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("draw tile {tile}")
 class DrawTile(BedpansAction):
     """Chance: a tile drawn (from the stack, the Elevator tiles or the Exit tiles)."""
 
     tile: str
 
-    text = "draw tile {tile}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("draw Stuff {kind}")
 class DrawStuff(BedpansAction):
     """Chance: the Stuff-marker a player draws or picks up turns out to be ``kind``."""
 
     kind: str
 
-    text = "draw Stuff {kind}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("start on tile {tile}")
 class ChooseStart(BedpansAction):
     """Set-up: the first Elder-player chooses the start tile (option ``start_tile=chosen``,
     "Special – Start Tiles", ruling B13).
@@ -108,109 +110,85 @@ class ChooseStart(BedpansAction):
 
     tile: str
 
-    text = "start on tile {tile}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("place Elder and Decoy on the bed at {space}")
 class Reenter(BedpansAction):
     """A neutralized Elder and its Decoy come back on a bed of their colour."""
 
     space: Space
 
-    text = "place Elder and Decoy on the bed at {space}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("place Decoy at {space}")
 class PlaceDecoy(BedpansAction):
     """At the start of the turn, the Decoy goes to the Elder's space or a bed of its colour."""
 
     space: Space
 
-    text = "place Decoy at {space}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("pass")
 class Pass(BedpansAction):
     """Do nothing now: leave the Decoy, play no Stuff, keep the hand."""
 
-    text = "pass"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("play Door-marker between {a} and {b}")
 class PlayDoor(BedpansAction):
     """Play a Door-marker on the wall between two spaces of two tiles."""
 
     a: Space
     b: Space
 
-    text = "play Door-marker between {a} and {b}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("move {mover}")
 class ChooseMover(BedpansAction):
     """Choose the Character to roll for and move: ``red 1``, ``Doctor``, ``Nurse 3``."""
 
     mover: str
 
-    text = "move {mover}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("step {direction}")
 class Step(BedpansAction):
     """Move the current mover one space (``down``/``up``: Elevator shaft or Stairs)."""
 
     direction: str
-
-    text = "step {direction}"
 
 
 #: The step on the floor in each direction ``d`` (0-3: N E S W), made once (frozen values).
 STEP_TO = tuple(Step(label) for label in "NESW")
 
 
-@dataclass(frozen=True, slots=True)
+@worded("stop")
 class Stop(BedpansAction):
     """End the current move early (movement is up to the result: ruling M1)."""
 
-    text = "stop"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("take Stuff")
 class TakeStuff(BedpansAction):
     """Take a Stuff-marker from the mover's space into the hand."""
 
-    text = "take Stuff"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("discard {kind}")
 class Discard(BedpansAction):
     """Discard a Stuff-marker down to the hand limit of 3."""
 
     kind: str
 
-    text = "discard {kind}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("exchange {first} and {second}")
 class Exchange(BedpansAction):
     """End of turn: discard 2 Stuff-markers and draw 1."""
 
     first: str
     second: str
 
-    text = "exchange {first} and {second}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("explore tile position {position}")
 class Explore(BedpansAction):
     """The Staff-player announces the open edge (its empty tile position) to fill next."""
 
     position: Space
 
-    text = "explore tile position {position}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("place tile {tile} at {position} turned {rot}")
 class PlaceTile(BedpansAction):
     """Place the drawn tile at a tile position, turned clockwise ``rot`` quarter turns."""
 
@@ -218,38 +196,30 @@ class PlaceTile(BedpansAction):
     position: Space
     rot: int
 
-    text = "place tile {tile} at {position} turned {rot}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("place Stuff at {space}")
 class PlaceStuff(BedpansAction):
     """Put a Stuff-marker on a space of the tile just placed (Staff-player's choice)."""
 
     space: Space
 
-    text = "place Stuff at {space}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("send {staffer} to the station at {space}")
 class SendStaffer(BedpansAction):
     """Displace a Staffer to a new station (no unplaced Staffer of that type is left)."""
 
     staffer: str
     space: Space
 
-    text = "send {staffer} to the station at {space}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("leave the station at {space} empty")
 class LeaveStation(BedpansAction):
     """Leave a new station empty instead of displacing a Staffer."""
 
     space: Space
 
-    text = "leave the station at {space} empty"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("play {kind}{target?: |}{target}")
 class PlayStuff(BedpansAction):
     """Play a Stuff-marker of ``kind`` from the hand, on ``target`` (a Character, a colour,
     a space or a door, as the kind asks; empty when it needs none).
@@ -265,38 +235,30 @@ class PlayStuff(BedpansAction):
     kind: str
     target: str = ""
 
-    text = "play {kind}{target?: |}{target}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("try the blocked door {direction}")
 class TryDoor(BedpansAction):
     """Spend 1 space of movement on the blocked door in ``direction`` (Jammed Door: roll
     for doubles; Door Code: guess the order)."""
 
     direction: str
 
-    text = "try the blocked door {direction}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("the door {opened?opens|stays blocked}")
 class DoorResult(BedpansAction):
     """Chance: whether the blocked door just tried opens."""
 
     opened: bool
 
-    text = "the door {opened?opens|stays blocked}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("guess the Door Code {order}")
 class GuessCode(BedpansAction):
     """Guess the order, top to bottom, of the Door Code's facedown 1, 2, 3 markers."""
 
     order: str
 
-    text = "guess the Door Code {order}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("roll red {dice[0]} and white {dice[1]}, {dice[2]}")
 class RollDice(BedpansAction):
     """Chance: the Staff's 3 dice, rolled before the Staffer is chosen (Variation "Roll
     Movement Dice & Assign" with ``assign_for=everyone``, ruling V10): the red die, then
@@ -312,10 +274,8 @@ class RollDice(BedpansAction):
 
     dice: tuple[int, int, int]
 
-    text = "roll red {dice[0]} and white {dice[1]}, {dice[2]}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("move {name} closer to {space}")
 class Closer(BedpansAction):
     """Move ``name`` one space closer to its closest bed, to ``space`` (Lost Teeth, My
     Plants!, Nurse Call: where 2+ spaces are one move closer, its player chooses; ruling
@@ -331,8 +291,6 @@ class Closer(BedpansAction):
 
     name: str
     space: Space
-
-    text = "move {name} closer to {space}"
 
 
 _SPACE = r"((?:U|G1|G2) -?\d+,-?\d+)"

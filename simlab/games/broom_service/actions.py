@@ -18,9 +18,8 @@ Next()
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from simlab.core.action_text import ActionPatterns, Worded, known_name, match_action
+from simlab.core.action_text import ActionPatterns, known_name, match_action, worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service.components import POTIONS, Components
@@ -42,93 +41,75 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceCloud(Worded):
+@worded("place heavy cloud {cloud} on cloud space {space}")
+class PlaceCloud(Action):
     """Chance: a heavy cloud drawn from the shuffled pile onto a cloud space (set-up)."""
 
     cloud: int
     space: str
 
-    text = "place heavy cloud {cloud} on cloud space {space}"
 
-
-@dataclass(frozen=True, slots=True)
-class RevealEvent(Worded):
+@worded("reveal event {event}")
+class RevealEvent(Action):
     """Chance: the next event card is flipped face up."""
 
     event: str
 
-    text = "reveal event {event}"
 
-
-@dataclass(frozen=True, slots=True)
-class Bewitch(Worded):
+@worded("bewitch {role}")
+class Bewitch(Action):
     """Chance: a role card of the unused colour is revealed as bewitched."""
 
     role: str
 
-    text = "bewitch {role}"
 
-
-@dataclass(frozen=True, slots=True)
-class ChooseRole(Worded):
+@worded("Seat {seat} chooses {role}")
+class ChooseRole(Action):
     """A seat secretly takes a role card into its hand for the round."""
 
     seat: int
     role: str
 
-    text = "Seat {seat} chooses {role}"
 
-
-@dataclass(frozen=True, slots=True)
-class DoneChoosing(Worded):
+@worded("Seat {seat} is done choosing")
+class DoneChoosing(Action):
     """A seat stops choosing (only while fewer cards than the most are allowed)."""
 
     seat: int
 
-    text = "Seat {seat} is done choosing"
 
-
-@dataclass(frozen=True, slots=True)
-class PlayRole(Worded):
+@worded("Seat {seat} plays {role} {brave?brave|cowardly}")
+class PlayRole(Action):
     """A seat plays a role card and reads its brave or cowardly text."""
 
     seat: int
     role: str
     brave: bool
 
-    text = "Seat {seat} plays {role} {brave?brave|cowardly}"
 
-
-@dataclass(frozen=True, slots=True)
-class Next(Worded):
+@worded("Next!")
+class Next(Action):
     """A follower without the role card says "Next!"."""
 
-    text = "Next!"
 
-
-@dataclass(frozen=True, slots=True)
-class Gather(Worded):
+@worded("take {count} {colour} potion{count*s}")
+class Gather(Action):
     """A Gatherer takes potions of its colour from the supply."""
 
     colour: str
     count: int
 
-    text = "take {count} {colour} potion{count*s}"
 
-
-@dataclass(frozen=True, slots=True)
-class Move(Worded):
+@worded("move pawn {pawn} to {region}")
+class Move(Action):
     """A Witch moves pawn 1 or 2 to an adjacent region."""
 
     pawn: int
     region: str
 
-    text = "move pawn {pawn} to {region}"
 
-
-@dataclass(frozen=True, slots=True)
-class Deliver(Worded):
+@worded("deliver {colour} potion to {square?square tower|tower} {tower} ({vp} VP)")
+class Deliver(Action):
     """Deliver one potion to a tower (``vp`` is the VP printed on the tower)."""
 
     colour: str
@@ -136,24 +117,18 @@ class Deliver(Worded):
     vp: int
     square: bool = False
 
-    text = "deliver {colour} potion to {square?square tower|tower} {tower} ({vp} VP)"
 
-
-@dataclass(frozen=True, slots=True)
-class Charm(Worded):
+@worded("charm away the cloud on {space} ({wands} wand{wands*s})")
+class Charm(Action):
     """The Weather Fairy charms away the cloud on a cloud space, paying wands."""
 
     space: str
     wands: int
 
-    text = "charm away the cloud on {space} ({wands} wand{wands*s})"
 
-
-@dataclass(frozen=True, slots=True)
-class DoNothing(Worded):
+@worded("do nothing")
+class DoNothing(Action):
     """Voluntary skip: perform no (more of the) action."""
-
-    text = "do nothing"
 
 
 def _role(name: str, c: Components) -> str:

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, Worded, known_name, match_action, plain
+from simlab.core.action_text import ActionPatterns, known_name, match_action, plain, worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.hospital_rush.components import Components, load_components
@@ -59,24 +59,20 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class DealBoard(Worded):
+@worded("Seat {seat} gets the player board {board}")
+class DealBoard(Action):
     """Chance: ``seat`` receives a random player board at set-up."""
 
     seat: int
     board: str
 
-    text = "Seat {seat} gets the player board {board}"
 
-
-@dataclass(frozen=True, slots=True)
-class Admit(Worded):
+@worded("Patient {patient} comes into bed {bed}")
+class Admit(Action):
     """Chance: a patient from the patient stack comes into an empty bed (1-4)."""
 
     bed: int
     patient: str
-
-    text = "Patient {patient} comes into bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,29 +102,23 @@ class Place(Action):
         return f"Seat {self.seat} places on {title}"
 
 
-@dataclass(frozen=True, slots=True)
-class Done(Worded):
+@worded("Done")
+class Done(Action):
     """Stop the current action here (forfeit what is left of it)."""
 
-    text = "Done"
 
-
-@dataclass(frozen=True, slots=True)
-class TakeMedicine(Worded):
+@worded("Take 1 {colour} medicine from the medicine chest")
+class TakeMedicine(Action):
     """Take 1 medicine tile of ``colour`` from the medicine chest."""
 
     colour: str
 
-    text = "Take 1 {colour} medicine from the medicine chest"
 
-
-@dataclass(frozen=True, slots=True)
-class Treat(Worded):
+@worded("Treat the patient in bed {bed}")
+class Treat(Action):
     """Treat (claim, continue with, or move the patient marker to) the patient in ``bed``."""
 
     bed: int
-
-    text = "Treat the patient in bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,40 +131,32 @@ class PlaceTile(Action):
         return "Place 1 patch" if self.tile == "patch" else f"Place 1 {self.tile} medicine"
 
 
-@dataclass(frozen=True, slots=True)
-class Appoint(Worded):
+@worded("Appoint Seat {seat} starting player")
+class Appoint(Action):
     """Night shift 1: give the starting player marker to ``seat`` for the next round."""
 
     seat: int
 
-    text = "Appoint Seat {seat} starting player"
 
-
-@dataclass(frozen=True, slots=True)
-class Learn(Worded):
+@worded("Learn {skill}")
+class Learn(Action):
     """Study: mark ``skill`` as learned."""
 
     skill: str
 
-    text = "Learn {skill}"
 
-
-@dataclass(frozen=True, slots=True)
-class RatOut(Worded):
+@worded("Rat out Seat {victim}")
+class RatOut(Action):
     """Rat out: punish ``victim``, an opponent with action markers on red spaces."""
 
     victim: int
 
-    text = "Rat out Seat {victim}"
 
-
-@dataclass(frozen=True, slots=True)
-class TellTheBoss(Worded):
+@worded("Tell the boss about Seat {victim}")
+class TellTheBoss(Action):
     """Vanessa Toad, "I'm telling the boss": report ``victim``, an opponent on a red space."""
 
     victim: int
-
-    text = "Tell the boss about Seat {victim}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,8 +205,8 @@ class Bribe(Action):
         return f"Pay {self.bucks} bucks for {points} prestige point{'s' if points > 1 else ''}"
 
 
-@dataclass(frozen=True, slots=True)
-class TakeBucks(Worded):
+@worded("Take {bucks} buck{bucks*s} for {why}")
+class TakeBucks(Action):
     """Take the ``bucks`` an action pays, ``why`` that action (option ``payouts=may-forfeit``;
     ``Done`` forfeits them).
 
@@ -237,82 +219,64 @@ class TakeBucks(Worded):
     bucks: int
     why: str
 
-    text = "Take {bucks} buck{bucks*s} for {why}"
 
-
-@dataclass(frozen=True, slots=True)
-class FinalExam(Worded):
+@worded("Take the final exam for {bucks} bucks")
+class FinalExam(Action):
     """Final exam: pay ``bucks`` (2, or 4 on the 5-player side's second space) and score skills."""
 
     bucks: int
 
-    text = "Take the final exam for {bucks} bucks"
 
-
-@dataclass(frozen=True, slots=True)
-class StealSkill(Worded):
+@worded("Steal {skill} from Seat {victim} for 3 bucks")
+class StealSkill(Action):
     """Theo Goodberg: take ``skill`` from ``victim``, paying them 3 bucks."""
 
     victim: int
     skill: str
 
-    text = "Steal {skill} from Seat {victim} for 3 bucks"
 
-
-@dataclass(frozen=True, slots=True)
-class TakeOver(Worded):
+@worded("Take over the patient in bed {bed}")
+class TakeOver(Action):
     """Theo Goodberg, "That's my patient now": take over the patient in ``bed``."""
 
     bed: int
 
-    text = "Take over the patient in bed {bed}"
 
-
-@dataclass(frozen=True, slots=True)
-class Sell(Worded):
+@worded("Sell 1 {colour} medicine for 2 bucks")
+class Sell(Action):
     """Kurt von Schneider: sell 1 medicine of ``colour`` for 2 bucks."""
 
     colour: str
 
-    text = "Sell 1 {colour} medicine for 2 bucks"
 
-
-@dataclass(frozen=True, slots=True)
-class Watch(Worded):
+@worded("Watch and learn at the patient in bed {bed}")
+class Watch(Action):
     """Marina Clementina, "I'll just watch and learn": add her marker to the patient in ``bed``."""
 
     bed: int
 
-    text = "Watch and learn at the patient in bed {bed}"
 
-
-@dataclass(frozen=True, slots=True)
-class Chillax(Worded):
+@worded("{discharge?Discharge the patient in bed 4 and slide the others"
+        "|Slide the patients toward bed 4}")
+class Chillax(Action):
     """Freddie Funster, "Chillax, man": discharge bed 4 (if a patient lies there) and slide."""
 
     discharge: bool = True
 
-    text = ("{discharge?Discharge the patient in bed 4 and slide the others"
-            "|Slide the patients toward bed 4}")
 
-
-@dataclass(frozen=True, slots=True)
-class Readmit(Worded):
+@worded("Admit {patient} from the discard pile to bed 1{mark? with the patient marker|}")
+class Readmit(Action):
     """Freddie Funster, "Chillax, man": a patient from the discard pile into bed 1."""
 
     patient: str
     mark: bool = False
 
-    text = "Admit {patient} from the discard pile to bed 1{mark? with the patient marker|}"
 
-
-@dataclass(frozen=True, slots=True)
-class Malinger(Worded):
+@worded("Discard the malingerer in bed {bed}")
+class Malinger(Action):
     """Vanessa Toad, "What a malingerer": discard the patient in ``bed``."""
 
     bed: int
-
-    text = "Discard the malingerer in bed {bed}"
 
 
 @dataclass(frozen=True, slots=True)
