@@ -33,7 +33,7 @@ from typing import Any, TypeVar, dataclass_transform
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 
-__all__ = ["ActionPatterns", "known_name", "match_action", "plain", "worded"]
+__all__ = ["ActionPatterns", "known_name", "match_action", "plain", "read_action", "worded"]
 
 #: (pattern of a whole action text, what builds the action from its match), tried in order.
 #: The builder takes the match, then what :func:`match_action` is given after the text.
@@ -50,6 +50,26 @@ def match_action(patterns: ActionPatterns, text: str, *context: Any) -> Action |
         if m is not None:
             return build(m, *context)
     return None
+
+
+def read_action(game: str, patterns: ActionPatterns, text: str, *context: Any) -> Action:
+    """The action of ``text`` by :func:`match_action`; if no pattern matches, an
+    :class:`IllegalActionError` saying ``"{game} has no action {text!r}"``.
+
+    Examples
+    --------
+    >>> table: ActionPatterns = ((re.compile(r"pass"), lambda m: Action()),)
+    >>> read_action("pass_game", table, "pass")
+    Action()
+    >>> read_action("pass_game", table, "fly")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.IllegalActionError: pass_game has no action 'fly'
+    """
+    action = match_action(patterns, text, *context)
+    if action is None:
+        raise IllegalActionError(f"{game} has no action {text!r}")
+    return action
 
 
 def plain(build: Callable[[re.Match[str]], Action]) -> Callable[[re.Match[str], Any], Action]:

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, match_action, plain, worded
+from simlab.core.action_text import ActionPatterns, plain, read_action, worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import (
@@ -360,7 +360,4 @@ def parse_action(text: str, parts: Components) -> Action:
     ...
     simlab.core.errors.IllegalActionError: bad_doctor has no action 'cure everyone'
     """
-    action = match_action(_PATTERNS, text, parts)
-    if action is None:
-        raise IllegalActionError(f"bad_doctor has no action {text!r}")
-    return action
+    return read_action("bad_doctor", _PATTERNS, text, parts)

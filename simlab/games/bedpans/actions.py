@@ -24,9 +24,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from simlab.core.action_text import worded
+from simlab.core.action_text import ActionPatterns, read_action, worded
 from simlab.core.api import Action
-from simlab.core.errors import IllegalActionError
 from simlab.games.bedpans.board import Space, parse_space, space_text
 
 __all__ = [
@@ -294,7 +293,7 @@ class Closer(BedpansAction):
 
 
 _SPACE = r"((?:U|G1|G2) -?\d+,-?\d+)"
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+_PATTERNS: ActionPatterns = (
     (re.compile(r"roll (\d+)"), lambda m: Roll(int(m[1]))),
     (re.compile(r"roll red ([123]) and white ([123]), ([123])"),
      lambda m: RollDice((int(m[1]), int(m[2]), int(m[3])))),
@@ -350,9 +349,4 @@ def parse_action(text: str) -> Action:
     ...
     simlab.core.errors.IllegalActionError: bedpans has no action 'fly away'
     """
-    stripped = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(stripped)
-        if m:
-            return build(m)
-    raise IllegalActionError(f"bedpans has no action {text!r}")
+    return read_action("bedpans", _PATTERNS, text)

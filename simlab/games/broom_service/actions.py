@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 
-from simlab.core.action_text import ActionPatterns, known_name, match_action, worded
+from simlab.core.action_text import ActionPatterns, known_name, read_action, worded
 from simlab.core.api import Action
-from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service.components import POTIONS, Components
 
 __all__ = [
@@ -193,7 +192,4 @@ def parse_action(text: str, components: Components) -> Action:
     ...
     simlab.core.errors.IllegalActionError: broom_service has no action 'fly to the moon'
     """
-    action = match_action(_PATTERNS, text, components)
-    if action is None:
-        raise IllegalActionError(f"broom_service has no action {text!r}")
-    return action
+    return read_action("broom_service", _PATTERNS, text, components)
