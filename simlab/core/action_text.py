@@ -1,11 +1,15 @@
-"""Reading an action back from its text: a game's table of patterns, tried in order.
+"""Action texts: written from a template, read back through a game's table of patterns.
 
-Each game writes ``str(action)`` in rulebook words and a table of regular
-expressions, one per action text, with the function that builds the action
-from the match (and from whatever else the game passes along, such as its
-component set, where a text names a component); :func:`match_action` tries
-the table, and the game's ``parse_action`` says what is wrong when nothing
-matches.
+An action class declares its text once, as a template in rulebook words
+(:func:`worded`, which also makes it a frozen, slotted dataclass); the few
+texts no template says (those that look a name up in the components) keep a
+hand-written ``__str__``.  Each game reads its texts back with a table of
+regular expressions, one per action text, with the function that builds the
+action from the match (and from whatever else the game passes along, such as
+its component set, where a text names a component); :func:`match_action`
+tries the table, and :func:`read_action` (or the game's ``parse_action``)
+says what is wrong when nothing matches.  ``tests/games/test_action_round_trip.py``
+reads every action class of every game back from its text.
 
 Examples
 --------
