@@ -201,9 +201,9 @@ def _compile(cls: type[Action], text: str) -> Callable[[Action], str]:
         else:
             pieces.append(f"{{{value}}}")
     pieces.append(_literal(text[at:]))
-    names["_none"] = ""
+    names["_none"], names["__name__"] = "", cls.__module__
     source = f"def __str__(self):\n    return f{''.join(pieces)!r}\n"
-    exec(source, names)
+    exec(source, names)  # as dataclasses makes __init__: code from the class's own template
     made: Callable[[Action], str] = names["__str__"]
     made.__qualname__ = f"{cls.__qualname__}.__str__"
     return made

@@ -81,6 +81,7 @@ def test_worded_makes_a_frozen_slotted_hashable_dataclass():
     assert not hasattr(a, "__dict__") or not a.__dict__
     assert a == Gather("green", 2) and hash(a) == hash(Gather("green", 2))
     assert repr(a) == "Gather(colour='green', count=2, tower=False)"
+    assert (Gather.__str__.__module__, Gather.__str__.__qualname__) == (__name__, "Gather.__str__")
     assert Gather.template == ("take {count} {colour} potion{count*s} "
                                "to {tower?the tower|the market}")
     with pytest.raises(FrozenInstanceError):
