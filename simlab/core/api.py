@@ -56,7 +56,8 @@ class Action:
     """Base of every action: frozen, hashable, with a rulebook-like ``str``.
 
     Each game subclasses it with small frozen, slotted dataclasses, gives
-    them a ``__str__`` in the rulebook's words, and reads that text back in
+    them a ``str`` in the rulebook's words (a template, with
+    :func:`simlab.core.action_text.worded`), and reads that text back in
     :meth:`Game.parse_action`.
     """
 

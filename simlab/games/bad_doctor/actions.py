@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, match_action, plain
+from simlab.core.action_text import ActionPatterns, plain, read_action, worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.bad_doctor.components import (
@@ -99,12 +99,9 @@ def default_end(ends: tuple[str, ...], malady: str) -> int:
     return -1
 
 
-@dataclass(frozen=True, slots=True)
+@worded("draw a Treatment Tile")
 class DrawTile(Action):
     """Action: draw a Treatment Tile (from the deck; the tile itself is chance)."""
-
-    def __str__(self) -> str:
-        return "draw a Treatment Tile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,62 +137,44 @@ class DiscardTile(Action):
         return f"discard tile {_tile(self.tile, self.facts)} because stuck"
 
 
-@dataclass(frozen=True, slots=True)
+@worded("pass (no action possible)")
 class Pass(Action):
     """Lose an action that nothing allows (no tile to draw or place; a ruling)."""
 
-    def __str__(self) -> str:
-        return "pass (no action possible)"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("take back the Doctor Marker at space {space} of Patient {patient}")
 class TakeBackMarker(Action):
     """Empty supply: take back your Doctor Marker at Malady ``space`` of another Patient."""
 
     patient: str
     space: int
 
-    def __str__(self) -> str:
-        return f"take back the Doctor Marker at space {self.space} of Patient {self.patient}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("place no Doctor Marker")
 class NoMarker(Action):
     """Empty supply: place the tile without a Doctor Marker."""
 
-    def __str__(self) -> str:
-        return "place no Doctor Marker"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("move cube from Patient {source} to Patient {target}")
 class MoveCube(Action):
     """Bonus: move a Complication Cube between Patients."""
 
     source: str
     target: str
 
-    def __str__(self) -> str:
-        return f"move cube from Patient {self.source} to Patient {self.target}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("add cube to Patient {patient}")
 class AddCube(Action):
     """Bonus: add a Complication Cube to a Patient."""
 
     patient: str
 
-    def __str__(self) -> str:
-        return f"add cube to Patient {self.patient}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("remove cube from Patient {patient}")
 class RemoveCube(Action):
     """Bonus: remove a Complication Cube from a Patient."""
 
     patient: str
-
-    def __str__(self) -> str:
-        return f"remove cube from Patient {self.patient}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,22 +190,16 @@ class RemoveTile(Action):
         return f"remove tile {_tile(self.tile, self.facts)} from Patient {self.patient}"
 
 
-@dataclass(frozen=True, slots=True)
+@worded("activate the bonus ({bonus})")
 class ActivateBonus(Action):
     """Take a bonus that the rules make optional."""
 
     bonus: str
 
-    def __str__(self) -> str:
-        return f"activate the bonus ({self.bonus})"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("decline the bonus")
 class DeclineBonus(Action):
     """Leave a bonus that the rules make optional."""
-
-    def __str__(self) -> str:
-        return "decline the bonus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,15 +257,12 @@ def patient_facts(patient: str, parts: Components) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True)
+@worded("Starting Patient {patient} shows side {side}")
 class ChooseSide(Action):
     """Chance: which side of a Starting Patient is up (option ``starting_side=random``)."""
 
     patient: str
     side: str
-
-    def __str__(self) -> str:
-        return f"Starting Patient {self.patient} shows side {self.side}"
 
 
 def _check_tile(tile_id: str, described: str | None, parts: Components) -> TreatmentTile:
@@ -390,7 +360,4 @@ def parse_action(text: str, parts: Components) -> Action:
     ...
     simlab.core.errors.IllegalActionError: bad_doctor has no action 'cure everyone'
     """
-    action = match_action(_PATTERNS, text, parts)
-    if action is None:
-        raise IllegalActionError(f"bad_doctor has no action {text!r}")
-    return action
+    return read_action("bad_doctor", _PATTERNS, text, parts)

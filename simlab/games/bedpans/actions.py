@@ -20,11 +20,12 @@ Roll(result=4)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
+from simlab.core.action_text import ActionPatterns, read_action, worded
 from simlab.core.api import Action
-from simlab.core.errors import IllegalActionError
 from simlab.games.bedpans.board import Space, parse_space, space_text
 
 __all__ = [
@@ -56,38 +57,47 @@ __all__ = [
     "parse_action",
 ]
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
+
+class BedpansAction(Action):
+    """A Bedpans & Broomsticks action: in the text its template
+    (:func:`~simlab.core.action_text.worded`) makes, a field of type ``Space`` reads
+    ``U 2,1``.
+
+    Examples
+    --------
+    >>> str(PlaceDecoy(("G1", 0, -1)))
+    'place Decoy at G1 0,-1'
+    """
+
+    __slots__ = ()
+
+    #: How a field of each declared type is told (see :func:`~simlab.core.action_text.worded`).
+    shown: ClassVar[Mapping[str, Callable[[Any], str]]] = MappingProxyType({"Space": space_text})
+
+
+@worded("roll {result}")
+class Roll(BedpansAction):
     """Chance: the movement result of the dice just rolled (already read for the mover)."""
 
     result: int
 
-    def __str__(self) -> str:
-        return f"roll {self.result}"
 
-
-@dataclass(frozen=True, slots=True)
-class DrawTile(Action):
+@worded("draw tile {tile}")
+class DrawTile(BedpansAction):
     """Chance: a tile drawn (from the stack, the Elevator tiles or the Exit tiles)."""
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"draw tile {self.tile}"
 
-
-@dataclass(frozen=True, slots=True)
-class DrawStuff(Action):
+@worded("draw Stuff {kind}")
+class DrawStuff(BedpansAction):
     """Chance: the Stuff-marker a player draws or picks up turns out to be ``kind``."""
 
     kind: str
 
-    def __str__(self) -> str:
-        return f"draw Stuff {self.kind}"
 
-
-@dataclass(frozen=True, slots=True)
-class ChooseStart(Action):
+@worded("start on tile {tile}")
+class ChooseStart(BedpansAction):
     """Set-up: the first Elder-player chooses the start tile (option ``start_tile=chosen``,
     "Special – Start Tiles", ruling B13).
 
@@ -99,165 +109,117 @@ class ChooseStart(Action):
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"start on tile {self.tile}"
 
-
-@dataclass(frozen=True, slots=True)
-class Reenter(Action):
+@worded("place Elder and Decoy on the bed at {space}")
+class Reenter(BedpansAction):
     """A neutralized Elder and its Decoy come back on a bed of their colour."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"place Elder and Decoy on the bed at {space_text(self.space)}"
 
-
-@dataclass(frozen=True, slots=True)
-class PlaceDecoy(Action):
+@worded("place Decoy at {space}")
+class PlaceDecoy(BedpansAction):
     """At the start of the turn, the Decoy goes to the Elder's space or a bed of its colour."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"place Decoy at {space_text(self.space)}"
 
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+@worded("pass")
+class Pass(BedpansAction):
     """Do nothing now: leave the Decoy, play no Stuff, keep the hand."""
 
-    def __str__(self) -> str:
-        return "pass"
 
-
-@dataclass(frozen=True, slots=True)
-class PlayDoor(Action):
+@worded("play Door-marker between {a} and {b}")
+class PlayDoor(BedpansAction):
     """Play a Door-marker on the wall between two spaces of two tiles."""
 
     a: Space
     b: Space
 
-    def __str__(self) -> str:
-        return f"play Door-marker between {space_text(self.a)} and {space_text(self.b)}"
 
-
-@dataclass(frozen=True, slots=True)
-class ChooseMover(Action):
+@worded("move {mover}")
+class ChooseMover(BedpansAction):
     """Choose the Character to roll for and move: ``red 1``, ``Doctor``, ``Nurse 3``."""
 
     mover: str
 
-    def __str__(self) -> str:
-        return f"move {self.mover}"
 
-
-@dataclass(frozen=True, slots=True)
-class Step(Action):
+@worded("step {direction}")
+class Step(BedpansAction):
     """Move the current mover one space (``down``/``up``: Elevator shaft or Stairs)."""
 
     direction: str
-
-    def __str__(self) -> str:
-        return f"step {self.direction}"
 
 
 #: The step on the floor in each direction ``d`` (0-3: N E S W), made once (frozen values).
 STEP_TO = tuple(Step(label) for label in "NESW")
 
 
-@dataclass(frozen=True, slots=True)
-class Stop(Action):
+@worded("stop")
+class Stop(BedpansAction):
     """End the current move early (movement is up to the result: ruling M1)."""
 
-    def __str__(self) -> str:
-        return "stop"
 
-
-@dataclass(frozen=True, slots=True)
-class TakeStuff(Action):
+@worded("take Stuff")
+class TakeStuff(BedpansAction):
     """Take a Stuff-marker from the mover's space into the hand."""
 
-    def __str__(self) -> str:
-        return "take Stuff"
 
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
+@worded("discard {kind}")
+class Discard(BedpansAction):
     """Discard a Stuff-marker down to the hand limit of 3."""
 
     kind: str
 
-    def __str__(self) -> str:
-        return f"discard {self.kind}"
 
-
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
+@worded("exchange {first} and {second}")
+class Exchange(BedpansAction):
     """End of turn: discard 2 Stuff-markers and draw 1."""
 
     first: str
     second: str
 
-    def __str__(self) -> str:
-        return f"exchange {self.first} and {self.second}"
 
-
-@dataclass(frozen=True, slots=True)
-class Explore(Action):
+@worded("explore tile position {position}")
+class Explore(BedpansAction):
     """The Staff-player announces the open edge (its empty tile position) to fill next."""
 
     position: Space
 
-    def __str__(self) -> str:
-        return f"explore tile position {space_text(self.position)}"
 
-
-@dataclass(frozen=True, slots=True)
-class PlaceTile(Action):
+@worded("place tile {tile} at {position} turned {rot}")
+class PlaceTile(BedpansAction):
     """Place the drawn tile at a tile position, turned clockwise ``rot`` quarter turns."""
 
     tile: str
     position: Space
     rot: int
 
-    def __str__(self) -> str:
-        return f"place tile {self.tile} at {space_text(self.position)} turned {self.rot}"
 
-
-@dataclass(frozen=True, slots=True)
-class PlaceStuff(Action):
+@worded("place Stuff at {space}")
+class PlaceStuff(BedpansAction):
     """Put a Stuff-marker on a space of the tile just placed (Staff-player's choice)."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"place Stuff at {space_text(self.space)}"
 
-
-@dataclass(frozen=True, slots=True)
-class SendStaffer(Action):
+@worded("send {staffer} to the station at {space}")
+class SendStaffer(BedpansAction):
     """Displace a Staffer to a new station (no unplaced Staffer of that type is left)."""
 
     staffer: str
     space: Space
 
-    def __str__(self) -> str:
-        return f"send {self.staffer} to the station at {space_text(self.space)}"
 
-
-@dataclass(frozen=True, slots=True)
-class LeaveStation(Action):
+@worded("leave the station at {space} empty")
+class LeaveStation(BedpansAction):
     """Leave a new station empty instead of displacing a Staffer."""
 
     space: Space
 
-    def __str__(self) -> str:
-        return f"leave the station at {space_text(self.space)} empty"
 
-
-@dataclass(frozen=True, slots=True)
-class PlayStuff(Action):
+@worded("play {kind}{target?: |}{target}")
+class PlayStuff(BedpansAction):
     """Play a Stuff-marker of ``kind`` from the hand, on ``target`` (a Character, a colour,
     a space or a door, as the kind asks; empty when it needs none).
 
@@ -272,43 +234,31 @@ class PlayStuff(Action):
     kind: str
     target: str = ""
 
-    def __str__(self) -> str:
-        return f"play {self.kind}: {self.target}" if self.target else f"play {self.kind}"
 
-
-@dataclass(frozen=True, slots=True)
-class TryDoor(Action):
+@worded("try the blocked door {direction}")
+class TryDoor(BedpansAction):
     """Spend 1 space of movement on the blocked door in ``direction`` (Jammed Door: roll
     for doubles; Door Code: guess the order)."""
 
     direction: str
 
-    def __str__(self) -> str:
-        return f"try the blocked door {self.direction}"
 
-
-@dataclass(frozen=True, slots=True)
-class DoorResult(Action):
+@worded("the door {opened?opens|stays blocked}")
+class DoorResult(BedpansAction):
     """Chance: whether the blocked door just tried opens."""
 
     opened: bool
 
-    def __str__(self) -> str:
-        return "the door opens" if self.opened else "the door stays blocked"
 
-
-@dataclass(frozen=True, slots=True)
-class GuessCode(Action):
+@worded("guess the Door Code {order}")
+class GuessCode(BedpansAction):
     """Guess the order, top to bottom, of the Door Code's facedown 1, 2, 3 markers."""
 
     order: str
 
-    def __str__(self) -> str:
-        return f"guess the Door Code {self.order}"
 
-
-@dataclass(frozen=True, slots=True)
-class RollDice(Action):
+@worded("roll red {dice[0]} and white {dice[1]}, {dice[2]}")
+class RollDice(BedpansAction):
     """Chance: the Staff's 3 dice, rolled before the Staffer is chosen (Variation "Roll
     Movement Dice & Assign" with ``assign_for=everyone``, ruling V10): the red die, then
     the two white dice, lower first.  The chosen Staffer reads them (ruling M3).
@@ -323,13 +273,9 @@ class RollDice(Action):
 
     dice: tuple[int, int, int]
 
-    def __str__(self) -> str:
-        red, w1, w2 = self.dice
-        return f"roll red {red} and white {w1}, {w2}"
 
-
-@dataclass(frozen=True, slots=True)
-class Closer(Action):
+@worded("move {name} closer to {space}")
+class Closer(BedpansAction):
     """Move ``name`` one space closer to its closest bed, to ``space`` (Lost Teeth, My
     Plants!, Nurse Call: where 2+ spaces are one move closer, its player chooses; ruling
     S10).
@@ -345,12 +291,9 @@ class Closer(Action):
     name: str
     space: Space
 
-    def __str__(self) -> str:
-        return f"move {self.name} closer to {space_text(self.space)}"
-
 
 _SPACE = r"((?:U|G1|G2) -?\d+,-?\d+)"
-_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+_PATTERNS: ActionPatterns = (
     (re.compile(r"roll (\d+)"), lambda m: Roll(int(m[1]))),
     (re.compile(r"roll red ([123]) and white ([123]), ([123])"),
      lambda m: RollDice((int(m[1]), int(m[2]), int(m[3])))),
@@ -406,9 +349,4 @@ def parse_action(text: str) -> Action:
     ...
     simlab.core.errors.IllegalActionError: bedpans has no action 'fly away'
     """
-    stripped = text.strip()
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(stripped)
-        if m:
-            return build(m)
-    raise IllegalActionError(f"bedpans has no action {text!r}")
+    return read_action("bedpans", _PATTERNS, text)

@@ -18,11 +18,9 @@ Next()
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from simlab.core.action_text import ActionPatterns, known_name, match_action
+from simlab.core.action_text import ActionPatterns, known_name, read_action, worded
 from simlab.core.api import Action
-from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service.components import POTIONS, Components
 
 __all__ = [
@@ -42,59 +40,44 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@worded("place heavy cloud {cloud} on cloud space {space}")
 class PlaceCloud(Action):
     """Chance: a heavy cloud drawn from the shuffled pile onto a cloud space (set-up)."""
 
     cloud: int
     space: str
 
-    def __str__(self) -> str:
-        return f"place heavy cloud {self.cloud} on cloud space {self.space}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("reveal event {event}")
 class RevealEvent(Action):
     """Chance: the next event card is flipped face up."""
 
     event: str
 
-    def __str__(self) -> str:
-        return f"reveal event {self.event}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("bewitch {role}")
 class Bewitch(Action):
     """Chance: a role card of the unused colour is revealed as bewitched."""
 
     role: str
 
-    def __str__(self) -> str:
-        return f"bewitch {self.role}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Seat {seat} chooses {role}")
 class ChooseRole(Action):
     """A seat secretly takes a role card into its hand for the round."""
 
     seat: int
     role: str
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} chooses {self.role}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Seat {seat} is done choosing")
 class DoneChoosing(Action):
     """A seat stops choosing (only while fewer cards than the most are allowed)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} is done choosing"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Seat {seat} plays {role} {brave?brave|cowardly}")
 class PlayRole(Action):
     """A seat plays a role card and reads its brave or cowardly text."""
 
@@ -102,41 +85,29 @@ class PlayRole(Action):
     role: str
     brave: bool
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} plays {self.role} {'brave' if self.brave else 'cowardly'}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Next!")
 class Next(Action):
     """A follower without the role card says "Next!"."""
 
-    def __str__(self) -> str:
-        return "Next!"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("take {count} {colour} potion{count*s}")
 class Gather(Action):
     """A Gatherer takes potions of its colour from the supply."""
 
     colour: str
     count: int
 
-    def __str__(self) -> str:
-        return f"take {self.count} {self.colour} potion{'s' if self.count != 1 else ''}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("move pawn {pawn} to {region}")
 class Move(Action):
     """A Witch moves pawn 1 or 2 to an adjacent region."""
 
     pawn: int
     region: str
 
-    def __str__(self) -> str:
-        return f"move pawn {self.pawn} to {self.region}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("deliver {colour} potion to {square?square tower|tower} {tower} ({vp} VP)")
 class Deliver(Action):
     """Deliver one potion to a tower (``vp`` is the VP printed on the tower)."""
 
@@ -145,28 +116,18 @@ class Deliver(Action):
     vp: int
     square: bool = False
 
-    def __str__(self) -> str:
-        kind = "square tower" if self.square else "tower"
-        return f"deliver {self.colour} potion to {kind} {self.tower} ({self.vp} VP)"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("charm away the cloud on {space} ({wands} wand{wands*s})")
 class Charm(Action):
     """The Weather Fairy charms away the cloud on a cloud space, paying wands."""
 
     space: str
     wands: int
 
-    def __str__(self) -> str:
-        return f"charm away the cloud on {self.space} ({self.wands} wand{'s' * (self.wands != 1)})"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("do nothing")
 class DoNothing(Action):
     """Voluntary skip: perform no (more of the) action."""
-
-    def __str__(self) -> str:
-        return "do nothing"
 
 
 def _role(name: str, c: Components) -> str:
@@ -231,7 +192,4 @@ def parse_action(text: str, components: Components) -> Action:
     ...
     simlab.core.errors.IllegalActionError: broom_service has no action 'fly to the moon'
     """
-    action = match_action(_PATTERNS, text, components)
-    if action is None:
-        raise IllegalActionError(f"broom_service has no action {text!r}")
-    return action
+    return read_action("broom_service", _PATTERNS, text, components)

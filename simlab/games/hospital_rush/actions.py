@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from simlab.core.action_text import ActionPatterns, known_name, match_action, plain
+from simlab.core.action_text import ActionPatterns, known_name, match_action, plain, worded
 from simlab.core.api import Action
 from simlab.core.errors import IllegalActionError
 from simlab.games.hospital_rush.components import Components, load_components
@@ -59,26 +59,20 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@worded("Seat {seat} gets the player board {board}")
 class DealBoard(Action):
     """Chance: ``seat`` receives a random player board at set-up."""
 
     seat: int
     board: str
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat} gets the player board {self.board}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Patient {patient} comes into bed {bed}")
 class Admit(Action):
     """Chance: a patient from the patient stack comes into an empty bed (1-4)."""
 
     bed: int
     patient: str
-
-    def __str__(self) -> str:
-        return f"Patient {self.patient} comes into bed {self.bed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,32 +102,23 @@ class Place(Action):
         return f"Seat {self.seat} places on {title}"
 
 
-@dataclass(frozen=True, slots=True)
+@worded("Done")
 class Done(Action):
     """Stop the current action here (forfeit what is left of it)."""
 
-    def __str__(self) -> str:
-        return "Done"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Take 1 {colour} medicine from the medicine chest")
 class TakeMedicine(Action):
     """Take 1 medicine tile of ``colour`` from the medicine chest."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"Take 1 {self.colour} medicine from the medicine chest"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Treat the patient in bed {bed}")
 class Treat(Action):
     """Treat (claim, continue with, or move the patient marker to) the patient in ``bed``."""
 
     bed: int
-
-    def __str__(self) -> str:
-        return f"Treat the patient in bed {self.bed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,44 +131,32 @@ class PlaceTile(Action):
         return "Place 1 patch" if self.tile == "patch" else f"Place 1 {self.tile} medicine"
 
 
-@dataclass(frozen=True, slots=True)
+@worded("Appoint Seat {seat} starting player")
 class Appoint(Action):
     """Night shift 1: give the starting player marker to ``seat`` for the next round."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"Appoint Seat {self.seat} starting player"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Learn {skill}")
 class Learn(Action):
     """Study: mark ``skill`` as learned."""
 
     skill: str
 
-    def __str__(self) -> str:
-        return f"Learn {self.skill}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Rat out Seat {victim}")
 class RatOut(Action):
     """Rat out: punish ``victim``, an opponent with action markers on red spaces."""
 
     victim: int
 
-    def __str__(self) -> str:
-        return f"Rat out Seat {self.victim}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Tell the boss about Seat {victim}")
 class TellTheBoss(Action):
     """Vanessa Toad, "I'm telling the boss": report ``victim``, an opponent on a red space."""
 
     victim: int
-
-    def __str__(self) -> str:
-        return f"Tell the boss about Seat {self.victim}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +205,7 @@ class Bribe(Action):
         return f"Pay {self.bucks} bucks for {points} prestige point{'s' if points > 1 else ''}"
 
 
-@dataclass(frozen=True, slots=True)
+@worded("Take {bucks} buck{bucks*s} for {why}")
 class TakeBucks(Action):
     """Take the ``bucks`` an action pays, ``why`` that action (option ``payouts=may-forfeit``;
     ``Done`` forfeits them).
@@ -246,93 +219,64 @@ class TakeBucks(Action):
     bucks: int
     why: str
 
-    def __str__(self) -> str:
-        return f"Take {self.bucks} buck{'s' if self.bucks != 1 else ''} for {self.why}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Take the final exam for {bucks} bucks")
 class FinalExam(Action):
     """Final exam: pay ``bucks`` (2, or 4 on the 5-player side's second space) and score skills."""
 
     bucks: int
 
-    def __str__(self) -> str:
-        return f"Take the final exam for {self.bucks} bucks"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Steal {skill} from Seat {victim} for 3 bucks")
 class StealSkill(Action):
     """Theo Goodberg: take ``skill`` from ``victim``, paying them 3 bucks."""
 
     victim: int
     skill: str
 
-    def __str__(self) -> str:
-        return f"Steal {self.skill} from Seat {self.victim} for 3 bucks"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Take over the patient in bed {bed}")
 class TakeOver(Action):
     """Theo Goodberg, "That's my patient now": take over the patient in ``bed``."""
 
     bed: int
 
-    def __str__(self) -> str:
-        return f"Take over the patient in bed {self.bed}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Sell 1 {colour} medicine for 2 bucks")
 class Sell(Action):
     """Kurt von Schneider: sell 1 medicine of ``colour`` for 2 bucks."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"Sell 1 {self.colour} medicine for 2 bucks"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Watch and learn at the patient in bed {bed}")
 class Watch(Action):
     """Marina Clementina, "I'll just watch and learn": add her marker to the patient in ``bed``."""
 
     bed: int
 
-    def __str__(self) -> str:
-        return f"Watch and learn at the patient in bed {self.bed}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("{discharge?Discharge the patient in bed 4 and slide the others"
+        "|Slide the patients toward bed 4}")
 class Chillax(Action):
     """Freddie Funster, "Chillax, man": discharge bed 4 (if a patient lies there) and slide."""
 
     discharge: bool = True
 
-    def __str__(self) -> str:
-        if self.discharge:
-            return "Discharge the patient in bed 4 and slide the others"
-        return "Slide the patients toward bed 4"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Admit {patient} from the discard pile to bed 1{mark? with the patient marker|}")
 class Readmit(Action):
     """Freddie Funster, "Chillax, man": a patient from the discard pile into bed 1."""
 
     patient: str
     mark: bool = False
 
-    def __str__(self) -> str:
-        tail = " with the patient marker" if self.mark else ""
-        return f"Admit {self.patient} from the discard pile to bed 1{tail}"
 
-
-@dataclass(frozen=True, slots=True)
+@worded("Discard the malingerer in bed {bed}")
 class Malinger(Action):
     """Vanessa Toad, "What a malingerer": discard the patient in ``bed``."""
 
     bed: int
-
-    def __str__(self) -> str:
-        return f"Discard the malingerer in bed {self.bed}"
 
 
 @dataclass(frozen=True, slots=True)
