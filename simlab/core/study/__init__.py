@@ -70,7 +70,13 @@ Examples
 from __future__ import annotations
 
 from simlab.core.study.definition import Study
-from simlab.core.study.design import game_setting, rotate_seats, setting_params
+from simlab.core.study.design import (
+    game_setting,
+    player_count_param,
+    rotate_seats,
+    seat_policy_param,
+    setting_params,
+)
 from simlab.core.study.params import Param
 from simlab.core.study.progress import PROGRESS_MIN_GAMES
 from simlab.core.study.registry import get_study, register_study, study_names, unregister_study
@@ -90,6 +96,8 @@ __all__ = [
     "tally_values",
     "game_setting",
     "setting_params",
+    "player_count_param",
+    "seat_policy_param",
     "get_study",
     "per_game",
     "register_study",

@@ -47,6 +47,7 @@ from simlab.core.study import (
     Study,
     game_setting,
     per_game,
+    player_count_param,
     register_study,
     rotate_seats,
     setting_params,
@@ -309,7 +310,7 @@ SCORES = register_study(
             "intervals and the mean VP with t intervals, by policy and by seat."
         ),
         params=(
-            Param("players", 4, int, choices=(2, 3, 4, 5), help="number of players"),
+            player_count_param(4, (2, 3, 4, 5)),
             Param("policies", ("heuristic", "brave", "cowardly", "random"), tuple,
                   choices=_POLICIES, help="policies the seats rotate through"),
         ),

@@ -44,8 +44,10 @@ from simlab.core.study import (
     game_setting,
     is_tally,
     per_game,
+    player_count_param,
     register_study,
     rotate_seats,
+    seat_policy_param,
     setting_params,
     summarize_games,
 )
@@ -366,7 +368,7 @@ UNFAIR = register_study(
             "default search player that never places on a red space."
         ),
         params=(
-            Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
+            player_count_param(4, (3, 4, 5)),
             Param(
                 "policies",
                 ("honest", "opportunist"),
@@ -447,8 +449,8 @@ BOARDS = register_study(
             "the fair share 1 / players."
         ),
         params=(
-            Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
-            Param("policy", "greedy", str, choices=_CHOICES, help="policy of every seat"),
+            player_count_param(4, (3, 4, 5)),
+            seat_policy_param("greedy", _CHOICES),
         ),
         run_chunk=per_game(_boards_game),
         summarize=_boards_summary,
