@@ -83,7 +83,13 @@ from simlab.core.study.registry import get_study, register_study, study_names, u
 from simlab.core.study.result import StudyResult
 from simlab.core.study.runner import run_study
 from simlab.core.study.seeding import per_game
-from simlab.core.study.tally import is_tally, summarize_games, tally_rows, tally_values
+from simlab.core.study.tally import (
+    is_tally,
+    stack_summaries,
+    summarize_games,
+    tally_rows,
+    tally_values,
+)
 
 __all__ = [
     "PROGRESS_MIN_GAMES",
@@ -91,6 +97,7 @@ __all__ = [
     "Study",
     "StudyResult",
     "is_tally",
+    "stack_summaries",
     "summarize_games",
     "tally_rows",
     "tally_values",
