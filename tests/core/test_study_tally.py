@@ -23,6 +23,7 @@ from simlab.core.study import (
     is_tally,
     per_game,
     run_study,
+    stack_summaries,
     summarize_games,
     tally_rows,
     tally_values,
@@ -223,3 +224,22 @@ def test_a_category_never_seen_gets_no_tally_row():
 def test_rows_with_no_quantity_give_an_empty_tally_with_its_columns():
     table = tally_rows(_rows(5)[["game", "seat"]], ["seat"])
     assert table.empty and list(table.columns) == ["seat", "quantity", "value", "count"]
+
+
+def test_stack_summaries_labels_every_row_with_its_table_in_order():
+    rng = np.random.default_rng(5)
+    games = pd.DataFrame({"policy": rng.choice(["a", "b"], 60), "seat": rng.integers(0, 3, 60),
+                          "win": rng.integers(0, 2, 60).astype(bool)})
+    tables = {key: summarize_games(games.assign(level=games[key].astype(str)), by=["level"],
+                                   proportions=["win"])
+              for key in ("policy", "seat")}
+    out = stack_summaries("by", tables)
+    assert list(out.columns) == ["by", *tables["policy"].columns]
+    assert list(out.index) == list(range(2 + 3))
+    assert list(out["by"]) == ["policy"] * 2 + ["seat"] * 3
+    # the wins of each level, counted apart from the tables
+    wins = Counter((k, str(v)) for k in ("policy", "seat")
+                   for v, w in zip(games[k], games["win"], strict=True) if w)
+    for row in out.itertuples():
+        assert round(row.estimate * row.n) == wins[(row.by, row.level)]
+    assert sum(out.n) == 2 * len(games)

@@ -70,14 +70,26 @@ Examples
 from __future__ import annotations
 
 from simlab.core.study.definition import Study
-from simlab.core.study.design import game_setting, rotate_seats, setting_params
+from simlab.core.study.design import (
+    game_setting,
+    player_count_param,
+    rotate_seats,
+    seat_policy_param,
+    setting_params,
+)
 from simlab.core.study.params import Param
 from simlab.core.study.progress import PROGRESS_MIN_GAMES
 from simlab.core.study.registry import get_study, register_study, study_names, unregister_study
 from simlab.core.study.result import StudyResult
 from simlab.core.study.runner import run_study
 from simlab.core.study.seeding import per_game
-from simlab.core.study.tally import is_tally, summarize_games, tally_rows, tally_values
+from simlab.core.study.tally import (
+    is_tally,
+    stack_summaries,
+    summarize_games,
+    tally_rows,
+    tally_values,
+)
 
 __all__ = [
     "PROGRESS_MIN_GAMES",
@@ -85,11 +97,14 @@ __all__ = [
     "Study",
     "StudyResult",
     "is_tally",
+    "stack_summaries",
     "summarize_games",
     "tally_rows",
     "tally_values",
     "game_setting",
     "setting_params",
+    "player_count_param",
+    "seat_policy_param",
     "get_study",
     "per_game",
     "register_study",

@@ -8,7 +8,13 @@ from typing import Any
 
 from simlab.core.study.params import Param
 
-__all__ = ["game_setting", "rotate_seats", "setting_params"]
+__all__ = [
+    "game_setting",
+    "player_count_param",
+    "rotate_seats",
+    "seat_policy_param",
+    "setting_params",
+]
 
 
 def game_setting(index: int, players: Iterable[Any], policies: Sequence[Any]) -> tuple[int, Any]:
@@ -86,3 +92,43 @@ def setting_params(
         Param("policies", tuple(policies), tuple, choices=tuple(choices),
               help="the policy every seat plays, one per game in turn"),
     )
+
+
+def player_count_param(default: int, choices: Sequence[int]) -> Param:
+    """The ``int`` param ``players``: ``default`` seats, or any count of ``choices``.
+
+    Examples
+    --------
+    >>> players = player_count_param(4, (3, 4, 5))
+    >>> players.default, players.convert("5"), players.help
+    (4, 5, 'number of players')
+    """
+    return Param("players", default, int, choices=tuple(choices), help="number of players")
+
+
+def seat_policy_param(default: str, choices: tuple[str, ...],
+                      help: str = "policy of every seat") -> Param:
+    """The ``policy`` param of a study in which every seat plays the same policy.
+
+    Parameters
+    ----------
+    default : str
+        The policy when none is given.
+    choices : tuple of str
+        The policies a user may choose (kept as given: a game's own collection
+        of names may accept more than it lists).
+    help : str
+        The line for ``--help``.
+
+    Returns
+    -------
+    Param
+        A ``str`` param named ``policy``.
+
+    Examples
+    --------
+    >>> policy = seat_policy_param("greedy", ("random", "greedy"))
+    >>> policy.convert("random"), policy.help
+    ('random', 'policy of every seat')
+    """
+    return Param("policy", default, str, choices=choices, help=help)

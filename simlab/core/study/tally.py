@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -42,7 +42,8 @@ import pandas as pd
 from simlab.core import stats
 from simlab.core.errors import ConfigError
 
-__all__ = ["TALLY_COLUMNS", "is_tally", "summarize_games", "tally_rows", "tally_values"]
+__all__ = ["TALLY_COLUMNS", "is_tally", "stack_summaries", "summarize_games", "tally_rows",
+           "tally_values"]
 
 #: The columns a tally has after its group columns.
 TALLY_COLUMNS = ("quantity", "value", "count")
@@ -189,3 +190,33 @@ def summarize_games(
     table = table.assign(_kind=kind_order, _q=table["quantity"].map(order))
     table = table.sort_values([*by, "_kind", "_q"], kind="stable", ignore_index=True)
     return table.drop(columns=["_kind", "_q"])
+
+
+def stack_summaries(column: str, tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """Summary tables one under another, each row labelled with its table's name.
+
+    Parameters
+    ----------
+    column : str
+        The label column, put first (``"scope"``, ``"by"``).
+    tables : mapping of str to DataFrame
+        The tables in order, by label; their other columns are aligned by name
+        (a column one table lacks is missing on its rows).
+
+    Returns
+    -------
+    DataFrame
+        ``column`` and every table's columns, rows numbered from 0.
+
+    Examples
+    --------
+    >>> a = pd.DataFrame({"policy": ["x"], "estimate": [0.5]})
+    >>> b = pd.DataFrame({"seat": [0, 1], "estimate": [0.25, 0.75]})
+    >>> stack_summaries("by", {"policy": a, "seat": b})
+           by policy  estimate  seat
+    0  policy      x      0.50   NaN
+    1    seat    NaN      0.25   0.0
+    2    seat    NaN      0.75   1.0
+    """
+    return pd.concat([table.assign(**{column: label})[[column, *table.columns]]
+                      for label, table in tables.items()], ignore_index=True)

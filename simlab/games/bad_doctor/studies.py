@@ -38,7 +38,14 @@ import pandas as pd
 import simlab
 from simlab.core import stats
 from simlab.core.search_settings import policy_choices
-from simlab.core.study import Param, Study, per_game, register_study, summarize_games
+from simlab.core.study import (
+    Param,
+    Study,
+    per_game,
+    register_study,
+    seat_policy_param,
+    summarize_games,
+)
 from simlab.games.bad_doctor.rules import BadDoctorState
 
 __all__ = [
@@ -294,7 +301,7 @@ SEATS = register_study(
         description="Share of games each seat wins (shared wins count for each winner).",
         params=(
             _PLAYERS,
-            Param("policy", "random", str, choices=_POLICIES, help="policy of every seat"),
+            seat_policy_param("random", _POLICIES),
         ),
         run_chunk=per_game(seats_game),
         summarize=_seats_summary,

@@ -37,7 +37,7 @@ from simlab.core.study import Param, Study, game_setting, per_game, register_stu
 from simlab.games.bedpans.parts import Phase
 from simlab.games.bedpans.rolls import roll_distribution
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
-from simlab.games.bedpans.stuff_studies import play_out
+from simlab.games.bedpans.stuff_studies import play_out, round_limit_param
 
 __all__ = ["ESCAPE", "OLD_PAIRINGS", "OUTCOMES", "PAIRINGS", "corridor_state",
            "exact_escape_one_turn", "pairing_name", "pairing_sides"]
@@ -167,7 +167,7 @@ OUTCOMES = register_study(
                                pairing_name("heuristic", "heuristic")), tuple,
                   choices=PAIRINGS, aliases=OLD_PAIRINGS,
                   help="policy pairings, staff:P/elders:Q (the Staff's policy, the Elders')"),
-            Param("round_limit", 60, int, low=1, help="round limit of each game (ruling B14)"),
+            round_limit_param(60),
         ),
         run_chunk=per_game(_outcome_game),
         summarize=_outcome_summary,

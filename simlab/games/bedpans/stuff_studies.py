@@ -35,17 +35,42 @@ from simlab.core.api import Outcome
 from simlab.core.lazy_view import LazyView, seal
 from simlab.core.play import make_policies, sample_chance
 from simlab.core.search_settings import policy_choices
-from simlab.core.study import Param, Study, game_setting, per_game, register_study
+from simlab.core.study import (
+    Param,
+    Study,
+    game_setting,
+    per_game,
+    register_study,
+    seat_policy_param,
+)
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import Chance, Draw
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 from simlab.games.bedpans.stuff import IMPLEMENTED
 
-__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "play_out", "seat_policies", "verdicts",
-           "worth"]
+__all__ = ["LABELS", "STUFF_STUDY", "VARIANTS_STUDY", "play_out", "round_limit_param",
+           "seat_policies", "verdicts", "worth"]
 
 #: Policies one side may play in ``bedpans-variants`` ("": the ``policy`` parameter's).
 _SIDE_POLICIES = policy_choices("", "heuristic", "random")
+#: Policies every seat may play in the studies of whole games.
+_SEAT_POLICIES = ("heuristic", "random")
+
+
+def round_limit_param(default: int) -> Param:
+    """The ``round_limit`` param of a study of whole games (ruling B14 of docs/rulings).
+
+    Examples
+    --------
+    >>> limit = round_limit_param(40)
+    >>> limit.default, limit.convert("12")
+    (40, 12)
+    >>> limit.convert("0")
+    Traceback (most recent call last):
+    ...
+    simlab.core.errors.ConfigError: parameter 'round_limit': 0 is below 1
+    """
+    return Param("round_limit", default, int, low=1, help="round limit of each game (ruling B14)")
 
 #: The rulebook's label of each Variation ("Variations").
 LABELS: dict[str, str] = {
@@ -258,13 +283,13 @@ VARIANTS_STUDY = register_study(
                   help="player counts"),
             Param("variants", tuple(LABELS), tuple, choices=tuple(LABELS),
                   help="Variations compared with the base game"),
-            Param("policy", "heuristic", str, choices=("heuristic", "random"),
-                  help="policy of every seat (unless staff or elders names a side's)"),
+            seat_policy_param("heuristic", _SEAT_POLICIES,
+                              help="policy of every seat (unless staff or elders names a side's)"),
             Param("staff", "", str, choices=_SIDE_POLICIES,
                   help="policy of the Staff (seat 0), e.g. mcts; empty: policy"),
             Param("elders", "", str, choices=_SIDE_POLICIES,
                   help="policy of every Elder seat, e.g. mcts; empty: policy"),
-            Param("round_limit", 40, int, low=1, help="round limit of each game (ruling B14)"),
+            round_limit_param(40),
         ),
         run_chunk=per_game(_variant_game),
         summarize=_variant_summary,
@@ -398,9 +423,8 @@ STUFF_STUDY = register_study(
             Param("holder", "elder", str, choices=("elder", "staff"),
                   help="who starts with the Stuff"),
             Param("players", 3, int, low=2, high=5, help="player count"),
-            Param("policy", "heuristic", str, choices=("heuristic", "random"),
-                  help="policy of every seat"),
-            Param("round_limit", 40, int, low=1, help="round limit of each game (ruling B14)"),
+            seat_policy_param("heuristic", _SEAT_POLICIES),
+            round_limit_param(40),
         ),
         run_chunk=per_game(_stuff_game),
         summarize=_stuff_summary,

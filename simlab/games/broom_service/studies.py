@@ -47,9 +47,11 @@ from simlab.core.study import (
     Study,
     game_setting,
     per_game,
+    player_count_param,
     register_study,
     rotate_seats,
     setting_params,
+    stack_summaries,
     summarize_games,
     tally_values,
 )
@@ -152,7 +154,7 @@ def _steals_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
     claims = games[games["row"] == "claim"].copy()
     claims["stolen"] = claims["stolen"].astype(bool)
     claims["place"] = claims["place"].astype(int)
-    parts = []
+    tables = {}
     by = ["policy", "players", "place"] + (["role"] if params["by_role"] else [])
     for scope, part in (("first turn", claims[claims["first_turn"].astype(bool)]),
                         ("all turns", claims)):
@@ -164,14 +166,11 @@ def _steals_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame
                 q = follower_brave_chance(key[0])
                 if q is not None:
                     exact[tuple(key)] = exact_steal_probability(int(key[1]), int(key[2]), q)
-        table = stats.summarize(part, by=by, proportions=["stolen"], exact={"stolen": exact})
-        table.insert(0, "scope", scope)
-        parts.append(table)
+        tables[scope] = stats.summarize(part, by=by, proportions=["stolen"],
+                                        exact={"stolen": exact})
     seats = games[games["row"] == "seat"]
-    vp = stats.summarize(seats, by=["policy", "players"], means=["vp"])
-    vp.insert(0, "scope", "final VP per seat")
-    parts.append(vp)
-    out = pd.concat(parts, ignore_index=True)
+    tables["final VP per seat"] = stats.summarize(seats, by=["policy", "players"], means=["vp"])
+    out = stack_summaries("scope", tables)
     if "place" in out:
         out["place"] = out["place"].astype("Int64")  # no place on the VP rows: <NA>
     return out
@@ -249,13 +248,11 @@ def _scores_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
 
 
 def _scores_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
-    parts = []
-    for key in ("policy", "seat"):
-        table = summarize_games(games.assign(level=games[key].astype(str)), by=["level"],
-                                proportions=["win", "sole_win"], means=["vp"])
-        table.insert(0, "by", key)
-        parts.append(table)
-    return pd.concat(parts, ignore_index=True)
+    return stack_summaries("by", {
+        key: summarize_games(games.assign(level=games[key].astype(str)), by=["level"],
+                             proportions=["win", "sole_win"], means=["vp"])
+        for key in ("policy", "seat")
+    })
 
 
 def _scores_plot(result: Any) -> Any:
@@ -309,7 +306,7 @@ SCORES = register_study(
             "intervals and the mean VP with t intervals, by policy and by seat."
         ),
         params=(
-            Param("players", 4, int, choices=(2, 3, 4, 5), help="number of players"),
+            player_count_param(4, (2, 3, 4, 5)),
             Param("policies", ("heuristic", "brave", "cowardly", "random"), tuple,
                   choices=_POLICIES, help="policies the seats rotate through"),
         ),

@@ -44,9 +44,12 @@ from simlab.core.study import (
     game_setting,
     is_tally,
     per_game,
+    player_count_param,
     register_study,
     rotate_seats,
+    seat_policy_param,
     setting_params,
+    stack_summaries,
     summarize_games,
 )
 from simlab.games.hospital_rush import actions as A
@@ -116,15 +119,13 @@ def _patients_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFra
     left = games[~games["in_bed_at_end"].astype(bool)].copy()
     for f in FATES:
         left[f] = left[f].astype(bool)
-    shares = stats.summarize(left, by=["players", "policy"], proportions=list(FATES))
-    shares.insert(0, "scope", "patients who left")
+    tables = {"patients who left": stats.summarize(left, by=["players", "policy"],
+                                                   proportions=list(FATES))}
     cured = games[games["fate"] == "cured"].rename(columns={"rounds": "rounds_to_cure"})
-    parts = [shares]
     if not cured.empty:
-        rounds = stats.summarize(cured, by=["players", "policy"], means=["rounds_to_cure"])
-        rounds.insert(0, "scope", "cured patients")
-        parts.append(rounds)
-    return pd.concat(parts, ignore_index=True)
+        tables["cured patients"] = stats.summarize(cured, by=["players", "policy"],
+                                                   means=["rounds_to_cure"])
+    return stack_summaries("scope", tables)
 
 
 def _patients_plot(result: StudyResult) -> Any:
@@ -254,28 +255,24 @@ def _unfair_game(params: dict[str, Any], rng: np.random.Generator, index: int) -
 
 
 def _unfair_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFrame:
-    parts = []
+    tables = {}
     reds = games[games["row"] == "red"].copy()
     if not reds.empty:
         reds["ratted"] = reds["ratted"].astype(bool)
         reds["position"] = reds["position"].astype(int)
-        table = stats.summarize(reds, by=["position"], proportions=["ratted"])
-        table.insert(0, "scope", "red markers by place in the round")
-        parts.append(table)
-        table = stats.summarize(reds, by=["policy"], proportions=["ratted"])
-        table.insert(0, "scope", "red markers by policy")
-        parts.append(table)
+        tables["red markers by place in the round"] = stats.summarize(
+            reds, by=["position"], proportions=["ratted"])
+        tables["red markers by policy"] = stats.summarize(reds, by=["policy"],
+                                                          proportions=["ratted"])
     seats = games[games["row"] == "seat"].copy()
     seats["win"] = seats["win"].astype(bool)
-    table = stats.summarize(
+    tables["seats by policy"] = stats.summarize(
         seats,
         by=["policy"],
         proportions=["win"],
         means=["prestige", "steals_made", "steals_suffered"],
     )
-    table.insert(0, "scope", "seats by policy")
-    parts.append(table)
-    out = pd.concat(parts, ignore_index=True)
+    out = stack_summaries("scope", tables)
     if "position" in out:
         out["position"] = out["position"].astype("Int64")  # <NA> where no place applies
     return out
@@ -366,7 +363,7 @@ UNFAIR = register_study(
             "default search player that never places on a red space."
         ),
         params=(
-            Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
+            player_count_param(4, (3, 4, 5)),
             Param(
                 "policies",
                 ("honest", "opportunist"),
@@ -447,8 +444,8 @@ BOARDS = register_study(
             "the fair share 1 / players."
         ),
         params=(
-            Param("players", 4, int, choices=(3, 4, 5), help="number of players"),
-            Param("policy", "greedy", str, choices=_CHOICES, help="policy of every seat"),
+            player_count_param(4, (3, 4, 5)),
+            seat_policy_param("greedy", _CHOICES),
         ),
         run_chunk=per_game(_boards_game),
         summarize=_boards_summary,

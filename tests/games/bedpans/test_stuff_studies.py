@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import simlab
-from simlab.games.bedpans.stuff_studies import LABELS, verdicts
+from simlab.core.errors import ConfigError
+from simlab.core.study import get_study
+from simlab.games.bedpans.stuff_studies import LABELS, round_limit_param, verdicts
 
 
 def test_variants_study_matched_arms_and_verdicts():
@@ -97,3 +101,14 @@ def test_variants_study_takes_a_search_player_per_side():
             cell = summary[(summary.variant == variant) & (summary.arm == "variant")
                            & (summary.quantity == "elder_win")]
             assert float(cell.estimate.iloc[0]) == sum(v for _, v in pairs) / 3
+
+
+def test_round_limit_param_of_each_study_of_whole_games():
+    simlab.study_names()
+    defaults = {name: {p.name: p for p in get_study(name).params}["round_limit"].default
+                for name in ("bedpans-outcomes", "bedpans-variants", "bedpans-stuff")}
+    assert defaults == {"bedpans-outcomes": 60, "bedpans-variants": 40, "bedpans-stuff": 40}
+    limit = round_limit_param(40)
+    assert limit.convert("1") == 1
+    with pytest.raises(ConfigError, match="'round_limit': 0 is below 1"):
+        limit.convert("0")
