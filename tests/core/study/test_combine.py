@@ -183,3 +183,15 @@ def test_the_one_chunk_of_a_concat_study_is_the_table():
     bar = Bar()
     assert combine(CONCAT, _chunks([frame]), bar) is frame
     assert bar.updates == [10]
+
+
+def test_two_chunks_of_a_concat_study_are_both_kept():
+    frames = [pd.DataFrame({"seat": [0], "count": [1]}), pd.DataFrame({"seat": [1], "count": [2]})]
+    out = combine(CONCAT, _chunks(frames), Bar())
+    assert out.to_dict("list") == {"seat": [0, 1], "count": [1, 2]}
+
+
+def test_chunks_of_a_sum_study_with_other_columns_name_the_study():
+    frames = [pd.DataFrame({"total": [7], "count": [1]}), pd.DataFrame({"sum": [7], "count": [1]})]
+    with pytest.raises(ConfigError, match=r"^study 'x': chunk columns \['sum', 'count'\] differ"):
+        combine(STUDY, _chunks(frames), Bar())
