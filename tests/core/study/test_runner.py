@@ -323,3 +323,46 @@ def test_tally_and_compare_data_exclude_each_other(tmp_path):
         run_study(TALLIED, games=2, tally=True, compare_data=tmp_path)
     assert str(excinfo.value) == ("tally and compare_data exclude each other: a comparison "
                                   "pairs the games, a tally keeps none")
+
+
+# --------------------------------------------------------------------------- what each run is given
+
+
+def pid_chunk(params, seed_seq, first, n):
+    return pd.DataFrame({"game": range(first, first + n), "pid": os.getpid()})
+
+
+def params_summary(games, params):
+    return pd.DataFrame([{"quantity": "params", **params}])
+
+
+def test_by_default_every_chunk_plays_in_this_process():
+    study = Study("runner-pid", "Pids", (), run_chunk=pid_chunk, summarize=params_summary,
+                  chunk_size=2)
+    assert set(run_study(study, games=6).games["pid"]) == {os.getpid()}
+
+
+def test_summarize_is_given_the_resolved_params():
+    study = dataclasses.replace(DRAW, summarize=params_summary)
+    summary = run_study(study, games=2, p="0.75").summary
+    assert summary.to_dict("records") == [{"quantity": "params", "p": 0.75, "policy": "random"}]
+
+
+def test_both_runs_of_a_comparison_use_the_executor_and_the_progress(tmp_path):
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "tiles.txt").write_text("a tile\n")  # the contents travel to the pool
+    heard = []
+    with cf.ThreadPoolExecutor(1) as pool:
+        submitted = []
+        submit = pool.submit
+
+        def counting_submit(fn, /, *args, **kwargs):
+            submitted.append(args[3])  # the chunk's index k
+            return submit(fn, *args, **kwargs)
+
+        pool.submit = counting_submit  # type: ignore[method-assign]
+        compared = run_study(DRAW, games=10, seed=2, executor=pool, compare_data=tmp_path / "b",
+                             progress=lambda done, total: heard.append((done, total)))
+    assert submitted == [0, 1, 0, 1]
+    assert heard == [(7, 10), (10, 10), (7, 10), (10, 10)]
+    assert compared.a.games["folder"].isna().all() and compared.b.games["folder"].notna().all()
