@@ -168,14 +168,27 @@ def test_the_bar_is_asked_for_with_the_games_the_name_and_whether_a_search_plays
     assert asked == [(False, 4, "runner-draw", False), (None, 4, "runner-draw", True)]
 
 
-def test_a_failing_game_closes_the_bar_and_cancels_the_chunks_not_started():
+class StoppingBar(Bar):
+    """A caller's bar whose first update stops the run (as a Ctrl-C in a widget would)."""
+
+    def update(self, n: int) -> None:
+        raise RuntimeError("stopped")
+
+
+@pytest.mark.parametrize(("broken_game", "bar_type", "error"), [
+    (0, Bar, "game 0 broke"),  # raised inside the chunks' generator
+    (None, StoppingBar, "stopped"),  # raised outside it, while it waits: runner closes it
+])
+def test_an_error_closes_the_bar_and_cancels_the_chunks_not_started(broken_game, bar_type, error):
+    bar = bar_type()
     release = threading.Event()
     submitted: list[cf.Future] = []
 
     def chunk(params, seed_seq, first, n):
-        if first == 0:
+        if first == broken_game:
             raise ValueError("game 0 broke")
-        release.wait(5)
+        if first > 0:
+            release.wait(5)
         return draw_chunk(params, seed_seq, first, n)
 
     class Pool(cf.ThreadPoolExecutor):
@@ -184,13 +197,12 @@ def test_a_failing_game_closes_the_bar_and_cancels_the_chunks_not_started():
             return submitted[-1]
 
     broken = dataclasses.replace(DRAW, name="runner-broken", run_chunk=chunk, chunk_size=1)
-    bar = Bar()
-    with Pool(4) as pool:  # chunk 0 fails; 1 to 3 hold the other threads; the rest wait
-        with pytest.raises(ValueError, match="game 0 broke") as excinfo:
+    with Pool(4) as pool:  # chunk 0 ends at once; 1 to 4 hold the threads; the rest wait
+        with pytest.raises((ValueError, RuntimeError), match=error) as excinfo:
             run_study(broken, games=40, executor=pool, progress=bar)
         states = [(f.cancelled(), f.running() or f.done()) for f in submitted]
         release.set()
-    del excinfo
+    del excinfo  # (its traceback holds the runner's frame, and so the chunks' generator)
     assert bar.closed == 1 and bar.updates == []
     assert all(cancelled or started for cancelled, started in states)  # none left waiting
     assert sum(cancelled for cancelled, _ in states) >= len(submitted) - 5 >= 3
