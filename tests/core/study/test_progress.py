@@ -66,7 +66,7 @@ def test_in_a_pipe_no_bar_unless_asked(monkeypatch):
     for games, slow in ((10**9, False), (1, True)):
         assert _kind(progress_bar(None, games, "x", slow=slow)) == "_NoBar"
     bar = progress_bar(True, 3, "asked")
-    assert (bar.total, bar.desc) == (3, "asked")
+    assert (bar.total, bar.desc, bar.disable) == (3, "asked", False)  # shown in the pipe too
     bar.close()
 
 
@@ -119,6 +119,15 @@ def test_a_callers_bar_is_used_as_is():
     bar = Bar()
     assert progress_bar(bar, 10, "x") is bar
     assert progress_bar(bar, 10, "x", slow=True) is bar
+
+
+@pytest.mark.parametrize("half", [types.SimpleNamespace(update=print),
+                                  types.SimpleNamespace(close=print)])
+def test_half_a_bar_is_no_bar_but_a_true_flag(monkeypatch, half):
+    _stderr(monkeypatch, io.StringIO())
+    bar = progress_bar(half, 3, "half")
+    assert bar is not half and (bar.total, bar.desc) == (3, "half")  # progress=True: tqdm
+    bar.close()
 
 
 def test_the_hidden_bar_takes_updates_and_closes():
