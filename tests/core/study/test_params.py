@@ -28,13 +28,16 @@ def test_whole_numbers(value, want):
     assert got == want and type(got) is int
 
 
-@pytest.mark.parametrize(("value", "error"), [
-    (True, TypeError), (np.bool_(False), TypeError), (2.5, ValueError),
-    (np.float64(0.5), ValueError), ("2.0", ValueError), (None, TypeError), ([1], TypeError),
+@pytest.mark.parametrize(("value", "error", "message"), [
+    (True, TypeError, "bool is not an int"), (np.bool_(False), TypeError, "bool is not an int"),
+    (2.5, ValueError, "not integral"), (np.float64(0.5), ValueError, "not integral"),
+    ("2.0", ValueError, "invalid literal for int() with base 10: '2.0'"),
+    (None, TypeError, "NoneType"), ([1], TypeError, "list"),
 ])
-def test_not_whole_numbers(value, error):
-    with pytest.raises(error):
+def test_not_whole_numbers(value, error, message):
+    with pytest.raises(error) as excinfo:
         to_int(value)
+    assert str(excinfo.value) == message
 
 
 @pytest.mark.parametrize(("value", "want"), [
