@@ -13,7 +13,9 @@ file's doctests), and tries only the mutants of the files given::
     python tests/mutation.py table [FILE ...]
 
 ``FILE`` is a source file or folder (``simlab/core/stats.py``,
-``simlab/core/study``); none: every file in scope.  Results stay in
+``simlab/core/study``); none: every file in scope.  Given files, the stats
+run runs only their test paths (a new set of paths makes mutmut forget the
+verdicts in ``mutants/``: finish a file before the next).  Results stay in
 ``mutants/`` and a second ``run`` resumes where the first stopped;
 ``--rerun-survivors`` tries the surviving and the untested mutants again
 (after new tests).
