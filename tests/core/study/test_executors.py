@@ -8,6 +8,7 @@ and in a process pool; the in-flight bound against a pool that counts.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import os
 import threading
 import types
@@ -22,7 +23,7 @@ from simlab.core.errors import ConfigError
 from simlab.core.study import Study
 from simlab.core.study import executors as ex
 from simlab.core.study import registry as study_registry
-from simlab.core.study.seeding import chunk_seed
+from simlab.core.study.seeding import chunk_seed, per_game
 
 
 def rows_chunk(params, seed_seq, first, n):
@@ -183,3 +184,58 @@ def test_the_scheduler_address(monkeypatch):
     assert ex.scheduler_address("") == "tcp://10.0.0.9:8786"
     monkeypatch.setenv(ex.SCHEDULER_ENV, "  ")
     assert ex.scheduler_address(None) is None
+
+
+# ------------------------------------------------------------------ after mutmut's first pass
+
+
+def test_a_registered_name_is_not_imported_again(monkeypatch):
+    monkeypatch.setitem(study_registry._REGISTRY, STUDY.name, STUDY)
+    assert ex._resolve_ref((STUDY.name, "no.such.module")) is STUDY
+
+
+def test_a_sum_chunk_without_counts_names_the_study():
+    summed = Study("ex-sum", "S", (), run_chunk=rows_chunk, summarize=summary, combine="sum")
+    with pytest.raises(ConfigError) as excinfo:
+        ex._run_chunk_task(summed, {"p": 1}, 0, 0, 0, 1)
+    assert str(excinfo.value) == "study 'ex-sum': a combine='sum' chunk needs a 'count' column"
+
+
+def _game(params, rng, game):
+    return {"u": float(rng.random())}
+
+
+@pytest.mark.parametrize("run_chunk", [per_game(_game), functools.partial(rows_chunk)])
+def test_a_wrapped_run_chunk_is_found_by_its_functions_module(monkeypatch, run_chunk):
+    study = Study("ex-wrapped", "W", (), run_chunk=run_chunk, summarize=summary)
+    monkeypatch.setitem(study_registry._REGISTRY, study.name, study)
+    assert ex._study_ref(study, check_pickle=False) == ("ex-wrapped", __name__)
+
+
+def test_a_study_registered_from_main_travels_itself(monkeypatch):
+    monkeypatch.setitem(study_registry._REGISTRY, STUDY.name, STUDY)
+    monkeypatch.setitem(study_registry._REGISTERED_BY, STUDY.name, "__main__")
+    assert ex._study_ref(STUDY, check_pickle=True) is STUDY
+
+
+def test_the_width_of_one_worker_and_of_an_unknown_machine(monkeypatch):
+    with cf.ThreadPoolExecutor(1) as pool:
+        assert ex._executor_width(pool) == 1
+    monkeypatch.setattr(ex.os, "cpu_count", lambda: None)
+    assert ex._executor_width(types.SimpleNamespace()) == 2
+
+
+def test_an_executor_is_sent_the_components_as_values():
+    sent = []
+
+    class Pool(cf.ThreadPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            sent.append(args)
+            return super().submit(fn, *args, **kwargs)
+
+    local = Study("ex-local", "L", (), run_chunk=lambda p, s, f, n: rows_chunk(p, s, f, n),
+                  summarize=summary)  # cannot be pickled: a thread pool does not need to
+    with Pool(2) as pool:
+        list(ex.chunk_results(local, {"p": 1}, 5, CHUNKS[:1], 1, pool))
+    assert sent[0][0] is local and type(sent[0][6]).__name__ == "ShippedDigests"
+    assert sent[0][7] is False
