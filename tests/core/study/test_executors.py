@@ -239,3 +239,29 @@ def test_an_executor_is_sent_the_components_as_values():
         list(ex.chunk_results(local, {"p": 1}, 5, CHUNKS[:1], 1, pool))
     assert sent[0][0] is local and type(sent[0][6]).__name__ == "ShippedDigests"
     assert sent[0][7] is False
+
+
+def test_components_reach_the_chunks_here_and_travel_as_a_bundle(tmp_path):
+    (tmp_path / "tiles.txt").write_text("a tile\n")
+    here = pd.concat(ex.chunk_results(STUDY, {"p": 1}, 5, CHUNKS, 1, None, str(tmp_path)))
+    assert set(here["folder"]) == {str(tmp_path)}
+    sent = []
+
+    class Pool(cf.ThreadPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            sent.append(args[6])
+            return super().submit(fn, *args, **kwargs)
+
+    bundle = bundle_folder(tmp_path)
+    with Pool(1) as pool:
+        list(ex.chunk_results(STUDY, {"p": 1}, 5, CHUNKS[:1], 1, pool, str(tmp_path)))
+        list(ex.chunk_results(STUDY, {"p": 1}, 5, CHUNKS[:1], 1, pool, bundle))
+    assert sent[0] == bundle and sent[0].source == str(tmp_path)
+    assert sent[1] is bundle
+
+
+def test_an_unpicklable_unregistered_study_is_refused_before_a_pool_starts():
+    local = Study("ex-local", "L", (), run_chunk=lambda p, s, f, n: rows_chunk(p, s, f, n),
+                  summarize=summary)
+    with pytest.raises(ConfigError, match=r"^study 'ex-local' cannot be sent to worker processes"):
+        list(ex.chunk_results(local, {"p": 1}, 5, CHUNKS, 2, None))
