@@ -13,7 +13,9 @@ file's doctests), and tries only the mutants of the files given::
     python tests/mutation.py table [FILE ...]
 
 ``FILE`` is a source file or folder (``simlab/core/stats.py``,
-``simlab/core/study``); none: every file in scope.  Results stay in
+``simlab/core/study``); none: every file in scope.  Given files, the stats
+run runs only their test paths (a new set of paths makes mutmut forget the
+verdicts in ``mutants/``: finish a file before the next).  Results stay in
 ``mutants/`` and a second ``run`` resumes where the first stopped;
 ``--rerun-survivors`` tries the surviving and the untested mutants again
 (after new tests).
@@ -70,13 +72,36 @@ def _narrow(table: dict[str, set[str]], patterns: dict[str, list[str]],
     from mutmut.utils.format_utils import get_module_from_key
 
     for key, tests in table.items():
-        path = _source_path(get_module_from_key(key))
-        for pattern, chosen in patterns.items():
-            if fnmatch.fnmatch(path, pattern):
-                table[key] = {t for t in tests if t.split("::")[0].startswith(tuple(chosen))
-                              and "__mutmut_" not in t.partition("::")[2]
-                              and not t.startswith(skipped)}
-                break
+        chosen = _test_paths(_source_path(get_module_from_key(key)), patterns)
+        if chosen:
+            table[key] = {t for t in tests if t.split("::")[0].startswith(tuple(chosen))
+                          and "__mutmut_" not in t.partition("::")[2]
+                          and not t.startswith(skipped)}
+
+
+def _test_paths(path: str, patterns: dict[str, list[str]]) -> list[str]:
+    """The test paths of source file ``path``: those of the first pattern it matches."""
+    for pattern, chosen in patterns.items():
+        if fnmatch.fnmatch(path, pattern):
+            return list(chosen)
+    return []
+
+
+def _selection(files: list[str], patterns: dict[str, list[str]]) -> list[str] | None:
+    """The test paths the mutants of ``files`` can be tried with (None: no files, all).
+
+    The stats run then runs only these: a test outside them is never used to try
+    one of these mutants (:func:`_narrow`), so running it there only costs time
+    (the whole selection of ``[tool.mutmut]`` plays the game studies' tests).
+    """
+    if not files:
+        return None
+    sources = [str(p) for f in files
+               for p in (sorted(Path(f).rglob("*.py")) if Path(f).is_dir() else [Path(f)])]
+    chosen = dict.fromkeys(t for source in sources for t in _test_paths(source, patterns))
+    # a pattern's test path may be the beginning of file names ("tests/core/test_study")
+    return [str(p) for t in chosen for p in ([Path(t)] if Path(t).exists()
+                                             else sorted(Path().glob(t + "*")))]
 
 
 def _in_scope(path: str, files: list[str]) -> bool:
@@ -86,9 +111,13 @@ def _in_scope(path: str, files: list[str]) -> bool:
 def run(files: list[str], max_children: int, rerun_survivors: bool,
         names: list[str] | None = None) -> None:
     import mutmut.__main__ as mm
+    from mutmut.configuration import config
     from mutmut.state import state
 
     patterns = _tests_by_pattern()
+    selection = _selection(files, patterns)
+    if selection is not None:  # a new selection resets mutants/'s verdicts: finish a file first
+        config().pytest_add_cli_args_test_selection = selection
     collect_stats = mm.collect_or_load_stats
     collect_mutants = mm.collect_source_file_mutation_data
 
