@@ -68,20 +68,7 @@ def test_every_game_has_its_balance_page_and_designer_studies():
         assert (STUDIES_DIR / game / "studies.md").is_file(), game
 
 
-#: The balance pages written before the notes left docs/studies (commits 744fdc5,
-#: a8cc209, 9cee9c3: hours of mcts games) still link notes/<game>.md; the next `make
-#: findings` writes them without it, and this mark must then go (strict: it fails then).
-STALE = {STUDIES_DIR / f"{game}.md" for game, _ in ALL_GAMES}
-
-
-def _linked(page: Path) -> object:
-    if page not in STALE:
-        return page
-    return pytest.param(page, marks=pytest.mark.xfail(
-        strict=True, reason="written before the notes moved; `make findings` rewrites it"))
-
-
-@pytest.mark.parametrize("page", [_linked(p) for p in PAGES + sorted(HISTORY.glob("*.md"))],
+@pytest.mark.parametrize("page", PAGES + sorted(HISTORY.glob("*.md")),
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_link_resolves(page):
     targets = LINK.findall(page.read_text(encoding="utf-8"))
