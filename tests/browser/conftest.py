@@ -131,3 +131,15 @@ def serve(command: list[str], url: str, cwd: Path, log: Path, timeout: float = 6
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, 9)
                 proc.wait(timeout=10)
+
+
+def voila_app(notebook: Path, log: Path) -> tuple[str, contextlib.AbstractContextManager[
+        subprocess.Popen[bytes]]]:
+    """A notebook served as a web app (``simlab-app``): its URL, and its server to enter."""
+    from simlab.widgets.app import command, environment
+
+    port = free_port()
+    args = [str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    url = f"http://127.0.0.1:{port}/"
+    return url, serve(command(args), url, cwd=notebook.parent, log=log,
+                      env=environment(server_env()))

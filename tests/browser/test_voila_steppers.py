@@ -24,9 +24,8 @@ import pytest
 
 import simlab
 from simlab.widgets import HUMAN, TurnStepper
-from simlab.widgets.app import command, environment
 from simlab.widgets.render import GameRenderer
-from tests.browser.conftest import ROOT, VIEWPORT, free_port, serve, server_env
+from tests.browser.conftest import ROOT, VIEWPORT, voila_app
 
 STEPPERS = sorted((ROOT / "notebooks").glob("*-stepper.ipynb"))
 MIN_WIDTH, MIN_HEIGHT = 600, 420
@@ -63,11 +62,7 @@ PLACES = """(root) => {
 
 def _app(notebook: Path, tmp_path: Path) -> tuple[str, Any]:
     """The app's URL and its server (``simlab-app``: the template that fetches nothing)."""
-    port = free_port()
-    args = [str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    url = f"http://127.0.0.1:{port}/"
-    return url, serve(command(args), url, cwd=notebook.parent, log=tmp_path / "voila.log",
-                      env=environment(server_env()))
+    return voila_app(notebook, tmp_path / "voila.log")
 
 
 def _status(stepper: object) -> str:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simlab.widgets.app import command, environment
-from tests.browser.conftest import ROOT, VIEWPORT, free_port, serve, server_env
+from tests.browser.conftest import ROOT, VIEWPORT, voila_app
 
 NOTEBOOK = ROOT / "notebooks" / "study-broom-service-steals.ipynb"
 SHOWN = """(root) => {
@@ -21,11 +20,8 @@ SHOWN = """(root) => {
 
 def test_the_study_figure_is_drawn_for_the_width_it_gets(page: object, artifacts: Path,
                                                           tmp_path: Path) -> None:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    args = [str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    with serve(command(args), url, cwd=NOTEBOOK.parent, log=tmp_path / "voila.log",
-               env=environment(server_env())):
+    url, server = voila_app(NOTEBOOK, tmp_path / "voila.log")
+    with server:
         page.goto(url)  # type: ignore[attr-defined]
         panel = page.locator(".simlab-study-panel").last  # type: ignore[attr-defined]
         panel.locator(".simlab-figure-view img").wait_for()

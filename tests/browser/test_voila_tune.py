@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simlab.widgets.app import command, environment
 from simlab.widgets.tune_view import load_run, trial_choices
-from tests.browser.conftest import ROOT, VIEWPORT, free_port, serve, server_env
+from tests.browser.conftest import ROOT, VIEWPORT, voila_app
 
 NOTEBOOK = ROOT / "notebooks" / "tune.ipynb"
 RUN = ROOT / "docs" / "tuning" / "bedpans-3p-small"
@@ -42,11 +41,8 @@ def test_a_picked_trial_opens_in_the_stepper(page: object, artifacts: Path,
             else None)
     run, _ = load_run(RUN)
     index = [n for _, n in trial_choices(run)].index(10)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    args = [str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    with serve(command(args), url, cwd=NOTEBOOK.parent, log=tmp_path / "voila.log",
-               env=environment(server_env())):
+    url, server = voila_app(NOTEBOOK, tmp_path / "voila.log")
+    with server:
         page.goto(url)  # type: ignore[attr-defined]
         view = page.locator(".simlab-tune-view").last  # type: ignore[attr-defined]
         view.locator(".simlab-figure-view img").wait_for()
