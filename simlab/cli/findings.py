@@ -1,10 +1,8 @@
-"""What a report found: the rows that rest on too few games, and one finding a study.
+"""What a report found: one finding a study, from the rows that say something.
 
-:func:`few_games` marks the rows of a summary that say nothing yet (too few games
-behind them, or a share whose interval is too wide); :func:`marked` adds that mark
-as a ``note`` column (:func:`printable`: the summary as ``simlab study`` prints it
-and ``simlab report`` writes it); :func:`finding` says in one line what a study's summary
-answers, from its decided rows only, for the head of ``results/index.md``.
+:func:`finding` says in one line what a study's summary answers, from its decided rows
+only (the rows :func:`simlab.lab.marks.few_games` finds on too few games left out), for
+the head of ``results/index.md``.
 
 Examples
 --------
@@ -13,10 +11,6 @@ Examples
 ...                      "kind": ["proportion"] * 3, "estimate": [0.5, 0.3, 0.2],
 ...                      "low": [0.45, 0.26, 0.0], "high": [0.55, 0.34, 0.9],
 ...                      "n": [400, 400, 3]})
->>> few_games(rows).tolist()
-[False, False, True]
->>> marked(rows).note.tolist()
-['', '', 'too few games']
 >>> print(finding(rows, "win"))  # doctest: +NORMALIZE_WHITESPACE
 win: highest 0.500 [0.450, 0.550] at seat 0; lowest 0.300 [0.260, 0.340] at seat 1
 (1 of 3 rows: too few games)
@@ -24,50 +18,15 @@ win: highest 0.500 [0.450, 0.550] at seat 0; lowest 0.300 [0.260, 0.340] at seat
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
-__all__ = ["describe", "few_games", "finding", "ladder_finding", "marked", "printable"]
+from simlab.lab.marks import few_games
+
+__all__ = ["describe", "finding", "ladder_finding"]
 
 #: Columns of a summary that are not the keys of its rows.
 _VALUES = {"quantity", "kind", "estimate", "low", "high", "n", "exact", "wins", "ties",
            "note", "chisquare_p", "worth", "worth_low", "worth_high", "pairs", "fair_share"}
-
-
-def few_games(summary: pd.DataFrame) -> np.ndarray:
-    """Which rows say nothing yet: fewer than ``MIN_GAMES`` games behind them, no interval,
-    or a share (``kind`` "proportion") whose 95% interval is wider than ``SAYS_NOTHING``.
-
-    The figures mark the same rows "too few games" (:func:`simlab.figures.limits.too_wide`).
-    """
-    from simlab.figures.limits import SAYS_NOTHING, too_wide
-
-    if summary.empty or not {"low", "high"} <= set(summary.columns):
-        return np.zeros(len(summary), dtype=bool)
-    share = (summary["kind"] == "proportion").to_numpy() if "kind" in summary.columns \
-        else np.ones(len(summary), dtype=bool)
-    # a row that is not a share is judged by the games behind it alone
-    low = np.where(share, pd.to_numeric(summary["low"], errors="coerce"), 0.0)
-    high = np.where(share, pd.to_numeric(summary["high"], errors="coerce"), 0.0)
-    games = pd.to_numeric(summary["n"], errors="coerce") if "n" in summary.columns else None
-    return np.asarray(too_wide(low, high, SAYS_NOTHING, games), dtype=bool)
-
-
-def marked(summary: pd.DataFrame) -> pd.DataFrame:
-    """``summary`` with a ``note`` column: "too few games" on each row :func:`few_games` finds."""
-    few = few_games(summary)
-    return summary.assign(note=np.where(few, "too few games", ""))
-
-
-def printable(summary: pd.DataFrame) -> pd.DataFrame:
-    """``summary`` as printed and as a report writes it: a ``note`` column marks the rows
-    on too few games (:func:`marked`), when any is."""
-    out = marked(summary)
-    out = out if (out["note"] != "").any() else summary
-    # a whole-number column with gaps (a rating's wins): empty cells, as NaN is printed
-    gaps = [c for c in out.columns
-            if str(out[c].dtype) in ("Int64", "Int32") and out[c].isna().any()]
-    return out.astype({c: object for c in gaps}).fillna({c: "" for c in gaps}) if gaps else out
 
 
 def _keys(summary: pd.DataFrame) -> list[str]:

@@ -72,8 +72,8 @@ def report_command(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace, cluster: cf.Executor | None) -> int:
-    from simlab.cli.findings import printable  # pandas: once the studies run
     from simlab.cli.report_plan import report_plan
+    from simlab.lab.marks import printable  # pandas: once the studies run
 
     folder = check_folder(args.out, "--out")
     tree = getattr(args, "data", None)
@@ -159,7 +159,7 @@ def undecided_rows(summary: pd.DataFrame) -> str:
     >>> undecided_rows(pd.DataFrame({"estimate": [0.5]}))
     'no intervals'
     """
-    from simlab.cli.findings import few_games
+    from simlab.lab.marks import few_games
 
     if summary.empty or not {"low", "high"} <= set(summary.columns):
         return "no intervals"

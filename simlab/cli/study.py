@@ -134,7 +134,7 @@ def study_command(args: argparse.Namespace) -> int:
         return 0
     import pandas as pd
 
-    from simlab.cli.findings import printable  # pandas: only once a study has run
+    from simlab.lab.marks import printable  # pandas: only once a study has run
 
     with pd.option_context("display.width", 160, "display.max_rows", 500,
                            "display.max_columns", 30):

@@ -22,6 +22,8 @@ True
 '# Bad Doctor: designer studies (generated)'
 >>> "- seed 0; smaller runs than the findings plan: bad-doctor-seats 6 of 100,000" in text
 True
+>>> "rows rest on too few games" in text and "| too few games |" in text  # 6 games
+True
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from simlab.core.errors import ConfigError
+from simlab.lab.marks import TOO_FEW, few_games, printable
 from simlab.lab.report import markdown_table, stamp
 
 __all__ = ["STUDIES", "PageStudy", "page_path", "write_study_page"]
@@ -116,6 +121,25 @@ def _slug(entry: PageStudy) -> str:
     return f"{entry.study}-{entry.params[key]}" if key else entry.study
 
 
+def _few_rows(summary: pd.DataFrame) -> list[str]:
+    """The line that says how many rows of a table rest on too few games (none: no line).
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"kind": ["proportion"] * 2, "estimate": [0.5, 0.2],
+    ...                      "low": [0.45, 0.0], "high": [0.55, 0.9], "n": [400, 3]})
+    >>> print(_few_rows(rows)[0])
+    1 of 2 rows rest on too few games (marked *too few games*): a longer run decides them.
+    >>> _few_rows(rows.head(1))
+    []
+    """
+    few = int(few_games(summary).sum())
+    if not few:
+        return []
+    return [f"{few} of {len(summary)} rows rest on too few games "
+            f"(marked *{TOO_FEW}*): a longer run decides them.", ""]
+
+
 def write_study_page(game: str, out: Path, command: str, *,
                      games: Mapping[str, int] | int | None = None,
                      seed: int = 0, jobs: int = 1, executor: Any = None,
@@ -189,7 +213,8 @@ def write_study_page(game: str, out: Path, command: str, *,
                   f"Study `{study.name}` ({study.title}): {count:,} games"
                   + (f" (the findings plan: {plan:,})" if count < plan else "")
                   + f", {shown}; {result.elapsed:.0f} s.", "",
-                  markdown_table(result.summary), "",
+                  *_few_rows(result.summary),
+                  markdown_table(printable(result.summary)), "",
                   f"![{study.title}](studies/{stem}.png)", "",
                   f"Table: [studies/{stem}.csv](studies/{stem}.csv).", ""]
         if say is not None:

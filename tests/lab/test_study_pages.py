@@ -40,6 +40,14 @@ def test_the_page_holds_the_study_numbers_for_the_seed(tmp_path):
     top = expected["estimate"].astype(float).iloc[0]
     assert f"| {top:.3f} |" in text or f"| {top:,.0f} |" in text
     assert (tmp_path / "hospital_rush" / "studies" / "hospital-rush-boards.png").stat().st_size
+    # the rows on too few games, counted by hand from the table: a share whose interval is
+    # missing or wider than 0.2, or fewer than 20 games behind a row
+    share = written["kind"] == "proportion"
+    wide = (written["high"] - written["low"] > 0.2) | written["low"].isna()
+    few = int(((share & wide) | (written["n"] < 20)).sum())
+    assert few > 0  # 40 games: some rows say nothing yet
+    assert sum(line.endswith("| too few games |") for line in lines) == few
+    assert f"{few} of {len(written)} rows rest on too few games" in text
 
 
 def test_a_run_at_the_plan_says_so(tmp_path, monkeypatch):
