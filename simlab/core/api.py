@@ -504,6 +504,13 @@ class Game:
         changed = {k: v for k, v in self.options.items() if defaults.get(k) != v}
         return {"players": self.players, "options": changed}
 
+    def components(self) -> dict[str, str]:
+        """A one-line summary of each kind of component, by kind (what ``simlab info`` lists).
+
+        None by default; a game with components in a data folder lists them.
+        """
+        return {}
+
     def seat_names(self) -> list[str]:
         """Names of the seats, in seat order (``"Seat 0"`` ... by default)."""
         return [f"Seat {i}" for i in range(self.players)]
