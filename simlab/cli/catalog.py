@@ -92,7 +92,7 @@ def game_entry(cls: Any) -> dict[str, Any]:
              "choices": list(o.choices) if o.choices else None}
             for o in cls.OPTIONS
         ],
-        "components": game.components() if hasattr(game, "components") else {},
+        "components": game.components(),
     }
 
 

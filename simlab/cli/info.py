@@ -44,7 +44,7 @@ def info_command(args: argparse.Namespace) -> int:
 
         game = simlab.load_game(entry["game"], data=args.data)
         made = game.component_set
-        listed = game.components() if hasattr(game, "components") else {}
+        listed = game.components()
         entry = {**entry, "components": {**listed, "component files":
                                          f"{made.label} (hash {made.hash})"}}
     low, high = entry["players"]

@@ -504,6 +504,13 @@ class Game:
         changed = {k: v for k, v in self.options.items() if defaults.get(k) != v}
         return {"players": self.players, "options": changed}
 
+    def components(self) -> dict[str, str]:
+        """A one-line summary of each kind of component, by kind (what ``simlab info`` lists).
+
+        None by default; a game with components in a data folder lists them.
+        """
+        return {}
+
     def seat_names(self) -> list[str]:
         """Names of the seats, in seat order (``"Seat 0"`` ... by default)."""
         return [f"Seat {i}" for i in range(self.players)]
@@ -814,6 +821,30 @@ class State:
         other.__dict__.update(
             {k: v if type(v) in shared else copiers[type(v)](v) for k, v in self.__dict__.items()})
         return other
+
+    def _copied_fields(self, once: Iterable[str], per_seat: Iterable[str] = ()) -> dict[str, Any]:
+        """The attributes a game's hand-written :meth:`clone` starts from.
+
+        Every attribute is shared, but each field named in ``once`` (a list, dict
+        or set of immutable values) is copied, and each field in ``per_seat`` (a
+        list of such containers, one a seat) is copied with its containers.  The
+        game's clone copies what is deeper itself, then calls :meth:`_finish_clone`.
+
+        Examples
+        --------
+        >>> from simlab.core.api import State
+        >>> s = State(game=None); s.deck = ["a"]; s.hands = [["b"], []]; s.score = (1, 2)
+        >>> d = s._copied_fields(("deck",), ("hands",))
+        >>> d["deck"].append("x"); d["hands"][0].append("y")
+        >>> s.deck, s.hands, d["score"] is s.score
+        (['a'], [['b'], []], True)
+        """
+        d = self.__dict__.copy()
+        for name in once:
+            d[name] = d[name].copy()
+        for name in per_seat:
+            d[name] = [inner.copy() for inner in d[name]]
+        return d
 
     def _finish_clone(self, attributes: dict[str, Any], written: frozenset[str]) -> Self:
         """The copy a game's hand-written :meth:`clone` builds from copied ``attributes``.

@@ -167,3 +167,10 @@ def test_legal_cache_builds_once_hands_out_copies_and_is_left_out_of_equality():
     s.moves = ["c"]
     s.invalidate()
     assert s._legal_actions() == ["c"] and s.builds == 2
+
+
+def test_components_lists_a_games_components_and_none_by_default():
+    """``simlab info`` lists ``game.components()``: none for a game without a data folder."""
+    assert simlab.load_game("dice_race").components() == {}
+    assert simlab.load_game("broom_service").components()["towers"] == (
+        "18 circular, 3 square (reconstructed)")

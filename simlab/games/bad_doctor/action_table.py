@@ -83,13 +83,14 @@ class ActionTable:
     def __init__(self, parts: Components) -> None:
         self.parts = parts
         tiles = parts.tiles
-        self.reveal: dict[str, RevealTile] = {t: RevealTile(t, tile) for t, tile in tiles.items()}
+        self.reveal: dict[str, RevealTile] = {t: RevealTile(t, facts=tile)
+                                              for t, tile in tiles.items()}
         self.arrive: dict[str, RevealPatient] = {
             p: RevealPatient(p, patient_facts(p, parts)) for p in (*parts.patients,
                                                                    *parts.starting)}
 
         def placement(tile: str, patient: str, space: int, malady: str, end: int) -> PlaceTile:
-            return PlaceTile(tile, patient, space, malady, end, tiles[tile])
+            return PlaceTile(tile, patient, space, malady, end, facts=tiles[tile])
 
         def outcomes(actions: dict[str, RevealTile] | dict[str, RevealPatient]
                      ) -> Callable[[tuple[str, ...]], Outcomes]:
@@ -105,11 +106,11 @@ class ActionTable:
 
     def discard(self, tile: str) -> DiscardTile:
         """``DiscardTile(tile)`` with the tile's facts."""
-        return DiscardTile(tile, self.parts.tiles[tile])
+        return DiscardTile(tile, facts=self.parts.tiles[tile])
 
     def remove(self, tile: str, patient: str) -> RemoveTile:
         """``RemoveTile(tile, patient)`` with the tile's facts."""
-        return RemoveTile(tile, patient, self.parts.tiles[tile])
+        return RemoveTile(tile, patient, facts=self.parts.tiles[tile])
 
     def __reduce__(self) -> tuple[type[ActionTable], tuple[Components]]:
         return (ActionTable, (self.parts,))  # the caches are made again, not pickled

@@ -64,16 +64,6 @@ __all__ = [
 ]
 
 
-def _facts(tile_id: str, facts: TreatmentTile | None) -> TreatmentTile | None:
-    """The tile an action names: its own facts, or (built by hand) the shipped tile."""
-    return facts if facts is not None else load_components().tiles.get(tile_id)
-
-
-def _tile(tile_id: str, facts: TreatmentTile | None) -> str:
-    tile = _facts(tile_id, facts)
-    return tile_id if tile is None else str(tile)
-
-
 @functools.lru_cache(maxsize=512)
 def default_end(ends: tuple[str, ...], malady: str) -> int:
     """The tile end that joins a ``malady`` space when the text names none.
@@ -105,19 +95,48 @@ class DrawTile(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceTile(Action):
-    """Place ``tile`` at open Malady ``space`` of ``patient``, joining its end ``end``."""
+class TileAction(Action):
+    """An action that names Treatment Tile ``tile``; its text tells the tile's ends and bonus.
+
+    ``facts`` (keyword only, left out of equality and ``repr``) is the tile as the
+    game's component set has it; one built by hand, without them, is told with the
+    shipped set.
+
+    Examples
+    --------
+    >>> RevealTile("T17").named, RevealTile("T99").named
+    ('T17 (red/green, Draw 2)', 'T99')
+    >>> RevealTile("T17") == RevealTile("T17", facts=load_components().tiles["T17"])
+    True
+    """
 
     tile: str
+    #: The tile's ends and bonus in the game's component set.
+    facts: TreatmentTile | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    @property
+    def tile_facts(self) -> TreatmentTile | None:
+        """The tile's ends and bonus: its own ``facts``, or the shipped tile's."""
+        return self.facts if self.facts is not None else load_components().tiles.get(self.tile)
+
+    @property
+    def named(self) -> str:
+        """The tile as the action's text names it: its id with ends and bonus, if known."""
+        tile = self.tile_facts
+        return self.tile if tile is None else str(tile)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(TileAction):
+    """Place ``tile`` at open Malady ``space`` of ``patient``, joining its end ``end``."""
+
     patient: str
     space: int
     malady: str
     end: int
-    #: The tile's ends and bonus in the game's component set.
-    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        tile = _facts(self.tile, self.facts)
+        tile = self.tile_facts
         text = (f"place tile {tile if tile is not None else self.tile} on Patient "
                 f"{self.patient} at {self.malady} space {self.space}")
         if tile is not None and self.end != default_end(tile.ends, self.malady):
@@ -126,15 +145,11 @@ class PlaceTile(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardTile(Action):
+class DiscardTile(TileAction):
     """The stuck rule: discard ``tile`` (then draw a new one)."""
 
-    tile: str
-    #: The tile's ends and bonus in the game's component set.
-    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
-
     def __str__(self) -> str:
-        return f"discard tile {_tile(self.tile, self.facts)} because stuck"
+        return f"discard tile {self.named} because stuck"
 
 
 @worded("pass (no action possible)")
@@ -178,16 +193,13 @@ class RemoveCube(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveTile(Action):
+class RemoveTile(TileAction):
     """Bonus: remove a Treatment Tile at an edge of a Patient."""
 
-    tile: str
     patient: str
-    #: The tile's ends and bonus in the game's component set.
-    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"remove tile {_tile(self.tile, self.facts)} from Patient {self.patient}"
+        return f"remove tile {self.named} from Patient {self.patient}"
 
 
 @worded("activate the bonus ({bonus})")
@@ -215,15 +227,11 @@ class RemoveMarker(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class RevealTile(Action):
+class RevealTile(TileAction):
     """Chance: the Treatment Tile a draw turns up."""
 
-    tile: str
-    #: The tile's ends and bonus in the game's component set.
-    facts: TreatmentTile | None = field(default=None, compare=False, repr=False)
-
     def __str__(self) -> str:
-        return f"reveal tile {_tile(self.tile, self.facts)}"
+        return f"reveal tile {self.named}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +294,7 @@ def _place(m: re.Match[str], parts: Components) -> Action:
         end = ends.index(end_text)
     else:
         raise IllegalActionError(f"tile {tile_id} has no {end_text} end")
-    return PlaceTile(tile_id, patient, int(space), malady, end, tile)
+    return PlaceTile(tile_id, patient, int(space), malady, end, facts=tile)
 
 
 def _with_tile(build: Callable[..., Action]) -> Callable[[re.Match[str], Components], Action]:

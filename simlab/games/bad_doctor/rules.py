@@ -363,10 +363,7 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, LegalCache):
         >>> s.hands[1], s.hospital[0].visited, c == s, s.clone() == s
         ([], False, False, True)
         """
-        d = self.__dict__.copy()  # numbers, the game, the result, the legal tuple: shared
-        for name in _COPIED:
-            d[name] = d[name].copy()
-        d["hands"] = [hand.copy() for hand in d["hands"]]
+        d = self._copied_fields(_COPIED, ("hands",))  # numbers, the game, the result: shared
         d["hospital"] = [board.copy_patient(p) for p in d["hospital"]]
         return self._finish_clone(d, _FIELDS)  # a field set by other code: plain_copy
 

@@ -341,11 +341,7 @@ class BroomServiceState(LegalCache):
         >>> s.potions[0], "x" in s.clouds, c == s, s.clone() == s
         ([1, 1, 1], False, False, True)
         """
-        d = self.__dict__.copy()  # numbers, strings, the phase, records, the game: shared
-        for name in _COPIED:
-            d[name] = d[name].copy()
-        for name in _NESTED:
-            d[name] = [inner.copy() for inner in d[name]]
+        d = self._copied_fields(_COPIED, _NESTED)  # numbers, strings, the phase, records: shared
         if d["final_vp"] is not None:
             d["final_vp"] = d["final_vp"].copy()
         return self._finish_clone(d, _FIELDS)  # a field set by other code: plain_copy

@@ -330,11 +330,7 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, LegalCache):
         >>> s.beds[0].tiles, s.medicine[1], c == s, s.clone() == s
         ([0, 0, 0, 0], [0, 0, 0], False, True)
         """
-        d = self.__dict__.copy()  # numbers, strings, the phase, the game: shared
-        for name in _COPIED:
-            d[name] = d[name].copy()
-        for name in _NESTED:
-            d[name] = [inner.copy() for inner in d[name]]
+        d = self._copied_fields(_COPIED, _NESTED)  # numbers, strings, the phase, the game: shared
         d["beds"] = [None if b is None else Bed(b.patient, b.tiles.copy(), b.patient_marker,
                                                  b.watcher) for b in d["beds"]]
         d["occupied"] = {space: seats.copy() for space, seats in d["occupied"].items()}

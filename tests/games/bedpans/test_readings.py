@@ -13,8 +13,6 @@ import pytest
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import (
     Chance,
-    Decide,
-    Decision,
     Draw,
     Lasting,
     OpenEdge,
@@ -24,7 +22,7 @@ from simlab.games.bedpans.parts import (
 from simlab.games.bedpans.rolls import roll_distribution
 from simlab.games.bedpans.rules import BedpansGame
 
-from .test_rules import at_move, dealt, red_at, sealed
+from .test_rules import at_move, dealt, placing, red_at, sealed
 from .test_stuff import close, play, window
 
 U = "U"
@@ -176,8 +174,7 @@ def test_the_unused_four_bed_tile_is_shuffled_into_the_stack_and_can_be_drawn():
     pool = s._tile_pool()
     assert "S" in pool and len(pool) == len(s.stack)  # every tile fits there
     # placed later, it is a room tile like the others: Staffers (none), corner Stuff
-    s.drawn = "S"
-    s.need = Decide(0, Decision.PLACE)
+    placing(s, "S", s.target)
     s.apply(A.PlaceTile("S", (U, 0, -1), 0))
     assert s.tiles[(U, 0, -1)] == ("S", 0) and s.stuff_at.get((U, 0, -3)) == 1
 

@@ -41,6 +41,14 @@ def at_move(state, seat, mover, points, took=0):
     return state
 
 
+def placing(state, tile, edge, explore=None):
+    """Put ``state`` where the Staff-player places the drawn ``tile`` at the open ``edge``
+    (``explore``: the position explored into, if the test needs it)."""
+    state.explore, state.target, state.drawn = explore, edge, tile
+    state.need = Decide(0, Decision.PLACE)
+    return state
+
+
 def sealed(state):
     """Seal the 4 positions around the start tile: no exploration in the test."""
     state.sealed |= {("U", 0, -1), ("U", 1, 0), ("U", 0, 1), ("U", -1, 0)}

@@ -13,7 +13,7 @@ from simlab.games.bedpans.parts import (
     TurnEffect,
 )
 
-from .test_rules import at_move, dealt, red_at, sealed
+from .test_rules import at_move, dealt, placing, red_at, sealed
 
 U = "U"
 
@@ -158,8 +158,7 @@ def test_tile_placement_turns_a_tile_so_2_doors_match():
         s = dealt(players=2, variants=variants)
         s._put_tile((U, 1, 0), "T01", 1)
         s._put_tile((U, 0, 1), "T03", 0)
-        s.explore, s.target, s.drawn = (U, 4, 2), OpenEdge(U, 1, 1, 4, 2, 2), "T04"
-        s.need = Decide(0, Decision.PLACE)
+        placing(s, "T04", OpenEdge(U, 1, 1, 4, 2, 2), explore=(U, 4, 2))
         assert [a.rot for a in s.legal_actions()] == kept
 
 
