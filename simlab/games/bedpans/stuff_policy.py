@@ -207,10 +207,12 @@ def choose(view: BedpansState, seat: int, legal: Sequence[Any],
     True
     """
     by_kind: dict[str, list[A.PlayStuff]] = {}
-    for a in legal:
+    doors: list[A.PlayDoor] = []
+    for a in legal:  # one pass: a window offers a Door-marker play for every free wall
         if isinstance(a, A.PlayStuff):
             by_kind.setdefault(ABILITIES.get(a.kind, a.kind), []).append(a)
-    doors = [a for a in legal if isinstance(a, A.PlayDoor)]
+        elif isinstance(a, A.PlayDoor):
+            doors.append(a)
     if not by_kind and not doors:
         return None
     sight = Sight(view, seat)
@@ -232,10 +234,17 @@ def _door_marker(sight: Sight, doors: list[A.PlayDoor], rng: Any) -> A.PlayDoor 
     if at is None:
         return None
     to_goal = sight.to_goal
+    # The Elder reaches a side no sooner than the sides' distances to the goal tell
+    # (now <= from_elder[a] + to_goal[a]: the layout's moves go both ways), so a door
+    # gains at most |to_goal[a] - to_goal[b]| - 1: most walls are passed over before
+    # the distances from the Elder are looked up.
+    wide = [a for a in doors if abs(to_goal.get(a.a, FAR) - to_goal.get(a.b, FAR)) > DOOR_GAIN]
+    if not wide:
+        return None
     from_elder = distance_field(sight.view, [at])
     now = to_goal.get(at, FAR)
     best, gain = None, DOOR_GAIN - 1
-    for a in doors:
+    for a in wide:
         via = min(from_elder.get(a.a, FAR) + 1 + to_goal.get(a.b, FAR),
                   from_elder.get(a.b, FAR) + 1 + to_goal.get(a.a, FAR))
         if now - via > gain:
