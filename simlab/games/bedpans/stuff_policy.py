@@ -209,18 +209,23 @@ def choose(view: BedpansState, seat: int, legal: Sequence[Any],
     by_kind: dict[str, list[A.PlayStuff]] = {}
     doors: list[A.PlayDoor] = []
     for a in legal:  # one pass: a window offers a Door-marker play for every free wall
-        if isinstance(a, A.PlayStuff):
+        cls = type(a)  # (neither action class has subclasses)
+        if cls is A.PlayStuff:
             by_kind.setdefault(ABILITIES.get(a.kind, a.kind), []).append(a)
-        elif isinstance(a, A.PlayDoor):
+        elif cls is A.PlayDoor:
             doors.append(a)
     if not by_kind and not doors:
         return None
     sight = Sight(view, seat)
     for kinds, rule in _RULES:
-        if seat == 0 and kinds == ("Door-marker",):
-            continue
-        offered = doors if kinds == ("Door-marker",) else [
-            a for k in kinds for a in by_kind.get(k, ())]
+        if kinds == _DOOR_MARKER:
+            if seat == 0:
+                continue
+            offered: list[Any] = doors
+        elif len(kinds) == 1:
+            offered = by_kind.get(kinds[0], [])
+        else:
+            offered = [a for k in kinds for a in by_kind.get(k, ())]
         if offered:
             pick = rule(sight, offered, rng)
             if pick is not None:
@@ -524,13 +529,15 @@ def _bump(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | Non
     return next((p for p in plays if p.target == space_text(spot)), None)
 
 
+#: The Door-markers' place among the kinds (weighed by the Elders only).
+_DOOR_MARKER = ("Door-marker",)
 _Rule = Callable[[Sight, list[Any], Any], Any]
 #: The kinds (as Stuff kinds; abilities resolve as theirs) in the order they are weighed.
 _RULES: tuple[tuple[tuple[str, ...], _Rule], ...] = (
     (("Lost Teeth",), _lost_teeth),
     (("Just Cleaned", "Puddle"), _spill),
     (("Jammed Door", "Door Code"), _block),
-    (("Door-marker",), _door_marker),
+    (_DOOR_MARKER, _door_marker),
     (("Bed Bump",), _bump),
     (("Plans!",), _plans),
     (("My Plants!",), _plants),
