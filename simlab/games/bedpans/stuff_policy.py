@@ -208,10 +208,14 @@ def choose(view: BedpansState, seat: int, legal: Sequence[Any],
     """
     by_kind: dict[str, list[A.PlayStuff]] = {}
     doors: list[A.PlayDoor] = []
+    name, group = "", []
     for a in legal:  # one pass: a window offers a Door-marker play for every free wall
         cls = type(a)  # (neither action class has subclasses)
         if cls is A.PlayStuff:
-            by_kind.setdefault(ABILITIES.get(a.kind, a.kind), []).append(a)
+            if a.kind != name:  # the plays of one Stuff come together: its group once
+                name = a.kind
+                group = by_kind.setdefault(ABILITIES.get(name, name), [])
+            group.append(a)
         elif cls is A.PlayDoor:
             doors.append(a)
     if not by_kind and not doors:
