@@ -243,15 +243,21 @@ def _door_marker(sight: Sight, doors: list[A.PlayDoor], rng: Any) -> A.PlayDoor 
     if at is None:
         return None
     to_goal = sight.to_goal
-    # The Elder reaches a side no sooner than the sides' distances to the goal tell
-    # (now <= from_elder[a] + to_goal[a]: the layout's moves go both ways), so a door
-    # gains at most |to_goal[a] - to_goal[b]| - 1: most walls are passed over before
-    # the distances from the Elder are looked up.
-    wide = [a for a in doors if abs(to_goal.get(a.a, FAR) - to_goal.get(a.b, FAR)) > DOOR_GAIN]
+    now = to_goal.get(at, FAR)
+    # Through a door from side a to side b the way is at least now - to_goal[a] + 1 +
+    # to_goal[b] (the Elder reaches a no sooner than the distances to the goal tell:
+    # the layout's moves go both ways) and at least 1 + to_goal[b]: most walls are
+    # passed over before the distances from the Elder are looked up.
+    reach = now - DOOR_GAIN
+    wide = []
+    for a in doors:
+        to_a, to_b = to_goal.get(a.a, FAR), to_goal.get(a.b, FAR)
+        if (to_a - to_b > DOOR_GAIN and to_b < reach) or (to_b - to_a > DOOR_GAIN
+                                                          and to_a < reach):
+            wide.append(a)
     if not wide:
         return None
     from_elder = distance_field(sight.view, [at])
-    now = to_goal.get(at, FAR)
     best, gain = None, DOOR_GAIN - 1
     for a in wide:
         via = min(from_elder.get(a.a, FAR) + 1 + to_goal.get(a.b, FAR),

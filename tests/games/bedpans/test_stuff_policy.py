@@ -384,7 +384,7 @@ def _door_marker_in_full(sight, doors):
 
 
 def test_door_marker_bound_passes_over_no_wall_that_helps():
-    """The walls passed over unweighed (sides' goal distances within ``DOOR_GAIN``) never
+    """The walls passed over unweighed (by the bounds on the way through them) never
     hold the best Door-marker: along heuristic games, at every Elder window with
     Door-marker plays, the rule picks what weighing every wall picks."""
     game = simlab.load_game("bedpans", players=4)
