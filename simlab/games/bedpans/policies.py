@@ -112,28 +112,15 @@ class HeuristicPolicy:
         Then the other kinds and Door-markers, by
         :func:`simlab.games.bedpans.stuff_policy.choose`.
         """
-        plays = [a for a in legal if isinstance(a, A.PlayStuff)]
-        pick = self._first_wanted(view, plays)
+        pick = self._first_wanted(view, legal)
         if pick is None and len(legal) > 1:
             pick = choose(view, self.seat, legal, rng)
         if pick is not None:
             return pick
         return A.Pass() if A.Pass() in legal else legal[0]
 
-    def _first_wanted(self, view: BedpansState, plays: list[A.PlayStuff]) -> Any:
-        if not plays:
-            return None
-        if self.seat > 0:  # the closest chaser first (Flying Bedpan, Laughing Gas)
-            own = [p for p in view.tokens[view.colour_of(self.seat)] if p is not None]
-
-            def near(a: A.PlayStuff) -> int:
-                where = view.position(a.target) if a.target in STAFFERS else None
-                if where is None:
-                    return 10**6
-                return min((abs(where[1] - p[1]) + abs(where[2] - p[2]) for p in own
-                            if p[0] == where[0]), default=10**5)
-
-            plays = sorted(plays, key=near)
+    def _first_wanted(self, view: BedpansState, legal: Sequence[Any]) -> Any:
+        """The first Stuff play of ``legal`` that :meth:`_stuff` names, or None."""
         mine = view.active == self.seat
         elder_turn = view.active > 0
         if self.seat > 0:
@@ -150,6 +137,22 @@ class HeuristicPolicy:
                 wanted.append(("Detector", lambda t: True))
             else:
                 wanted.append(("Hurry Up", lambda t: True))
+        kinds = {kind for kind, _ in wanted}  # most windows offer none of them: no sorting
+        plays = [a for a in legal  # (PlayStuff has no subclasses)
+                 if type(a) is A.PlayStuff and ABILITIES.get(a.kind, a.kind) in kinds]
+        if not plays:
+            return None
+        if self.seat > 0:  # the closest chaser first (Flying Bedpan, Laughing Gas)
+            own = [p for p in view.tokens[view.colour_of(self.seat)] if p is not None]
+
+            def near(a: A.PlayStuff) -> int:
+                where = view.position(a.target) if a.target in STAFFERS else None
+                if where is None:
+                    return 10**6
+                return min((abs(where[1] - p[1]) + abs(where[2] - p[2]) for p in own
+                            if p[0] == where[0]), default=10**5)
+
+            plays = sorted(plays, key=near)
         for kind, ok in wanted:
             for a in plays:
                 if ABILITIES.get(a.kind, a.kind) == kind and ok(a.target):

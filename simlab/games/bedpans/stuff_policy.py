@@ -207,18 +207,29 @@ def choose(view: BedpansState, seat: int, legal: Sequence[Any],
     True
     """
     by_kind: dict[str, list[A.PlayStuff]] = {}
-    for a in legal:
-        if isinstance(a, A.PlayStuff):
-            by_kind.setdefault(ABILITIES.get(a.kind, a.kind), []).append(a)
-    doors = [a for a in legal if isinstance(a, A.PlayDoor)]
+    doors: list[A.PlayDoor] = []
+    name, group = "", []
+    for a in legal:  # one pass: a window offers a Door-marker play for every free wall
+        cls = type(a)  # (neither action class has subclasses)
+        if cls is A.PlayStuff:
+            if a.kind != name:  # the plays of one Stuff come together: its group once
+                name = a.kind
+                group = by_kind.setdefault(ABILITIES.get(name, name), [])
+            group.append(a)
+        elif cls is A.PlayDoor:
+            doors.append(a)
     if not by_kind and not doors:
         return None
     sight = Sight(view, seat)
     for kinds, rule in _RULES:
-        if seat == 0 and kinds == ("Door-marker",):
-            continue
-        offered = doors if kinds == ("Door-marker",) else [
-            a for k in kinds for a in by_kind.get(k, ())]
+        if kinds == _DOOR_MARKER:
+            if seat == 0:
+                continue
+            offered: list[Any] = doors
+        elif len(kinds) == 1:
+            offered = by_kind.get(kinds[0], [])
+        else:
+            offered = [a for k in kinds for a in by_kind.get(k, ())]
         if offered:
             pick = rule(sight, offered, rng)
             if pick is not None:
@@ -232,10 +243,23 @@ def _door_marker(sight: Sight, doors: list[A.PlayDoor], rng: Any) -> A.PlayDoor 
     if at is None:
         return None
     to_goal = sight.to_goal
-    from_elder = distance_field(sight.view, [at])
     now = to_goal.get(at, FAR)
-    best, gain = None, DOOR_GAIN - 1
+    # Through a door from side a to side b the way is at least now - to_goal[a] + 1 +
+    # to_goal[b] (the Elder reaches a no sooner than the distances to the goal tell:
+    # the layout's moves go both ways) and at least 1 + to_goal[b]: most walls are
+    # passed over before the distances from the Elder are looked up.
+    reach = now - DOOR_GAIN
+    wide = []
     for a in doors:
+        to_a, to_b = to_goal.get(a.a, FAR), to_goal.get(a.b, FAR)
+        if (to_a - to_b > DOOR_GAIN and to_b < reach) or (to_b - to_a > DOOR_GAIN
+                                                          and to_a < reach):
+            wide.append(a)
+    if not wide:
+        return None
+    from_elder = distance_field(sight.view, [at])
+    best, gain = None, DOOR_GAIN - 1
+    for a in wide:
         via = min(from_elder.get(a.a, FAR) + 1 + to_goal.get(a.b, FAR),
                   from_elder.get(a.b, FAR) + 1 + to_goal.get(a.a, FAR))
         if now - via > gain:
@@ -515,13 +539,15 @@ def _bump(sight: Sight, plays: list[A.PlayStuff], rng: Any) -> A.PlayStuff | Non
     return next((p for p in plays if p.target == space_text(spot)), None)
 
 
+#: The Door-markers' place among the kinds (weighed by the Elders only).
+_DOOR_MARKER = ("Door-marker",)
 _Rule = Callable[[Sight, list[Any], Any], Any]
 #: The kinds (as Stuff kinds; abilities resolve as theirs) in the order they are weighed.
 _RULES: tuple[tuple[tuple[str, ...], _Rule], ...] = (
     (("Lost Teeth",), _lost_teeth),
     (("Just Cleaned", "Puddle"), _spill),
     (("Jammed Door", "Door Code"), _block),
-    (("Door-marker",), _door_marker),
+    (_DOOR_MARKER, _door_marker),
     (("Bed Bump",), _bump),
     (("Plans!",), _plans),
     (("My Plants!",), _plants),

@@ -7,10 +7,13 @@ import dataclasses
 
 import numpy as np
 
+import simlab
+from simlab.core.play import sample_chance
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import BlockedDoor, Decide, Decision
 from simlab.games.bedpans.policies import HeuristicPolicy
-from simlab.games.bedpans.stuff_policy import Sight, guess
+from simlab.games.bedpans.routes import FAR, distance_field
+from simlab.games.bedpans.stuff_policy import DOOR_GAIN, Sight, _door_marker, guess
 
 from .test_rules import at_move, dealt, red_at, sealed
 from .test_stuff import window
@@ -361,3 +364,47 @@ def test_elder_disguises_itself_past_the_staffer_on_its_way():
     s.staffers[1] = (U, 2, 2)  # out of the way
     window(s, 1, {0: [], 1: ["Disguise"]})
     assert decide(s, 1) == A.Pass()
+
+
+def _door_marker_in_full(sight, doors):
+    """The Door-marker rule weighing every wall (as before the bound of issue 33)."""
+    at = sight.elder_at
+    if at is None:
+        return None
+    to_goal = sight.to_goal
+    from_elder = distance_field(sight.view, [at])
+    now = to_goal.get(at, FAR)
+    best, gain = None, DOOR_GAIN - 1
+    for a in doors:
+        via = min(from_elder.get(a.a, FAR) + 1 + to_goal.get(a.b, FAR),
+                  from_elder.get(a.b, FAR) + 1 + to_goal.get(a.a, FAR))
+        if now - via > gain:
+            best, gain = a, now - via
+    return best
+
+
+def test_door_marker_bound_passes_over_no_wall_that_helps():
+    """The walls passed over unweighed (by the bounds on the way through them) never
+    hold the best Door-marker: along heuristic games, at every Elder window with
+    Door-marker plays, the rule picks what weighing every wall picks."""
+    game = simlab.load_game("bedpans", players=4)
+    rng = np.random.default_rng(3)
+    policies = [HeuristicPolicy(s) for s in range(4)]
+    weighed = played = 0
+    for _ in range(6):
+        state = game.new_initial_state()
+        while state.outcome is None:
+            if state.current_player < 0:
+                state.apply(sample_chance(state.chance_outcomes(), rng))
+                continue
+            seat = state.current_player
+            legal = state.legal_actions()
+            doors = [a for a in legal if isinstance(a, A.PlayDoor)]
+            if seat > 0 and doors:
+                sight = Sight(state.view(seat), seat)
+                pick = _door_marker(sight, doors, rng)
+                assert pick == _door_marker_in_full(sight, doors)
+                weighed += 1
+                played += pick is not None
+            state.apply(policies[seat].act(state.view(seat), legal, rng))
+    assert weighed > 1000 and played >= 5  # (9 of 1,765 here play one)
