@@ -9,15 +9,18 @@ closed form; the study a game's table builds is checked field by field.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 from scipy.stats import norm
 
+import simlab.core.study.policy_ladder as policy_ladder_module
+from simlab.core.api import Outcome
 from simlab.core.ladder import bradley_terry, side_lineups, side_rates
 from simlab.core.play import run
-from simlab.core.registry import load_game
+from simlab.core.registry import Ladder, load_game
 from simlab.core.study.policy_ladder import (
     BUDGETS,
     COLUMNS,
@@ -93,16 +96,28 @@ def test_pairings_are_listed_in_the_order_of_the_policies_challenger_first():
         ("a", "c", 0, 1), ("b", "c", 1, 2), ("b", "a", 0, 1)]
 
 
-#: Three seats: the lone a wins twice in three, the lone b ties once, the lone c loses,
-#: a policy outside the ladder (z) wins alone; the rest are not lone-seat games.
+
+def test_pairings_with_policies_outside_the_ladder_come_first_then_in_the_ladders_order():
+    # win_rates gives (a, b), (a, x), (a, y), (x, y); a and b are not in the ladder
+    games = games_of([("a,b", "0"), ("a,x", "0"), ("y,a", "0"), ("x,y", "1")])
+    summary = ladder_summary(games, {"policies": ("y", "x"), "resamples": 3})
+    assert records(summary, "pairing", "a", "b", "wins") == [
+        ("a", "b", 1), ("y", "a", 1), ("x", "a", 0), ("x", "y", 0)]
+
+
+#: Three seats: the lone a wins twice in three, the lone b ties twice, the lone c loses,
+#: a policy outside the ladder (z) wins alone and loses to a lone a; the rest are not
+#: lone-seat games.
 THREE_SEATS = games_of([
+    ("a,a,a", "0"),    # no lone seat
     ("a,b,b", "0"),    # the lone a wins
     ("b,a,b", "0"),    # b: 1/2 a seat against 0 for a
     ("b,b,a", "0,2"),  # a: 1/2 a seat against b's 1/4
     ("b,a,a", ""),     # no winner: the lone b ties
     ("c,a,a", "1"),    # the lone c loses
     ("z,a,a", "0"),    # the lone z wins
-    ("a,a,a", "0"),    # no lone seat
+    ("a,z,z", "1"),    # the lone a among z loses
+    ("a,b,a", ""),     # the lone b ties again
     ("a,b,c", "0"),    # three policies
     ("a,b", "0"),      # two seats
 ])
@@ -112,16 +127,17 @@ def test_the_lone_seat_rows_count_wins_and_ties_of_the_lone_policy_by_hand():
     # the win rates of pairings need two policies a game: the lone seat's own rows here
     rows = pd.DataFrame(_lone_seat_rows(ladder_frame(THREE_SEATS), ("a", "b", "c")))
     assert set(rows.scope) == {"lone seat"}
-    # z (outside the ladder) first, then the pairs in the ladder's order, the later policy
-    # alone first
+    # z (outside the ladder) first, a alone before z alone (z ranks below every policy),
+    # then the pairs in the ladder's order, the later policy alone first
     assert [tuple(r) for r in rows[["a", "b", "policy", "n", "wins", "ties"]].itertuples(
-        index=False)] == [("z", "a", "z", 1, 1, 0), ("b", "a", "b", 1, 0, 1),
-                          ("a", "b", "a", 3, 2, 0), ("c", "a", "c", 1, 0, 0)]
+        index=False)] == [("a", "z", "a", 1, 0, 0), ("z", "a", "z", 1, 1, 0),
+                          ("b", "a", "b", 2, 0, 2), ("a", "b", "a", 3, 2, 0),
+                          ("c", "a", "c", 1, 0, 0)]
     assert set(rows.quantity) == {"win rate of the lone a"}
     assert set(rows.kind) == {"proportion"}
-    assert rows.estimate.tolist() == pytest.approx([1.0, 0.5, 2 / 3, 0.0])
-    for (low, high), (score, n) in zip(rows[["low", "high"]].values, [(1, 1), (0.5, 1), (2, 3),
-                                                                      (0, 1)], strict=True):
+    assert rows.estimate.tolist() == pytest.approx([0.0, 1.0, 0.5, 2 / 3, 0.0])
+    hand = [(0, 1), (1, 1), (1, 2), (2, 3), (0, 1)]
+    for (low, high), (score, n) in zip(rows[["low", "high"]].values, hand, strict=True):
         assert (low, high) == pytest.approx(wilson(score, n), abs=1e-9)
 
 
@@ -148,11 +164,11 @@ def test_two_policies_are_rated_by_the_closed_form_of_the_fit_and_counted_by_gam
 
 
 def test_the_games_played_count_each_game_once_per_policy():
-    games = THREE_SEATS.drop([6, 7])  # two policies a game
+    games = THREE_SEATS.drop([0, 9])  # two policies a game
     summary = ladder_summary(games, {"policies": ("a", "b", "c"), "resamples": 3})
     played = summary[summary.scope == "rating"].set_index("policy").n.to_dict()
-    assert played == {"a": 7, "b": 5, "c": 1, "z": 1}
-    assert len(summary[summary.scope == "lone seat"]) == 4
+    assert played == {"a": 9, "b": 6, "c": 1, "z": 2}
+    assert len(summary[summary.scope == "lone seat"]) == 5
 
 
 def test_a_game_of_two_sides_gives_side_rows_and_side_ratings_and_no_lone_seat():
@@ -193,6 +209,23 @@ def test_a_ladder_game_plays_its_lineup_from_its_generator():
     assert row["lineup"] == "greedy,random,random"
 
 
+def test_a_ladder_game_seeds_its_game_from_its_generator_and_joins_shared_winners(monkeypatch):
+    calls = []
+
+    def fake_run(game, lineup, seed):
+        calls.append((repr(game), lineup, seed))
+        return SimpleNamespace(outcome=Outcome(winners=(0, 2), scores=(1.0, 0.0, 1.0)))
+
+    monkeypatch.setattr(policy_ladder_module, "run", fake_run)
+    params = {"players": 3, "policies": ("random", "greedy")}
+    row = LadderGame("hospital_rush")(params, np.random.default_rng(11), 0)
+    assert row == {"a": "random", "b": "greedy", "lineup": "random,greedy,greedy",
+                   "winners": "0,2"}
+    seed = int(np.random.default_rng(11).integers(2**63))
+    game = "simlab.load_game('hospital_rush', players=3)"
+    assert calls == [(game, ["random", "greedy", "greedy"], seed)]
+
+
 def test_ladder_games_and_side_summaries_compare_by_their_fields():
     game = LadderGame("bedpans", [0])
     assert game.lone_seats == (0,) and LadderGame("bedpans").lone_seats is None
@@ -206,6 +239,14 @@ def test_ladder_games_and_side_summaries_compare_by_their_fields():
     assert hash(sides) == hash(_SideSummary(("Staff", "Elders")))
     assert sides(HEAD_TO_HEAD, {"resamples": 3}).equals(
         ladder_summary(HEAD_TO_HEAD, {"resamples": 3}, ("Staff", "Elders")))
+
+
+START = ("A round robin among the policies: game i plays pairing i mod P of the P pairs, "
+         "cycling through each pairing's line-ups.")
+END = (" A game goes to the policy whose seats won more per seat (a shared win counts 1/k to "
+       "each winner); an even split or no winner is a tie, counted half.  The summary gives "
+       "each pairing's win rate of `a` against `b` with a Wilson interval and each policy's "
+       "Bradley-Terry rating (log strength, mean 0) with a bootstrap interval.")
 
 
 def test_policy_ladder_builds_the_study_from_its_arguments():
@@ -222,13 +263,21 @@ def test_policy_ladder_builds_the_study_from_its_arguments():
     assert (params["resamples"].default, params["resamples"].low) == (200, 1)
     assert study.summarize == _SideSummary(("Staff", "Elders"))
     assert study.run_chunk == per_game(LadderGame("bedpans", (0,)))
-    assert "plays the Staff (seat 0) and the other every Elders seat" in study.description
-    assert study.description.startswith("A round robin among the policies: game i plays")
+    assert [(p.type, p.help) for p in params.values()] == [
+        (int, "number of players"),
+        (tuple, "the policies of the round robin (mcts-N: N iterations a decision)"),
+        (int, "bootstrap resamples of the rating intervals")]
+    assert study.description == START + (
+        " The lone policy of a pairing plays the Staff (seat 0) and the other every Elders "
+        "seat, then the roles swap; `side` rows give the Staff win rate for each pair of "
+        "policies, and `side rating` rows rate each policy on each side.") + END
     alone = policy_ladder("bad_doctor", "x", "X", ("random", "greedy"), ("random",), 3, (3,))
     assert alone.summarize == _SideSummary(None)
     assert alone.run_chunk == per_game(LadderGame("bad_doctor", None))
     assert alone.default_games == 60
-    assert "the lone seat rotating through every place" in alone.description
+    assert alone.description == START + (
+        " One policy holds one seat and the other every other seat, the lone seat rotating "
+        "through every place, then the roles swap.") + END
 
 
 def test_ladder_study_reads_the_games_table():
@@ -238,4 +287,20 @@ def test_ladder_study_reads_the_games_table():
     assert study.summarize == _SideSummary(("Staff", "Elders"))
     resolved = study.resolve()
     assert (resolved["players"], resolved["policies"]) == (3, ("random", "heuristic", "mcts-30"))
-    assert {p.name: p.choices for p in study.params}["players"] == (2, 3, 4, 5)
+    choices = {p.name: p.choices for p in study.params}
+    assert choices["players"] == (2, 3, 4, 5)
+    assert {"random", "heuristic", *BUDGETS} <= set(choices["policies"])
+    assert study.default_games == 60 and study.name == "bedpans-ladder"
+
+
+def test_ladder_study_builds_the_study_of_a_table_without_choices_allowing_random(monkeypatch):
+    table = Ladder(title="T", policies=("random", "greedy"), players=4, player_choices=(3, 4),
+                   default_games=12)
+    monkeypatch.setattr(policy_ladder_module, "ladders",
+                        lambda: {"t-ladder": ("bad_doctor", table)})
+    study = ladder_study("t-ladder")
+    assert study is not None
+    assert (study.name, study.title, study.default_games) == ("t-ladder", "T", 12)
+    choices = {p.name: p.choices for p in study.params}["policies"]
+    assert "random" in choices and "greedy" not in choices
+    assert study.run_chunk == per_game(LadderGame("bad_doctor", None))
