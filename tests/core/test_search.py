@@ -1138,6 +1138,26 @@ def test_a_node_reached_with_different_views_is_marked_mixed():
     assert all(n.view is MIXED or n.view.current_player == 0 for n in frontier)
 
 
+def test_only_the_first_own_decision_below_the_root_records_a_view():
+    """Seat 0 decides again and again in a dice race; a view is kept at its first decision
+    below the root on each path (the frontier) and at none below that."""
+    game = simlab.load_game("dice_race", players=2)
+    state = game.new_initial_state()
+    for seat, card in enumerate((2, 3)):
+        state.apply(Deal(seat, card))
+    state.apply(Roll(1))
+    result = search(state.view(0), 0, _settings(300))
+    frontier = _frontier(result.root)
+    assert frontier and result.root.view is None
+    below, deeper_decisions = [c for n in frontier for c in n.children.values()], 0
+    while below:
+        node = below.pop()
+        assert node.view is None
+        deeper_decisions += bool(node.children)
+        below.extend(node.children.values())
+    assert deeper_decisions > 0  # the tree does go on below the frontier
+
+
 def test_rollout_policies_are_made_for_their_seats():
     from simlab.core.search import _Search
 
