@@ -1123,19 +1123,40 @@ def test_candidates_are_asked_with_the_position_at_decisions_with_a_choice():
     assert set(asked) == {1, 2}  # seat 0 at the root, seat 1 when it holds the ace
 
 
-def test_a_node_reached_with_different_views_is_marked_mixed():
-    """In the dice race a boost shows its card: seat 0's next decision after the same
-    actions is seen with whichever card seat 1 was redrawn, so the node is MIXED."""
+def _dice_race_search():
+    """300 iterations from seat 0's view of a two-seat dice race dealt 2 and 3, after a
+    roll of 1."""
     game = simlab.load_game("dice_race", players=2)
     state = game.new_initial_state()
     for seat, card in enumerate((2, 3)):
         state.apply(Deal(seat, card))
     state.apply(Roll(1))
-    result = search(state.view(0), 0, _settings(300))
+    return search(state.view(0), 0, _settings(300))
+
+
+def test_a_node_reached_with_different_views_is_marked_mixed():
+    """In the dice race a boost shows its card: seat 0's next decision after the same
+    actions is seen with whichever card seat 1 was redrawn, so the node is MIXED."""
+    result = _dice_race_search()
     frontier = _frontier(result.root)
     mixed = [n for n in frontier if n.view is MIXED]
     assert mixed and len(mixed) < len(frontier)
     assert all(n.view is MIXED or n.view.current_player == 0 for n in frontier)
+
+
+def test_only_the_first_own_decision_below_the_root_records_a_view():
+    """Seat 0 decides again and again in a dice race; a view is kept at its first decision
+    below the root on each path (the frontier) and at none below that."""
+    result = _dice_race_search()
+    frontier = _frontier(result.root)
+    assert frontier and result.root.view is None
+    below, deeper_decisions = [c for n in frontier for c in n.children.values()], 0
+    while below:
+        node = below.pop()
+        assert node.view is None
+        deeper_decisions += bool(node.children)
+        below.extend(node.children.values())
+    assert deeper_decisions > 0  # the tree does go on below the frontier
 
 
 def test_rollout_policies_are_made_for_their_seats():

@@ -246,7 +246,10 @@ def test_bootstrap_silences_only_scipy_degenerate_data_warning():
         assert bootstrap_interval([2.0, 2.0, 2.0]) == (2.0, 2.0, 2.0)  # degenerate: no warning
 
     def noisy_mean(sample, axis=-1):
-        warnings.warn("from the statistic", UserWarning, stacklevel=2)
+        # only on the resamples (scipy passes them in batches, 2-d): the estimate's own
+        # call is outside the filter, and a warning there would hide one swallowed inside
+        if np.ndim(sample) > 1:
+            warnings.warn("from the statistic", UserWarning, stacklevel=2)
         return np.mean(sample, axis=axis)
 
     with pytest.warns(UserWarning, match="from the statistic"):
@@ -704,3 +707,47 @@ def test_summarize_counted_means_at_another_confidence_and_binary_errors_name_th
     half = sps.t.ppf(0.975, 1) * math.sqrt(2 / 2)
     assert welch_difference([0, 2], [1, 1]) == pytest.approx((0.0, -half, half))
     assert welch_difference([1, 1], [0, 2]) == pytest.approx((0.0, -half, half))
+
+
+# --------------------------------------------------------------------------- edge cases
+
+
+def test_bootstrap_draws_2000_resamples_by_default():
+    x = np.random.default_rng(2).normal(size=30)
+    assert bootstrap_interval(x) == bootstrap_interval(x, resamples=2000)
+    assert bootstrap_interval(x)[1] != bootstrap_interval(x, resamples=2001)[1]
+
+
+def test_a_weight_below_two_games_gives_no_t_interval():
+    # 1.5 games' weight: a variance exists ((1 - 5/3)^2 + 0.5 (3 - 5/3)^2) / 0.5), but n < 2
+    mean, low, high = weighted_mean_interval([1.0, 3.0], [1, 0.5])
+    assert mean == pytest.approx(5 / 3)
+    assert math.isnan(low) and math.isnan(high)
+
+
+def test_a_bad_proportion_value_is_named_in_the_error():
+    with pytest.raises(ConfigError, match=r"got (np\.float64\()?0\.5\)?$"):
+        proportion_summary([1.0, 1.0, 0.5, 2.0])
+
+
+def test_summarize_groups_only_the_categories_present():
+    games = pd.DataFrame({"side": pd.Categorical(["x", "x", "y"], categories=["w", "x", "y"]),
+                          "won": [1, 0, 1]})
+    table = summarize(games, by=["side"], proportions=["won"])
+    assert table.side.tolist() == ["x", "y"]
+    assert table.n.tolist() == [2, 1] and table.estimate.tolist() == [0.5, 1.0]
+
+
+def test_summarize_keeps_a_group_whose_key_is_missing_last():
+    games = pd.DataFrame({"side": ["y", None, "x", "x"], "won": [1, 0, 1, 0]})
+    table = summarize(games, by=["side"], proportions=["won"])
+    assert table.side.tolist()[:2] == ["x", "y"] and pd.isna(table.side.iloc[2])
+    assert table.n.tolist() == [2, 1, 1] and table.estimate.tolist() == [0.5, 1.0, 0.0]
+
+
+def test_a_missing_column_is_named_with_the_columns_there_are():
+    games = pd.DataFrame({"side": ["x"], "won": [1]})
+    with pytest.raises(ConfigError, match=r"^no column 'nope' in the games table; "
+                                          r"columns: side, won$"):
+        summarize(games, proportions=["nope"])
+

@@ -12,6 +12,7 @@ import functools
 import os
 import threading
 import types
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -265,3 +266,59 @@ def test_an_unpicklable_unregistered_study_is_refused_before_a_pool_starts():
                   summarize=summary)
     with pytest.raises(ConfigError, match=r"^study 'ex-local' cannot be sent to worker processes"):
         list(ex.chunk_results(local, {"p": 1}, 5, CHUNKS, 2, None))
+
+
+class CountingPool(cf.Executor):
+    """Runs each task at once; records its width, the tasks submitted before the first
+    result was asked for, and how it was shut down."""
+
+    made: ClassVar[list[CountingPool]] = []
+
+    def __init__(self, max_workers=None):
+        self._max_workers = max_workers
+        self.submitted, self.first_result_after, self.shutdowns = 0, None, []
+        CountingPool.made.append(self)
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.submitted += 1
+        pool, future = self, cf.Future()
+
+        class Asked(cf.Future):
+            def result(self, timeout=None):
+                if pool.first_result_after is None:
+                    pool.first_result_after = pool.submitted
+                return future.result(timeout)
+
+        future.set_result(fn(*args, **kwargs))
+        return Asked()
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        self.shutdowns.append((wait, cancel_futures))
+
+
+MANY = [(k, k, 1) for k in range(14)]
+
+
+def test_a_given_executor_has_two_tasks_in_flight_per_worker():
+    pool = CountingPool(max_workers=5)
+    frames = list(ex.chunk_results(STUDY, {"p": 1}, 5, MANY, 1, pool))
+    assert [int(f["game"].iloc[0]) for f in frames] == list(range(14))
+    assert pool.first_result_after == 10  # 2 per worker, 5 workers (not the CPU count)
+
+
+def test_a_process_pool_has_as_many_workers_as_jobs_two_tasks_each_and_is_waited_for(
+        monkeypatch):
+    CountingPool.made.clear()
+    monkeypatch.setattr(ex.cf, "ProcessPoolExecutor", CountingPool)
+    frames = list(ex.chunk_results(STUDY, {"p": 1}, 5, MANY, 3, None))
+    assert [int(f["game"].iloc[0]) for f in frames] == list(range(14))
+    (pool,) = CountingPool.made
+    assert pool._max_workers == 3 and pool.first_result_after == 6
+    assert pool.shutdowns == [(True, True)]
+
+
+def test_a_run_chunk_without_a_module_names_none():
+    study = Study("ex-nameless", "N", (), run_chunk=rows_chunk.__call__, summarize=summary)
+    assert not hasattr(study.run_chunk, "__module__")
+    assert ex._defining_module(study) is None
+    assert ex._study_ref(study, check_pickle=False) is study
