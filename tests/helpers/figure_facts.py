@@ -105,7 +105,7 @@ def figure_facts(fig: Any) -> dict[str, Any]:
     >>> facts["size"], [p["vertices"][2][1] for p in facts["axes"][0]["patches"]]
     ([4.0, 3.0], [0.25, 0.5])
     """
-    title = fig._suptitle  # noqa: SLF001 (matplotlib has no getter for the suptitle)
+    title = fig._suptitle  # matplotlib has no getter for the suptitle
     engine = fig.get_layout_engine()
     return {"size": _num(fig.get_size_inches()),
             "layout": type(engine).__name__ if engine is not None else None,
