@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import simlab
@@ -64,6 +65,9 @@ def replayed_claims(players: int, policy: str, seed: int) -> tuple[list[dict[str
 
 def test_every_claim_and_seat_row_is_the_replayed_games(steals):
     games = steals.games
+    assert sorted(games.columns) == sorted(["game", "row", "seat", "policy", "players", "role",
+                                            "place", "first_turn", "stolen", "vp"])
+    assert games.stolen.map(type).eq(bool).all()  # every claim told stolen or not
     assert steals.params["players"] == PLAYERS
     for index in range(GAMES):
         players, policy = game_setting(index, PLAYERS, POLICIES)
@@ -94,3 +98,20 @@ def test_first_turn_claims_are_those_on_the_rounds_first_role(steals):
         assert got.first_turn.astype(bool).tolist() == [c["first_turn"] for c in claims]
         firsts += sum(c["first_turn"] for c in claims)
     assert 0 < firsts < len(games[games.row == "claim"])
+
+
+def test_a_summary_of_later_turn_claims_only_still_has_its_all_turns_rows():
+    from simlab.games.broom_service.studies import _steals_summary
+
+    claims = [{"game": 0, "row": "claim", "seat": s, "policy": "brave", "players": 3,
+               "role": "Witch", "place": s + 1, "first_turn": False, "stolen": s == 0,
+               "vp": np.nan} for s in range(3)]
+    seats = [{"game": 0, "row": "seat", "seat": s, "policy": "brave", "players": 3, "role": "",
+              "place": np.nan, "first_turn": False, "stolen": False, "vp": 10.0 + s}
+             for s in range(3)]
+    summary = _steals_summary(pd.DataFrame(claims + seats), {"by_role": False})
+    assert sorted(set(summary.scope)) == ["all turns", "final VP per seat"]
+    later = summary[summary.scope == "all turns"]
+    assert later.place.tolist() == [1, 2, 3] and later.estimate.tolist() == [1.0, 0.0, 0.0]
+    assert str(summary.place.dtype) == "Int64"  # places as whole numbers, none on VP rows
+    assert summary[summary.scope == "final VP per seat"].estimate.tolist() == [11.0]

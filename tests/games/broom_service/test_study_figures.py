@@ -106,6 +106,19 @@ def test_scores_figure_of_a_tally_has_a_bin_a_point_weighted_by_its_count():
     assert fig._suptitle.get_text().endswith("(2 players, 9 games)")
 
 
+def test_scores_figure_counts_seats_in_whole_numbers():
+    # one seat at 5 VP and one at 6: without whole ticks both axes would tick at halves
+    rows = pd.DataFrame({"game": [0, 1], "policy": ["a", "a"], "vp": [5, 6]})
+    summary = pd.DataFrame({"by": ["policy"], "level": ["a"], "quantity": ["win"],
+                            "estimate": [0.5], "low": [0.1], "high": [0.9], "n": [2]})
+    fig = _scores_plot(SimpleNamespace(games=rows, summary=summary,
+                                       params={"players": 2, "games": 2}))
+    left = fig.axes[0]
+    visible_x = [t for t in left.get_xticks() if 4.5 <= t <= 6.5]
+    assert visible_x and all(float(t).is_integer() for t in visible_x)
+    assert all(float(t).is_integer() for t in left.get_yticks())
+
+
 def _steals_summary_table(rows: list[tuple[str, int, float]]) -> pd.DataFrame:
     return pd.DataFrame([(scope, "brave", 3, place, "stolen", "proportion", est, est - 0.05,
                           est + 0.05, 100, float("nan")) for scope, place, est in rows],
