@@ -82,9 +82,11 @@ def _axes(ax: Any) -> dict[str, Any]:
             "xlim": _num(ax.get_xlim()), "ylim": _num(ax.get_ylim()),
             "xticks": _num(ax.get_xticks()),
             "xticklabels": [t.get_text() for t in ax.get_xticklabels()],
+            "xticklabel_style": [[t.get_fontsize(), t.get_rotation()]
+                                 for t in ax.get_xticklabels()[:1]],
             "yticks": _num(ax.get_yticks()),
-            "grid": bool(ax.xaxis.get_gridlines()[0].get_visible())
-            if ax.xaxis.get_gridlines() else False,
+            "grid": [[bool(g.get_visible()), g.get_alpha()]
+                     for g in (*ax.xaxis.get_gridlines()[:1], *ax.yaxis.get_gridlines()[:1])],
             "lines": [_line(line) for line in ax.lines],
             "patches": [_patch(p) for p in ax.patches],
             "collections": [_collection(c) for c in ax.collections],

@@ -77,3 +77,4 @@ def test_every_red_marker_and_steal_count_is_the_replayed_games(unfair):
         assert not steal_rows.ratted.astype(bool).any()
         assert steal_rows.seat.tolist() == [t for t, _, _ in final.steals]
     assert ratted > 0 and most >= 2  # the counts were put to the test
+    assert str(unfair.summary.position.dtype) == "Int64"  # places whole, none on seat rows
