@@ -75,13 +75,16 @@ def test_every_patient_row_is_the_replayed_games(patients):
 
 
 def test_a_patient_cured_in_its_first_round_stayed_one_round(patients):
-    # the shortest stay is one round (admitted and gone in the same round), never zero
-    assert patients.games.rounds.min() == 1
+    # the shortest stay is one round (admitted and gone in the same round; admitted in the
+    # last round and still in bed), never zero
+    stays = patients.games.groupby("in_bed_at_end").rounds.min()
+    assert stays.to_dict() == {False: 1, True: 1}
 
 
 @pytest.mark.parametrize(("phase", "placed", "round_", "counted"), [
     (Phase.BEDS, 0, 3, 2),  # phase 5 of round 2 has just counted round 3: round 2's event
     (Phase.BEDS, 0, 1, 1),  # the first round's beds: no round before it
+    (Phase.BEDS, 0, 2, 1),  # phase 5 of round 1 has just counted round 2
     (Phase.BEDS, 1, 3, 3),  # a bed of round 3 already filled: round 3
     (Phase.PLACE, 0, 3, 3),
     (Phase.DISCHARGE, 0, 2, 2),
