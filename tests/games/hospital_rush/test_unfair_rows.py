@@ -78,3 +78,17 @@ def test_every_red_marker_and_steal_count_is_the_replayed_games(unfair):
         assert steal_rows.seat.tolist() == [t for t, _, _ in final.steals]
     assert ratted > 0 and most >= 2  # the counts were put to the test
     assert str(unfair.summary.position.dtype) == "Int64"  # places whole, none on seat rows
+
+
+def test_the_summed_steal_graph_counts_every_steal_by_policy_and_by_seat(unfair):
+    from collections import Counter
+
+    from simlab.games.hospital_rush.studies import summed_steal_graph
+
+    steals = unfair.games[unfair.games.row == "steal"]
+    assert len(steals) > 0
+    for by, thief, victim in (("policy", "policy", "victim_policy"), ("seat", "seat", "victim")):
+        graph = summed_steal_graph(unfair, by=by)
+        pairs = Counter(zip(steals[thief].tolist(), steals[victim].astype(type(
+            steals[thief].iloc[0])).tolist(), strict=True))
+        assert {(a, b): d["count"] for a, b, d in graph.edges(data=True)} == dict(pairs)
