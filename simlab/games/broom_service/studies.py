@@ -205,7 +205,8 @@ def _steals_plot(result: Any) -> Any:
     ax.set_ylabel("chance the brave claim is stolen\n(first turn of a round, 95% Wilson)")
     ax.set_ylim(-0.05, 1.1)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, frameon=False)
+    if groups:  # no claim at all: nothing to name
+        ax.legend(fontsize=7, frameon=False)
     fig.suptitle("How often is a brave claim stolen, by the claimer's place in the follow "
                  f"order? (Broom Service, {result.params.get('games', 0):,} games)", fontsize=11)
     return fig

@@ -64,3 +64,15 @@ def test_scores_reproducible_and_summarized():
     assert set(table.by) == {"policy", "seat"}
     wins = table[(table.by == "policy") & (table.quantity == "win")].set_index("level")
     assert wins.estimate["heuristic"] > wins.estimate["random"]
+
+
+@pytest.mark.parametrize(("name", "accepted"), [
+    ("brave", True), ("heuristic", True), ("mcts-brave", True),  # named
+    ("mcts-30", True), ("mcts-0.5s", True),  # any budget of the search
+    ("mcts-brave-40", True), ("mcts-cowardly-7", True),  # a role search with a budget
+    ("mcts-bold-40", False), ("genius", False), ("brave-2", False), (None, False), (3, False),
+])
+def test_the_studies_accept_every_policy_name_and_no_other(name, accepted):
+    from simlab.games.broom_service.studies import _POLICIES
+
+    assert (name in _POLICIES) is accepted
