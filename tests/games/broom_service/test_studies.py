@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
 import pytest
 
 import simlab
 from simlab.core.study import get_study, study_names
 from simlab.games.broom_service.studies import exact_steal_probability, follower_brave_chance
+from tests.games._numbers import t_interval, wilson
 
 
 def test_registered_by_name():
@@ -64,3 +67,101 @@ def test_scores_reproducible_and_summarized():
     assert set(table.by) == {"policy", "seat"}
     wins = table[(table.by == "policy") & (table.quantity == "win")].set_index("level")
     assert wins.estimate["heuristic"] > wins.estimate["random"]
+
+
+def _claim(policy, place, first, stolen, players=3, role="Witch"):
+    return {"row": "claim", "vp": np.nan, "seat": place - 1, "policy": policy,
+            "players": players, "role": role, "place": place, "first_turn": first,
+            "stolen": stolen}
+
+
+def _steals_table(claims, vps=(5, 7, 9)):
+    seats = [{"row": "seat", "seat": s, "vp": float(v), "policy": "brave", "players": 3,
+              "role": "", "first_turn": False, "stolen": False} for s, v in enumerate(vps)]
+    return pd.DataFrame([*claims, *seats])
+
+
+def test_steals_summary_of_a_hand_made_table():
+    # brave, 3 players: first-turn claims at place 1 stolen twice in 3, at place 2 kept;
+    # a later-turn claim at place 1 stolen; a heuristic claim (no exact value) kept
+    games = _steals_table([_claim("brave", 1, True, True), _claim("brave", 1, True, False),
+                           _claim("brave", 1, True, True), _claim("brave", 2, True, False),
+                           _claim("brave", 1, False, True), _claim("heuristic", 1, True, False)])
+    table = get_study("broom-service-steals").summarize(games, {"by_role": False})
+    assert "role" not in table.columns
+    got = {(r.scope, r.policy, r.place): (r.estimate, r.low, r.high, r.n, r.exact)
+           for r in table[table.quantity == "stolen"].itertuples()}
+    nan = float("nan")
+    want = {("first turn", "brave", 1): (2 / 3, *wilson(2, 3), 3, 1 - 0.6**2),
+            ("first turn", "brave", 2): (0.0, *wilson(0, 1), 1, 0.4),
+            ("first turn", "heuristic", 1): (0.0, *wilson(0, 1), 1, nan),
+            ("all turns", "brave", 1): (3 / 4, *wilson(3, 4), 4, nan),
+            ("all turns", "brave", 2): (0.0, *wilson(0, 1), 1, nan),
+            ("all turns", "heuristic", 1): (0.0, *wilson(0, 1), 1, nan)}
+    assert set(got) == set(want)
+    for key, value in want.items():
+        assert got[key] == pytest.approx(value, nan_ok=True), key
+    vp = table[table.scope == "final VP per seat"].iloc[0]
+    mean, low, high = t_interval([5, 7, 9])
+    assert (vp.estimate, vp.low, vp.high, vp.n) == pytest.approx((mean, low, high, 3))
+    assert pd.isna(vp.place) and str(table.place.dtype) == "Int64"
+    by_role = get_study("broom-service-steals").summarize(games, {"by_role": True})
+    assert set(by_role.role.dropna()) == {"Witch"}
+    assert by_role[by_role.scope == "first turn"].exact.notna().sum() == 2
+
+
+def test_steals_summary_without_first_turn_claims_has_no_first_turn_scope():
+    games = _steals_table([_claim("random", 2, False, True), _claim("random", 2, False, True)])
+    table = get_study("broom-service-steals").summarize(games, {"by_role": False})
+    assert list(table.scope) == ["all turns", "final VP per seat"]
+    assert table.estimate.iloc[0] == 1.0 and table.n.iloc[0] == 2
+
+
+def test_scores_summary_of_a_hand_made_table():
+    games = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
+                          "policy": ["brave", "cowardly", "cowardly", "brave"],
+                          "vp": [10, 4, 6, 6], "win": [True, False, True, True],
+                          "sole_win": [True, False, False, False]})
+    table = get_study("broom-service-scores").summarize(games, {})
+    got = {(r.by, r.level, r.quantity): (r.estimate, r.n) for r in table.itertuples()}
+    assert got == {("policy", "brave", "win"): (1.0, 2), ("policy", "brave", "sole_win"): (0.5, 2),
+                   ("policy", "brave", "vp"): (8.0, 2), ("policy", "cowardly", "win"): (0.5, 2),
+                   ("policy", "cowardly", "sole_win"): (0.0, 2),
+                   ("policy", "cowardly", "vp"): (5.0, 2), ("seat", "0", "win"): (1.0, 2),
+                   ("seat", "0", "sole_win"): (0.5, 2), ("seat", "0", "vp"): (8.0, 2),
+                   ("seat", "1", "win"): (0.5, 2), ("seat", "1", "sole_win"): (0.0, 2),
+                   ("seat", "1", "vp"): (5.0, 2)}
+
+
+@pytest.mark.parametrize(("policy", "q"), [("brave", 1.0), ("cowardly", 0.0), ("random", 0.5),
+                                           ("brave-0.25", 0.25), ("heuristic", None),
+                                           ("mcts", None)])
+def test_follower_brave_chance_of_each_policy(policy, q):
+    assert follower_brave_chance(policy) == q
+
+
+def test_policies_accepted_include_role_search_players():
+    params = {p.name: p for p in get_study("broom-service-scores").params}
+    choices = params["policies"].choices
+    assert "brave" in choices and "mcts-brave" in choices and "mcts-cowardly-50" in choices
+    assert "bold" not in choices and 3 not in choices
+
+
+def test_plots_axes_and_titles():
+    steals = simlab.run_study("broom-service-steals", games=4, seed=2, players=("4",),
+                              policies=("brave",))
+    ax = steals.plot().axes[0]
+    assert [t for t in ax.get_xticks()] == [1, 2, 3, 4]
+    assert ax.get_xlim() == (0.5, 4.5) and ax.get_ylim() == (-0.05, 1.1)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert sorted(labels) == ["brave seats, 4 players", "exact (uniform hands)"]
+    assert "4 games" in ax.figure.get_suptitle()
+    scores = simlab.run_study("broom-service-scores", games=3, seed=1, players=2,
+                              policies=("heuristic", "random"))
+    fig = scores.plot()
+    right = fig.axes[1]
+    assert [t.get_text() for t in right.get_xticklabels()] == ["heuristic", "random"]
+    line = next(ln for ln in right.lines if ln.get_linestyle() == "--")
+    assert list(line.get_ydata()) == [0.5, 0.5]  # 1 / players
+    assert right.get_ylim() == (0, 1.05)
+    assert "(2 players, 3 games)" in fig.get_suptitle()
