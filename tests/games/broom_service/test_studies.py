@@ -165,3 +165,53 @@ def test_plots_axes_and_titles():
     assert list(line.get_ydata()) == [0.5, 0.5]  # 1 / players
     assert right.get_ylim() == (0, 1.05)
     assert "(2 players, 3 games)" in fig.get_suptitle()
+
+
+def test_steals_figure_sets_groups_side_by_side_and_names_its_axes():
+    steals = simlab.run_study("broom-service-steals", games=6, seed=2, players=("2", "3"),
+                              policies=("brave",))
+    fig = steals.plot()
+    ax = fig.axes[0]
+    assert tuple(fig.get_size_inches()) == (8, 4.4)
+    curves = [ln for ln in ax.lines if ln.get_linestyle() == "-"]  # the connecting lines
+    crosses = [ln for ln in ax.lines if ln.get_marker() == "x"]
+    # two groups (2 and 3 players) sit 0.03 left and right of each place
+    assert list(curves[0].get_xdata()) == pytest.approx([0.97, 1.97])
+    assert list(curves[1].get_xdata()) == pytest.approx([1.03, 2.03, 3.03])
+    assert list(crosses[1].get_ydata()) == pytest.approx([0.64, 0.4, 0.0])
+    assert [c.get_color() for c in crosses] == ["k", "k"]
+    assert crosses[0].get_markersize() == 7 and crosses[0].get_zorder() == 4
+    assert [c.get_label() for c in crosses][1].startswith("_")  # one legend entry for both
+    assert curves[0].get_color() != curves[1].get_color()
+    assert ax.get_xlabel().startswith("claimer's place in the follow order")
+    assert ax.get_ylabel().startswith("chance the brave claim is stolen")
+    assert fig.get_suptitle().startswith("How often is a brave claim stolen")
+    assert fig._suptitle.get_fontsize() == 11
+    assert ax.get_legend().get_texts()[0].get_fontsize() == 7
+    assert all(line.get_visible() for line in ax.get_xgridlines())
+
+
+def test_scores_figure_histograms_every_seat_and_names_its_axes():
+    scores = simlab.run_study("broom-service-scores", games=3, seed=1, players=2,
+                              policies=("heuristic", "random"))
+    fig = scores.plot()
+    left, right = fig.axes[:2]
+    assert tuple(fig.get_size_inches()) == (10, 4)
+    vp = scores.games.vp
+    for patch, policy in zip(left.patches, ("heuristic", "random"), strict=True):
+        heights = patch.get_xy()[:, 1]  # a step outline: its tops are the seat counts
+        assert heights.max() <= (scores.games.policy == policy).sum()
+    edges = left.patches[0].get_xy()[:, 0]
+    assert edges.min() == pytest.approx(vp.min() - 0.5)
+    assert edges.max() == pytest.approx(vp.max() + 0.5)
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["heuristic", "random"]
+    assert left.get_xlabel() == "final VP (victory points) of a seat"
+    assert left.get_ylabel() == "seats"
+    assert right.get_xlabel() == "policy"
+    assert right.get_ylabel().startswith("win rate of its seats")
+    bars = right.patches
+    assert [b.get_x() + b.get_width() / 2 for b in bars] == pytest.approx([0.0, 1.0])
+    assert bars[0].get_alpha() == 0.35
+    assert [t.get_text() for t in right.get_legend().get_texts()] == ["1 / players"]
+    assert fig.get_suptitle().startswith("Which policy scores and wins most in Broom Service?")
+    assert fig._suptitle.get_fontsize() == 11
