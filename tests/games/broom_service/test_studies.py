@@ -215,3 +215,27 @@ def test_scores_figure_histograms_every_seat_and_names_its_axes():
     assert [t.get_text() for t in right.get_legend().get_texts()] == ["1 / players"]
     assert fig.get_suptitle().startswith("Which policy scores and wins most in Broom Service?")
     assert fig._suptitle.get_fontsize() == 11
+
+
+def test_scores_game_tells_a_shared_win_from_a_sole_win(monkeypatch):
+    # no seeded game of ours ends in a shared win, so the played game is replaced by one
+    # that does: seats 0 and 2 share it with 12 VP
+    from types import SimpleNamespace
+
+    from simlab.core.api import Outcome
+    from simlab.games.broom_service import studies
+
+    played = []
+
+    def shared_win(game, seats, seed):
+        played.append((game.players, list(seats)))
+        return SimpleNamespace(outcome=Outcome(winners=(0, 2), scores=(12.0, 7.0, 12.0),
+                                               reason="end of round 7"))
+
+    monkeypatch.setattr(studies, "run", shared_win)
+    rows = studies._scores_game({"players": 3, "policies": ("brave", "random")},
+                                np.random.default_rng(0), 1)
+    assert played == [(3, ["random", "brave", "random"])]  # seat s plays policies[(s + 1) % 2]
+    assert [(r["seat"], r["policy"], r["vp"], r["win"], r["sole_win"]) for r in rows] == [
+        (0, "random", 12.0, True, False), (1, "brave", 7.0, False, False),
+        (2, "random", 12.0, True, False)]
