@@ -239,3 +239,19 @@ def test_scores_game_tells_a_shared_win_from_a_sole_win(monkeypatch):
     assert [(r["seat"], r["policy"], r["vp"], r["win"], r["sole_win"]) for r in rows] == [
         (0, "random", 12.0, True, False), (1, "brave", 7.0, False, False),
         (2, "random", 12.0, True, False)]
+
+
+def test_steals_rows_are_reproducible_and_complete():
+    def once():
+        return simlab.run_study("broom-service-steals", games=3, seed=9, players=("3",),
+                                policies=("brave",)).games
+
+    games = once()
+    assert games.equals(once())
+    seats = games[games.row == "seat"]
+    assert seats.groupby("game").seat.apply(sorted).tolist() == [[0, 1, 2]] * 3
+    assert (seats.role == "").all() and not seats.first_turn.any() and not seats.stolen.any()
+    assert seats.vp.notna().all()
+    claims = games[games.row == "claim"]
+    assert claims.vp.isna().all() and claims.seat.between(0, 2).all()
+    assert claims.role.str.len().gt(0).all() and claims.stolen.any() and claims.first_turn.any()
