@@ -97,3 +97,19 @@ def test_figure_bars_are_the_exact_odds():
     marks = top.lines[0]
     assert list(marks.get_ydata()) == pytest.approx(proportions.estimate.tolist())
     assert "(9 games" in fig.get_suptitle()
+
+
+def test_figure_of_every_mover_has_a_column_each():
+    result = simlab.run_study("bedpans-movement", games=30, seed=2)
+    fig = result.plot()
+    tops, bottoms = fig.axes[:5], fig.axes[5:]  # row by row
+    assert len(fig.axes) == 10 and tuple(fig.get_size_inches()) == pytest.approx((15.3, 6.4))
+    assert tops[0].get_title().startswith("Elder") and "\n(" in tops[0].get_title()
+    assert [t for t in bottoms[0].get_xticks()] == list(range(2, 9))  # no result 1 (M5)
+    assert bottoms[0].get_xlabel() == "spaces of movement (die result)"
+    assert tops[0].get_ylabel().startswith("probability") and tops[1].get_ylabel() == ""
+    assert bottoms[0].get_ylabel().startswith("estimate − exact")
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "estimate" in labels and len(labels) == 5  # four Stuff of the first Elder
+    assert fig.get_suptitle().startswith("Do the simulated movement dice match")
+    assert "(30 games" in fig.get_suptitle()
