@@ -39,6 +39,11 @@ def test_chunk_rolls_each_mover_and_stuff_that_applies_n_times():
     only = STUDY.run_chunk(_params("doctor", "hurry_up"), np.random.SeedSequence(4), 0, 50)
     assert set(zip(only.mover, only.stuff, strict=True)) == {("doctor", "hurry_up")}
     assert int(only["count"].sum()) == 50 and only.result.min() >= 4  # 1d3 + 2d3kl1 + 2
+    again = STUDY.run_chunk(_params("doctor", "hurry_up"), np.random.SeedSequence(4), 0, 50)
+    assert only.equals(again)  # the same seed rolls the same
+    walker = {**_params("elder_first", "walker"), "walker": "result-2"}
+    rolled = STUDY.run_chunk(walker, np.random.SeedSequence(4), 0, 200)
+    assert rolled.result.tolist() != [4]  # the default reading, dice-2, always moves 4
 
 
 def test_summary_of_a_hand_made_table():
@@ -67,6 +72,7 @@ def test_summary_of_a_hand_made_table():
     # chi-square by hand: expected 10, 20, 30, 20, 10; 10^2/20 + 10^2/10 = 15 on 4 df
     assert rows.chisquare_p.nunique() == 1
     assert mean.chisquare_p == pytest.approx(float(chi2.sf(15.0, 4)))
+    assert list(table.stuff.unique()) == ["none", "detector"]  # in the table's order
     fixed = table[table.stuff == "detector"].set_index("quantity")
     assert list(fixed.index) == ["mean result", "P(result = 2)"]
     assert fixed.loc["P(result = 2)", ["estimate", "exact", "n"]].tolist() == [1.0, 1.0, 5]
