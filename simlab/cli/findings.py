@@ -7,13 +7,13 @@ the head of ``results/index.md``.
 Examples
 --------
 >>> import pandas as pd
->>> rows = pd.DataFrame({"seat": [0, 1, 2], "quantity": ["win"] * 3,
-...                      "kind": ["proportion"] * 3, "estimate": [0.5, 0.3, 0.2],
-...                      "low": [0.45, 0.26, 0.0], "high": [0.55, 0.34, 0.9],
-...                      "n": [400, 400, 3]})
+>>> rows = pd.DataFrame({"policy": ["greedy", "random", "mcts"], "quantity": "win",
+...                      "kind": "proportion", "estimate": [0.6, 0.2, 0.7],
+...                      "low": [0.55, 0.16, 0.2], "high": [0.65, 0.24, 0.95],
+...                      "n": [400, 400, 8]})
 >>> print(finding(rows, "win"))  # doctest: +NORMALIZE_WHITESPACE
-win: highest 0.500 [0.450, 0.550] at seat 0; lowest 0.300 [0.260, 0.340] at seat 1
-(1 of 3 rows: too few games)
+win: highest 0.600 [0.550, 0.650] at policy greedy; lowest 0.200 [0.160, 0.240] at
+policy random (1 of 3 rows: too few games)
 """
 
 from __future__ import annotations
