@@ -59,7 +59,12 @@ def write_report(run: TuneRun, out: str | Path, *, command: str = "") -> list[Pa
         path = folder / f"{name}.csv"
         table.to_csv(path, index=False)
         written.append(path)
-    written += _figures(run, folder)
+    import matplotlib
+
+    # optuna's matplotlib plots switch the whole process to the ggplot style, and its
+    # warnings filters would outlive the report: keep both to the report's own figures
+    with matplotlib.rc_context(), warnings.catch_warnings():
+        written += _figures(run, folder)
     summary = folder / "summary.md"
     summary.write_text(_summary(run, command), encoding="utf-8")
     written.append(summary)

@@ -125,4 +125,24 @@ def check_figure(fig: Any, copy: Path) -> None:
         fig.savefig(Path(tempfile.gettempdir()) / f"{copy.stem}.png", dpi=110)  # to look at
         return
     assert copy.is_file(), f"no reviewed copy {copy}: run with {UPDATE}=1, look, commit"
-    assert facts == json.loads(copy.read_text(encoding="utf-8"))
+    reviewed = json.loads(copy.read_text(encoding="utf-8"))
+    assert facts == reviewed, f"{copy.name}: {first_difference(facts, reviewed)}"
+
+
+def first_difference(a: Any, b: Any, where: str = "") -> str:
+    """Where two JSON-like values first differ, and how (for a failure's message).
+
+    Examples
+    --------
+    >>> first_difference({"axes": [{"lw": 1.0}]}, {"axes": [{"lw": 1.5}]})
+    'axes[0].lw: 1.0 != 1.5'
+    """
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                return first_difference(a.get(key), b.get(key), f"{where}.{key}".lstrip("."))
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return first_difference(x, y, f"{where}[{i}]")
+    return f"{where}: {a!r} != {b!r}"

@@ -106,3 +106,23 @@ def test_a_resume_with_other_settings_is_refused(tmp_path):
     tune(space, toy_settings(trials=2), out=tmp_path, stages=False)
     with pytest.raises(ConfigError, match="other settings: seed 3 -> 4"):
         tune(space, toy_settings(trials=2, seed=4), out=tmp_path, stages=False)
+
+
+def test_the_report_leaves_the_process_style_and_warnings_as_they_were(tmp_path):
+    # optuna's matplotlib plots switch the process to the ggplot style: a figure drawn
+    # after a tuning report must look as before it (its first colour, its grid)
+    import warnings
+
+    import matplotlib
+
+    from simlab.lab.tune_report import write_report
+
+    run = tune(parse_space(TOY_SPACE), toy_settings(trials=4, promote=0, validate=0),
+               out=tmp_path)
+    cycle, grid = matplotlib.rcParams["axes.prop_cycle"], matplotlib.rcParams["axes.grid"]
+    filters = list(warnings.filters)
+    written = write_report(run, tmp_path / "report")
+    assert any(p.name == "importances.png" for p in written)
+    assert matplotlib.rcParams["axes.prop_cycle"] == cycle
+    assert matplotlib.rcParams["axes.grid"] == grid
+    assert list(warnings.filters) == filters
