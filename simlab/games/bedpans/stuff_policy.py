@@ -255,11 +255,17 @@ def _door_marker(sight: Sight, doors: list[A.PlayDoor], rng: Any) -> A.PlayDoor 
         if (to_a - to_b > DOOR_GAIN and to_b < reach) or (to_b - to_a > DOOR_GAIN
                                                           and to_a < reach):
             wide.append(a)
-    if not wide:
-        return None
+    return _best_door(sight, at, wide) if wide else None
+
+
+def _best_door(sight: Sight, at: Space, doors: list[A.PlayDoor]) -> A.PlayDoor | None:
+    """Of ``doors``, weighing each, the wall whose opening most shortens the way from
+    ``at`` to the goal, by ``DOOR_GAIN`` or more (None: none does)."""
+    to_goal = sight.to_goal
+    now = to_goal.get(at, FAR)
     from_elder = distance_field(sight.view, [at])
     best, gain = None, DOOR_GAIN - 1
-    for a in wide:
+    for a in doors:
         via = min(from_elder.get(a.a, FAR) + 1 + to_goal.get(a.b, FAR),
                   from_elder.get(a.b, FAR) + 1 + to_goal.get(a.a, FAR))
         if now - via > gain:

@@ -12,8 +12,7 @@ from simlab.core.play import sample_chance
 from simlab.games.bedpans import actions as A
 from simlab.games.bedpans.parts import BlockedDoor, Decide, Decision
 from simlab.games.bedpans.policies import HeuristicPolicy
-from simlab.games.bedpans.routes import FAR, distance_field
-from simlab.games.bedpans.stuff_policy import DOOR_GAIN, Sight, _door_marker, guess
+from simlab.games.bedpans.stuff_policy import Sight, _best_door, _door_marker, guess
 
 from .test_rules import at_move, dealt, red_at, sealed
 from .test_stuff import window
@@ -368,19 +367,7 @@ def test_elder_disguises_itself_past_the_staffer_on_its_way():
 
 def _door_marker_in_full(sight, doors):
     """The Door-marker rule weighing every wall (as before the bound of issue 33)."""
-    at = sight.elder_at
-    if at is None:
-        return None
-    to_goal = sight.to_goal
-    from_elder = distance_field(sight.view, [at])
-    now = to_goal.get(at, FAR)
-    best, gain = None, DOOR_GAIN - 1
-    for a in doors:
-        via = min(from_elder.get(a.a, FAR) + 1 + to_goal.get(a.b, FAR),
-                  from_elder.get(a.b, FAR) + 1 + to_goal.get(a.a, FAR))
-        if now - via > gain:
-            best, gain = a, now - via
-    return best
+    return None if sight.elder_at is None else _best_door(sight, sight.elder_at, doors)
 
 
 def test_door_marker_bound_passes_over_no_wall_that_helps():
