@@ -36,7 +36,7 @@ from typing import Any
 import pandas as pd
 
 from simlab.core.errors import ConfigError
-from simlab.lab.marks import TOO_FEW, few_games, printable
+from simlab.lab.marks import TOO_FEW, printable
 from simlab.lab.report import markdown_table, stamp
 
 __all__ = ["STUDIES", "PageStudy", "page_path", "write_study_page"]
@@ -121,22 +121,23 @@ def _slug(entry: PageStudy) -> str:
     return f"{entry.study}-{entry.params[key]}" if key else entry.study
 
 
-def _few_rows(summary: pd.DataFrame) -> list[str]:
-    """The line that says how many rows of a table rest on too few games (none: no line).
+def _few_rows(shown: pd.DataFrame) -> list[str]:
+    """The line that says how many rows of a printable table (:func:`printable`) are
+    marked as resting on too few games (none: no line).
 
     Examples
     --------
     >>> rows = pd.DataFrame({"kind": ["proportion"] * 2, "estimate": [0.5, 0.2],
     ...                      "low": [0.45, 0.0], "high": [0.55, 0.9], "n": [400, 3]})
-    >>> print(_few_rows(rows)[0])
+    >>> print(_few_rows(printable(rows))[0])
     1 of 2 rows rest on too few games (marked *too few games*): a longer run decides them.
-    >>> _few_rows(rows.head(1))
+    >>> _few_rows(printable(rows.head(1)))
     []
     """
-    few = int(few_games(summary).sum())
+    few = int((shown["note"] == TOO_FEW).sum()) if "note" in shown.columns else 0
     if not few:
         return []
-    return [f"{few} of {len(summary)} rows rest on too few games "
+    return [f"{few} of {len(shown)} rows rest on too few games "
             f"(marked *{TOO_FEW}*): a longer run decides them.", ""]
 
 
@@ -209,12 +210,12 @@ def write_study_page(game: str, out: Path, command: str, *,
         figure.savefig(folder / f"{stem}.png", dpi=110, bbox_inches="tight")
         plt.close(figure)
         shown = ", ".join(f"{k}={v}" for k, v in result.params.items())
+        table = printable(result.summary)
         lines += [f"## {entry.question}", "",
                   f"Study `{study.name}` ({study.title}): {count:,} games"
                   + (f" (the findings plan: {plan:,})" if count < plan else "")
                   + f", {shown}; {result.elapsed:.0f} s.", "",
-                  *_few_rows(result.summary),
-                  markdown_table(printable(result.summary)), "",
+                  *_few_rows(table), markdown_table(table), "",
                   f"![{study.title}](studies/{stem}.png)", "",
                   f"Table: [studies/{stem}.csv](studies/{stem}.csv).", ""]
         if say is not None:
