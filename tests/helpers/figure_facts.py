@@ -27,8 +27,7 @@ def _num(value: Any) -> Any:
     """Numbers rounded to 6 digits, arrays as lists, NaN as None (JSON and equality)."""
     array = np.asarray(value, dtype=float)
     rounded = np.round(array, 6)
-    out = np.where(np.isnan(rounded), None, rounded).tolist()
-    return out
+    return np.where(np.isnan(rounded), None, rounded).tolist()
 
 
 def _colour(value: Any) -> Any:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from simlab.core.play import run
 from simlab.core.study import rotate_seats
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import HospitalRushGame
+from simlab.games.hospital_rush.studies import summed_steal_graph
 from tests.games._numbers import game_rng
 
 GAMES = 4
@@ -81,14 +83,9 @@ def test_every_red_marker_and_steal_count_is_the_replayed_games(unfair):
 
 
 def test_the_summed_steal_graph_counts_every_steal_by_policy_and_by_seat(unfair):
-    from collections import Counter
-
-    from simlab.games.hospital_rush.studies import summed_steal_graph
-
     steals = unfair.games[unfair.games.row == "steal"]
     assert len(steals) > 0
     for by, thief, victim in (("policy", "policy", "victim_policy"), ("seat", "seat", "victim")):
         graph = summed_steal_graph(unfair, by=by)
-        pairs = Counter(zip(steals[thief].tolist(), steals[victim].astype(type(
-            steals[thief].iloc[0])).tolist(), strict=True))
+        pairs = Counter(zip(steals[thief].tolist(), steals[victim].tolist(), strict=True))
         assert {(a, b): d["count"] for a, b, d in graph.edges(data=True)} == dict(pairs)
