@@ -69,7 +69,9 @@ def _movement_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFra
         total = int(group["count"].sum())
         observed = dict(zip(group["result"].astype(int), group["count"].astype(int),
                             strict=True))
-        p_value = stats.chisquare_gof(observed, exact) if len(exact) > 1 else float("nan")
+        # NaN when fewer than two pooled results remain (a Detector's fixed 2); 0.0 when a
+        # result the dice cannot make was seen, a fixed result's too
+        p_value = stats.chisquare_gof(observed, exact)
         base = {"mover": mover, "stuff": stuff, "expression": expr}
         mean = stats.weighted_mean_summary(group["result"], group["count"])
         rows.append({**base, "quantity": "mean result", "kind": "mean", **mean,
@@ -85,6 +87,9 @@ def _movement_summary(games: pd.DataFrame, params: dict[str, Any]) -> pd.DataFra
                "n", "exact", "chisquare_p"]
     return pd.DataFrame(rows, columns=columns)
 
+
+#: The figure's question, in lines as narrow as one mover's column.
+_QUESTION = ("Do the simulated movement dice match the", "exact odds of each mover and Stuff?")
 
 _STUFF_COLOURS = {"none": "#9e9e9e", "hurry_up": "#e6862e", "detector": "#3b7dd8",
                   "walker": "#3fa34d"}
@@ -130,13 +135,14 @@ def _movement_plot(result):
             ax.tick_params(labelsize=7)
     grid[0, 0].set_ylabel("probability\n(bars: exact; black line: estimate)")
     grid[1, 0].set_ylabel("estimate − exact\n(with its 95% Wilson interval)")
-    handles, labels = grid[0, movers.index("elder_first")].get_legend_handles_labels() \
-        if "elder_first" in movers else grid[0, 0].get_legend_handles_labels()
+    # the first column's: the first Elder's, when drawn, shows every Stuff
+    handles, labels = grid[0, 0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside lower center", ncols=len(labels), fontsize=8,
                frameon=False)
-    games = int(result.params.get("games", table.n.max() if len(table) else 0))
-    fig.suptitle("Do the simulated movement dice match the exact odds of each mover and "
-                 f"Stuff? ({games:,} games, a roll of each a game)", fontsize=11)
+    games = int(result.params.get("games", table.n.max()))  # a roll of each a game
+    told = f"({games:,} games, a roll of each a game)"
+    between = "\n" if len(movers) == 1 else " "  # one mover's column holds a line each
+    fig.suptitle(between.join([*_QUESTION, told]), fontsize=11)
     return fig
 
 

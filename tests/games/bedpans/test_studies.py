@@ -70,8 +70,7 @@ def test_summary_of_a_hand_made_table():
         (want["estimate"], want["low"], want["high"], 90))
     assert mean.exact == 4.0 and mean.kind == "mean"
     # chi-square by hand: expected 10, 20, 30, 20, 10; 10^2/20 + 10^2/10 = 15 on 4 df
-    assert rows.chisquare_p.nunique() == 1
-    assert mean.chisquare_p == pytest.approx(float(chi2.sf(15.0, 4)))
+    assert rows.chisquare_p.tolist() == pytest.approx([float(chi2.sf(15.0, 4))] * 6)
     assert list(table.stuff.unique()) == ["none", "detector"]  # in the table's order
     fixed = table[table.stuff == "detector"].set_index("quantity")
     assert list(fixed.index) == ["mean result", "P(result = 2)"]
@@ -79,6 +78,26 @@ def test_summary_of_a_hand_made_table():
     assert math.isnan(fixed.loc["mean result", "chisquare_p"])  # one result: no test
     assert list(table.columns) == ["mover", "stuff", "expression", "quantity", "kind",
                                    "estimate", "low", "high", "n", "exact", "chisquare_p"]
+
+
+def test_summary_of_a_result_the_dice_cannot_make():
+    # 2d3 never makes 7 nor 1; the Detector's Elder always moves 2, never 3
+    games = pd.DataFrame({"mover": ["elder_second"] * 3 + ["elder_first"] * 2,
+                          "stuff": ["none"] * 3 + ["detector"] * 2,
+                          "result": [1, 4, 7, 2, 3], "count": [1, 8, 3, 5, 1]})
+    table = STUDY.summarize(games, _params())
+    rows = table[table.stuff == "none"].set_index("quantity")
+    assert list(rows.index) == ["mean result"] + [f"P(result = {v})" for v in range(1, 8)]
+    for value, hits, way in ((1, 1, 0), (4, 8, 3), (6, 0, 1), (7, 3, 0)):
+        row = rows.loc[f"P(result = {value})"]
+        assert (row.estimate, row.exact) == pytest.approx((hits / 12, way / 9))
+        assert (row.low, row.high) == pytest.approx(wilson(hits, 12))
+    assert rows.loc["mean result", "estimate"] == pytest.approx((1 + 4 * 8 + 7 * 3) / 12)
+    # a result of probability 0 seen: the exact odds are rejected outright, p = 0
+    assert table.chisquare_p.tolist() == [0.0] * len(table)
+    fixed = table[table.stuff == "detector"].set_index("quantity")
+    assert fixed.loc["P(result = 3)", ["estimate", "exact", "n"]].tolist() == [
+        pytest.approx(1 / 6), 0.0, 6]
 
 
 def test_readings_reach_the_exact_odds():
