@@ -17,6 +17,7 @@ from types import SimpleNamespace
 
 import pandas as pd
 import pytest
+from matplotlib import rc_context
 from matplotlib.colors import to_hex
 
 import simlab
@@ -153,6 +154,13 @@ def test_figure_legend_sits_under_the_plots_in_one_row():
     assert (box.x0 + box.x1) / 2 == pytest.approx(fig.bbox.width / 2, abs=1)  # centred
     rows = {round(t.get_window_extent().y0) for t in texts}
     assert len(rows) == 1  # one column a label: a single row
+
+
+def test_figure_keeps_its_marks_under_another_style():
+    # the estimates' marks are 6 points long whatever size a style gives lines
+    with rc_context({"lines.markersize": 3.0}):
+        fig = STUDY.plot(_two_stuff_result({"games": 90}))
+    assert [line.get_markersize() for line in fig.axes[0].lines] == [6, 6]
 
 
 def test_figure_without_the_games_parameter_counts_the_rolls():
