@@ -173,3 +173,13 @@ def test_escape_figure_of_a_study_crosses_at_the_counted_odds():
     escaped = _joins(ax)[0]
     assert list(escaped.get_ydata()) == pytest.approx(
         games.groupby("distance").escaped.mean().tolist())
+
+
+def test_figures_of_a_result_without_its_parameters_say_zero_games():
+    from simlab.games.bedpans.outcome_studies import ESCAPE, OUTCOMES
+
+    outcomes = OUTCOMES.plot(SimpleNamespace(summary=_outcome_summary(), params={}))
+    assert outcomes._suptitle.get_text().endswith("(0 games, round limit None)")
+    escape = ESCAPE.plot(SimpleNamespace(summary=_escape_summary(exact=False), params={}))
+    assert escape._suptitle.get_text() == (
+        "How likely is an Elder to reach the Exit within None turns, no Doctor? (0 games)")
