@@ -12,6 +12,7 @@ from simlab.core.study import get_study
 from simlab.games.bedpans.outcome_studies import corridor_state, exact_escape_one_turn
 from simlab.games.bedpans.parts import Decide, Decision
 from simlab.games.bedpans.rules import BedpansGame
+from tests.helpers.play_loop import play_to_end
 
 
 def test_outcomes_rows_and_summary():
@@ -111,21 +112,13 @@ def test_corridor_is_a_sealed_row_of_open_tiles_ending_at_the_exit_with_every_st
 
 
 def _escape_replay(seed: int, index: int, distance: int, doctor: int, turns: int) -> dict:
-    """Game ``index`` of ``bedpans-escape`` played again with a loop of its own."""
-    from simlab.core.play import sample_chance
-
+    """Game ``index`` of ``bedpans-escape`` played again with a loop of the tests' own."""
     state = corridor_state(distance, doctor, turns)
     rng = np.random.default_rng(np.random.SeedSequence(entropy=seed, spawn_key=(index,)))
     policies = [state.game.make_policy("heuristic", seat) for seat in (0, 1)]
     told: list[tuple[str, int | None]] = []
-    while not state.is_terminal:
-        if state.is_chance:
-            events = state.apply(sample_chance(state.chance_outcomes(), rng))
-        else:
-            seat = state.current_player
-            events = state.apply(policies[seat].act(state.view(seat), state.legal_actions(),
-                                                    rng))
-        told += [(e.kind, e.seat) for e in events]
+    play_to_end(state, policies, rng,
+                lambda action, events: told.extend((e.kind, e.seat) for e in events))
     return {"escaped": ("win", 1) in told, "neutralized": [k for k, _ in told].count("neutralize"),
             "rounds": state.round}
 

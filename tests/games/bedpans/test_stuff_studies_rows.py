@@ -12,6 +12,7 @@ from simlab.core.play import sample_chance
 from simlab.games.bedpans.parts import Chance, Draw
 from simlab.games.bedpans.rules import BedpansGame, BedpansState
 from simlab.games.bedpans.stuff_studies import _deal, play_out
+from tests.helpers.play_loop import play_to_end
 
 #: Stuff-markers in the box (rulebook, Components: "Stuff-markers (48)")
 MARKERS = 48
@@ -20,15 +21,8 @@ MARKERS = 48
 def _play(state: BedpansState, names: list[str], rng: np.random.Generator) -> list[str]:
     """Play ``state`` to its end here, seat ``i`` by ``names[i]``; the actions' texts."""
     policies = [state.game.make_policy(name, seat) for seat, name in enumerate(names)]
-    texts = []
-    while not state.is_terminal:
-        if state.is_chance:
-            action = sample_chance(state.chance_outcomes(), rng)
-        else:
-            seat = state.current_player
-            action = policies[seat].act(state.view(seat), state.legal_actions(), rng)
-        texts.append(str(action))
-        state.apply(action)
+    texts: list[str] = []
+    play_to_end(state, policies, rng, lambda action, events: texts.append(str(action)))
     return texts
 
 
