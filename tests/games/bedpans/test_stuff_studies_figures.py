@@ -4,6 +4,7 @@ copy (tests/helpers/figure_facts.py)."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -54,8 +55,12 @@ def test_variants_figure_puts_each_variation_in_rulebook_order_with_its_change()
     # each row's change: the mean of its differences (-0.5 for the 3-player No Recovery)
     assert _dots(ax) == [(1.0, 0.0), (0.0, 1.0), (-0.5, 2.0), (0.0, 3.0)]
     # "no game's winner changed" beside a row of no change on 20 pairs or more only
-    notes = [(t.get_text(), t.xy) for t in ax.texts if t.get_text().startswith("no game")]
-    assert notes == [("no game's winner changed", (0.0, 1))]
+    notes = [t for t in ax.texts if t.get_text().startswith("no game")]
+    assert [(t.get_text(), t.xy) for t in notes] == [("no game's winner changed", (0.0, 1))]
+    # 6 points right of the dot, centred on its row, small and grey
+    assert (notes[0].xyann, notes[0].anncoords, notes[0].get_va()) == (
+        (6, 0), "offset points", "center")
+    assert (notes[0].get_fontsize(), notes[0].get_color()) == (7, "#424242")
     assert ax.get_xlabel() == (
         "change in the Elder win rate: game with the Variation − base game\non the same seeds "
         "(right of 0: it favors the Elders)\n(95% t interval; 3 or more pairs of games a row)")
@@ -64,12 +69,18 @@ def test_variants_figure_puts_each_variation_in_rulebook_order_with_its_change()
     check_figure(fig, FIGURES / "stuff_variants.json")
 
 
-@pytest.mark.filterwarnings("ignore:Attempting to set identical low and high ylims")
-@pytest.mark.filterwarnings("ignore:No artists with labels found")
+def test_variants_figure_names_a_variation_the_rulebook_does_not_by_its_own_name():
+    games = pd.DataFrame(_arms(2, "house_rule", [1, 0]))
+    ax = VARIANTS_STUDY.plot(SimpleNamespace(games=games, params={})).axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["house_rule [rulebook: ], 2 players"]
+
+
 def test_variants_figure_of_no_games_is_an_empty_forest():
     games = pd.DataFrame({"players": [2], "variant": ["no_recovery"], "pair": [0],
                           "arm": ["base"], "elder_win": [True]}).iloc[:0]
-    fig = VARIANTS_STUDY.plot(SimpleNamespace(games=games, params={}))
+    with warnings.catch_warnings():  # matplotlib: no rows to set limits or a legend by
+        warnings.simplefilter("ignore", UserWarning)
+        fig = VARIANTS_STUDY.plot(SimpleNamespace(games=games, params={}))
     ax = fig.axes[0]
     assert [t.get_text() for t in ax.get_yticklabels()] == []
     assert _dots(ax) == []
@@ -108,6 +119,9 @@ def test_stuff_figure_shows_each_kinds_worth_and_how_often_it_was_gone():
     assert _dots(left) == [(0.0, 0.0), (0.25, 1.0)]
     assert _dots(right) == [(0.25, 0.0), (0.75, 1.0)]
     assert left.get_ylim() == (1.5, -0.5)
+    assert [t.get_fontsize() for t in left.get_yticklabels()] == [8, 8]
+    # "too few games" beside Puddle's interval, at its high end clipped to 1
+    assert [(t.get_text(), t.xy) for t in left.texts] == [("too few games", (1.0, 1.0))]
     # the widest reach: Puddle's t interval, 0.25 + t(0.975, 3) * 0.5 / 2
     from scipy.stats import t as student_t
 
@@ -151,3 +165,27 @@ def test_stuff_figure_of_a_study_draws_its_worth():
                            for y, k in enumerate(("Hurry Up", "Walker"))]
     assert _dots(right) == [(round(float(gone[k]), 6), float(y))
                             for y, k in enumerate(("Hurry Up", "Walker"))]
+
+
+def test_stuff_figure_marks_an_interval_on_fewer_than_20_pairs_faint():
+    # no worth and never gone: intervals narrow enough on both sides, on 20 pairs for
+    # Walker (firm) and 19 for Hurry Up (faint, "too few games")
+    games = _stuff_games({"Hurry Up": [(1, 1, False)] * 19, "Walker": [(0, 0, False)] * 20})
+    left, right = STUFF_STUDY.plot(_stuff_result(games, {})).axes
+    for ax in (left, right):
+        faint = [line.get_alpha() for line in ax.lines if line.get_marker() == "o"]
+        assert faint == [1.0, 0.35]  # drawn firm first: Walker (y = 1), then Hurry Up
+        assert [t.xy[1] for t in ax.texts] == [0.0]
+        colours = {line.get_color() for line in ax.lines if line.get_marker() == "o"}
+        assert colours == {"C0" if ax is left else "C2"}
+    assert "(95% t interval; 19 or more pairs a kind)" in left.get_xlabel()
+
+
+def test_stuff_figure_of_a_kind_with_no_finished_pair_counts_no_pairs():
+    games = pd.concat([_stuff_games({"Walker": [(1, 0, True)] * 3}),
+                       pd.DataFrame([{"stuff": "Detector", "pair": 9, "arm": "with",
+                                      "holder_win": True, "rounds": 2, "gone": True}])],
+                      ignore_index=True)
+    left, _ = STUFF_STUDY.plot(_stuff_result(games, {})).axes
+    assert [t.get_text() for t in left.get_yticklabels()] == ["Detector", "Walker"]
+    assert "(95% t interval; 0 or more pairs a kind)" in left.get_xlabel()

@@ -149,3 +149,40 @@ def test_the_stuff_study_deals_to_the_seat_it_names(holder):
         _play(state, ["heuristic"] * 2, rng)
         assert row.rounds == state.round
         assert bool(row.holder_win) == (seat in state.outcome.winners)
+
+
+class _KeepsViews:
+    """The heuristic, keeping every view it is handed (read or not)."""
+
+    def __init__(self, game: BedpansGame, seat: int) -> None:
+        self.inner = game.make_policy("heuristic", seat)
+        self.views: list = []
+
+    def act(self, view, legal, rng):
+        self.views.append(view)
+        return self.inner.act(view, legal, rng)
+
+
+def test_play_out_seals_the_views_no_policy_read():
+    from simlab.core.errors import SimlabError
+    from simlab.core.lazy_view import LazyView
+
+    game = BedpansGame(players=2, round_limit=3)
+    keeper = _KeepsViews(game, 1)
+    play_out(game.new_initial_state(), [game.make_policy("heuristic", 0), keeper],
+             np.random.default_rng(2))
+    unread = [view for view in keeper.views if type(view) is LazyView]
+    assert unread and len(unread) < len(keeper.views)  # some read, some never
+    with pytest.raises(SimlabError, match="a seat's view was read after its decision"):
+        _ = unread[0].round
+
+
+def test_the_deal_of_the_staff_who_draws_twice_gives_it_the_kind_alone():
+    # Elder Abilities: the Staff draws 2 set-up Stuff (seat 0 draws first and last)
+    game = BedpansGame(players=3, variants=("elder_abilities",))
+    assert game.new_initial_state().draws == [0, 1, 2, 0]
+    for seed in range(5):
+        state = _deal(game.new_initial_state(), 0, "Walker", np.random.default_rng(seed))
+        assert state.hands[0] == ["Walker"] and [len(h) for h in state.hands[1:]] == [1, 1]
+        held = sum(len(hand) for hand in state.hands)
+        assert state.pile + held + sum(state.stuff_at.values()) == MARKERS

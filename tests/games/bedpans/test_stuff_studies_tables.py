@@ -153,3 +153,14 @@ def test_stuff_summary_holds_each_arms_shares_and_the_kinds_worth():
         assert cells.worth_low.tolist() == pytest.approx([low] * 3)
         assert cells.worth_high.tolist() == pytest.approx([high] * 3)
         assert cells.pairs.tolist() == [len(STUFF[kind])] * 3
+
+
+def test_stuff_summary_keeps_a_kind_with_no_finished_pair():
+    lone = pd.DataFrame([{"stuff": "Detector", "pair": 50, "arm": "with", "holder_win": True,
+                          "rounds": 2, "gone": True}])
+    table = STUFF_STUDY.summarize(pd.concat([_stuff_games(), lone], ignore_index=True), {})
+    detector = table[table.stuff == "Detector"]
+    assert list(detector.quantity) == ["holder_win", "gone", "rounds"]
+    assert detector.n.tolist() == [1, 1, 1]
+    assert detector.worth.isna().all() and detector.pairs.isna().all()
+    assert sorted(set(table.stuff)) == ["Detector", "Puddle", "Walker"]
