@@ -16,26 +16,45 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
-from simlab.core.play import sample_chance
+from simlab.core.chance import sample_chance
 
 
-def play_to_end(state: Any, policies: Sequence[Any], rng: np.random.Generator,
-                watch: Callable[[Any, list[Any]], None] | None = None) -> Any:
-    """Play ``state`` to its end: each chance outcome drawn from ``rng``, seat ``s`` played by
-    ``policies[s]`` from its view and the same ``rng``; ``watch(action, events)`` after
-    every action.  Returns ``state``."""
+def play_steps(state: Any, policies: Sequence[Any],
+               rng: np.random.Generator) -> Iterator[tuple[Any, list[Any]]]:
+    """Play ``state`` to its end a step at a time: each chance outcome drawn from ``rng``,
+    seat ``s`` played by ``policies[s]`` from its view and the same ``rng``; yields each
+    action applied with its events.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> game = simlab.load_game("broom_service", players=2)
+    >>> state = game.new_initial_state()
+    >>> policies = [game.make_policy("random", seat) for seat in (0, 1)]
+    >>> steps = play_steps(state, policies, np.random.default_rng(3))
+    >>> action, events = next(steps)
+    >>> state.is_terminal, sum(1 for _ in steps) > 10, state.is_terminal
+    (False, True, True)
+    """
     while not state.is_terminal:
         if state.is_chance:
             action = sample_chance(state.chance_outcomes(), rng)
         else:
             seat = state.current_player
             action = policies[seat].act(state.view(seat), state.legal_actions(), rng)
-        events = state.apply(action)
+        yield action, state.apply(action)
+
+
+def play_to_end(state: Any, policies: Sequence[Any], rng: np.random.Generator,
+                watch: Callable[[Any, list[Any]], None] | None = None) -> Any:
+    """Play ``state`` to its end (:func:`play_steps`), calling ``watch(action, events)``
+    after every action.  Returns ``state``."""
+    for action, events in play_steps(state, policies, rng):
         if watch is not None:
             watch(action, events)
     return state
