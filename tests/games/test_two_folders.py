@@ -25,9 +25,9 @@ import pytest
 from matplotlib.text import Text
 
 import simlab
-from simlab.core.chance import sample_chance
 from simlab.core.data import export_data
 from simlab.core.play import run
+from tests.helpers.play_loop import play_steps
 
 
 def _edit(path: Path, pattern: str, new: str) -> None:
@@ -86,17 +86,10 @@ def _steps(game, policy: str, seed: int, out: list) -> Iterator[None]:
     must read back, with this game's components, as the same action.
     """
     seats = [game.make_policy(policy, s) for s in range(game.players)]
-    rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    while not state.is_terminal:
-        if state.is_chance:
-            action = sample_chance(state.chance_outcomes(), rng)
-        else:
-            seat = state.current_player
-            action = seats[seat].act(state.view(seat), state.legal_actions(), rng)
+    for action, events in play_steps(state, seats, np.random.default_rng(seed)):
         text = str(action)
         assert game.parse_action(text) == action, text
-        events = state.apply(action)
         out.append((repr(action), text, tuple(e.text for e in events)))
         yield
     out.append(state.outcome)

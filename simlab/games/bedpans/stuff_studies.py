@@ -257,7 +257,7 @@ def _variants_plot(result: Any) -> Any:
         rows, label="name", group="players", limit=SAYS_NOTHING,
         title="Which way does each Variation tip the game? Elder win rate with it minus "
               f"without ({result.params.get('games', 0):,} games)",
-        xlabel="change in the Elder win rate: game with the Variation − base game on the "
+        xlabel="change in the Elder win rate: game with the Variation − base game\non the "
                f"same seeds (right of 0: it favors the Elders)\n(95% t interval; {pairs} or more "
                "pairs of games a row)",
     )

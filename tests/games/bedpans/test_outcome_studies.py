@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
+import pytest
 
 import simlab
 from simlab.core.study import get_study
 from simlab.games.bedpans.outcome_studies import corridor_state, exact_escape_one_turn
 from simlab.games.bedpans.parts import Decide, Decision
 from simlab.games.bedpans.rules import BedpansGame
+from tests.helpers.play_loop import play_to_end
 
 
 def test_outcomes_rows_and_summary():
@@ -83,3 +87,79 @@ def test_corridor_position():
     assert s.staffers == [None] * 6
     assert s.need == Decide(1, Decision.DECOY) and s.hands == [[], []]  # no Stuff dealt
     assert not s._targets(s.tokens["red"][0])  # nothing to explore
+
+
+# (distance, Doctor) -> T05 tiles west of the Exit tile, counted by hand on a drawing: the
+# corridor reaches one tile past the tile of its westmost Character
+CORRIDORS = {(1, 0): 1, (2, 0): 1, (3, 0): 2, (4, 2): 3, (5, 5): 4, (8, 3): 4, (2, 7): 4}
+
+
+def test_corridor_is_a_sealed_row_of_open_tiles_ending_at_the_exit_with_every_stuff_in_the_pile():
+    for (distance, doctor), tiles in CORRIDORS.items():
+        s = corridor_state(distance, doctor, 2)
+        row = {("G1", -k, 0): ("T05", 0) for k in range(1, tiles + 1)}
+        assert s.tiles == {**row, ("G1", 0, 0): ("X1", 1)}
+        # sealed: the four neighbours of the row's tiles that hold no tile
+        assert s.sealed == ({("G1", x, y) for x in range(-tiles, 1) for y in (-1, 1)}
+                            | {("G1", -tiles - 1, 0), ("G1", 1, 0)})
+        assert s.features == {("G1", 2, 1): "X"}
+        west = 2 - distance - doctor  # the westmost Character's space, on the row's tiles
+        assert -3 * tiles <= west and west // 3 > -tiles - 1
+        assert s.tokens["red"] == [("G1", 2 - distance, 1)] * 2
+        # all 48 Stuff-markers in the pile (rulebook, Components): none set up, none drawn
+        assert (s.pile, s.stuff_at, s.draws, s.hands) == (48, {}, [], [[], []])
+        assert s.pile == sum(s.unseen.values())
+
+
+def _escape_replay(seed: int, index: int, distance: int, doctor: int, turns: int) -> dict:
+    """Game ``index`` of ``bedpans-escape`` played again with a loop of the tests' own."""
+    state = corridor_state(distance, doctor, turns)
+    rng = np.random.default_rng(np.random.SeedSequence(entropy=seed, spawn_key=(index,)))
+    policies = [state.game.make_policy("heuristic", seat) for seat in (0, 1)]
+    told: list[tuple[str, int | None]] = []
+    play_to_end(state, policies, rng,
+                lambda action, events: told.extend((e.kind, e.seat) for e in events))
+    return {"escaped": ("win", 1) in told, "neutralized": [k for k, _ in told].count("neutralize"),
+            "rounds": state.round}
+
+
+def test_escape_rows_are_their_corridor_games_played_again():
+    result = simlab.run_study("bedpans-escape", games=16, seed=2, distance=("4", "7"),
+                              doctor=1, turns=3)
+    games = result.games
+    assert list(games.columns) == ["game", "distance", "doctor", "turns", "escaped",
+                                   "neutralized", "rounds"]
+    escaped = []
+    for index, row in zip(games.game, games.itertuples(), strict=True):
+        distance = (4, 7)[index % 2]
+        seen = _escape_replay(2, index, distance, 1, 3)
+        assert (row.distance, row.doctor, row.turns) == (distance, 1, 3)
+        assert (bool(row.escaped), bool(row.neutralized), row.rounds) == (
+            seen["escaped"], seen["neutralized"] > 0, seen["rounds"])
+        escaped.append(seen["escaped"])
+    # every Elder escapes here, in 1 to 3 rounds: the Doctor behind it meets its Decoy first
+    assert all(escaped) and sorted(set(games.rounds)) == [1, 2, 3]
+    assert not games.neutralized.any()
+
+
+def test_escape_exact_values_only_without_a_doctor_in_one_turn():
+    for doctor, turns in ((0, 2), (2, 1)):
+        result = simlab.run_study("bedpans-escape", games=4, seed=1, distance=("3",),
+                                  doctor=doctor, turns=turns)
+        assert result.summary.exact.isna().all()
+    result = simlab.run_study("bedpans-escape", games=6, seed=1, distance=("3", "5"), doctor=0,
+                              turns=1)
+    summary = result.summary.set_index(["distance", "quantity"])
+    assert list(summary.index) == [(d, q) for d in (3, 5)
+                                   for q in ("escaped", "neutralized", "rounds")]
+    # the 27 rolls of 3 three-sided dice, the lowest 2 summed (rulebook: an Elder moving
+    # first): 20 of them reach 3, 4 reach 5 (2-3-3 three ways, 3-3-3)
+    rolls = [sum(sorted(r)[:2]) for r in itertools.product((1, 2, 3), repeat=3)]
+    assert (sum(r >= 3 for r in rolls), sum(r >= 5 for r in rolls)) == (20, 4)
+    assert summary.loc[(3, "escaped")].exact == pytest.approx(20 / 27)
+    assert summary.loc[(5, "escaped")].exact == pytest.approx(4 / 27)
+    assert summary.loc[[(3, "neutralized"), (3, "rounds"), (5, "rounds")]].exact.isna().all()
+    games = result.games
+    rounds = summary.loc[(5, "rounds")]
+    assert (rounds.kind, rounds.n, rounds.estimate) == (
+        "mean", 3, games[games.distance == 5].rounds.mean())

@@ -110,5 +110,6 @@ def test_round_limit_param_of_each_study_of_whole_games():
     assert defaults == {"bedpans-outcomes": 60, "bedpans-variants": 40, "bedpans-stuff": 40}
     limit = round_limit_param(40)
     assert limit.convert("1") == 1
+    assert limit.help == "round limit of each game (ruling B14)"
     with pytest.raises(ConfigError, match="'round_limit': 0 is below 1"):
         limit.convert("0")
