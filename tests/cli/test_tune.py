@@ -120,14 +120,21 @@ def _trials(db):
     return {t.number: t for t in study.get_trials()}
 
 
+def _sigint_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_then_resume_loses_and_repeats_nothing(tmp_path):
     out = tmp_path / "run"
     command = [sys.executable, "-m", "simlab.cli", "tune", "bad_doctor", "--objective",
                "seat-balance", "--trials", "40", "--blocks", "3", "--block-games", "60",
                "--promote", "0", "--validate", "0", "--players", "3", "--out", str(out)]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    # a shell's background job inherits SIGINT ignored, and Python then keeps it ignored:
+    # the run would finish instead of stopping (exit 0), so the child gets the default back
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env=env, cwd=Path(__file__).parents[1])
+                               text=True, env=env, cwd=Path(__file__).parents[1],
+                               preexec_fn=_sigint_default)
     finished = 0
     deadline = time.monotonic() + 240
     while finished < 3 and time.monotonic() < deadline:
