@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -39,6 +40,7 @@ __all__ = [
     "HeuristicPolicy",
     "action_value",
     "greedy_action",
+    "followers",
     "make",
     "steal_probability",
 ]
@@ -144,20 +146,44 @@ def steal_probability(
     >>> steal_probability(s, 0, "Weather Fairy", brave_chance=1.0)
     0.4
     """
+    return _stolen(followers(view, seat), role, brave_chance)
+
+
+def followers(view: BroomServiceState, seat: int) -> list[tuple[set[str], float]]:
+    """Each later follower of a role ``seat`` plays now: the roles it is known not to hold,
+    and its chance to hold any other (``hand size / roles it may still hold``).
+
+    What :func:`steal_probability` reads, worked out once for every role of a hand.
+
+    Examples
+    --------
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> s = BroomServiceGame(players=3).new_initial_state()
+    >>> s.hands = [["Weather Fairy"], ["?"] * 4, []]
+    >>> s.phase, s.leader = Phase.LEAD, 0
+    >>> followers(s, 0)   # seat 2 has no cards left to follow with
+    [(set(), 0.4)]
+    """
     n = view.game.players
     if view.phase == Phase.FOLLOW and view.responders and view.responders[0] == seat:
         later = view.responders[1:]
     else:
         later = [t for t in ((seat + k) % n for k in range(1, n)) if view.hands[t]]
-    keep = 1.0
-    roles = view.game.roles
+    roles = len(view.game.roles)
+    out = []
     for t in later:
         excluded = view.excluded_roles(t)
-        if role in excluded:
-            continue
-        pool = len(roles) - len(excluded)
-        hold = min(1.0, len(view.hands[t]) / pool) if pool else 0.0
-        keep *= 1.0 - hold * brave_chance
+        pool = roles - len(excluded)
+        out.append((excluded, min(1.0, len(view.hands[t]) / pool) if pool else 0.0))
+    return out
+
+
+def _stolen(later: list[tuple[set[str], float]], role: str, brave_chance: float) -> float:
+    """:func:`steal_probability` from the :func:`followers` ``later``."""
+    keep = 1.0
+    for excluded, hold in later:
+        if role not in excluded:
+            keep *= 1.0 - hold * brave_chance
     return 1.0 - keep
 
 
@@ -261,7 +287,7 @@ class HeuristicPolicy:
 
     def _play(self, view: BroomServiceState, seat: int, legal: Sequence[Any]) -> Any:
         best, top = legal[0], -1e9
-        table = None
+        table = later = None
         for a in legal:
             if a.role in view.performed:
                 v = -BEWITCHED_PENALTY * (a.role in view.bewitched) - 0.01 * a.brave
@@ -273,7 +299,9 @@ class HeuristicPolicy:
             if table is None:
                 table = self._table(view, seat)
             if a.brave:
-                v = (1 - steal_probability(view, seat, a.role)) * self._value(
+                if later is None:
+                    later = followers(view, seat)
+                v = (1 - _stolen(later, a.role, FOLLOWER_BRAVE)) * self._value(
                     view, seat, a.role, True, table
                 )
             else:
@@ -289,16 +317,18 @@ class HeuristicPolicy:
     ) -> Any:
         if len(view.hands[seat]) >= 4 and any(isinstance(a, A.DoneChoosing) for a in legal):
             return next(a for a in legal if isinstance(a, A.DoneChoosing))
-        scored = []
+        choices = [a for a in legal if isinstance(a, A.ChooseRole)]
+        # one draw a choice, in the order of ``legal``: the numbers of as many rng.random()
+        noise = rng.random(len(choices)).tolist()
         table = self._table(view, seat)
-        for a in legal:
-            if not isinstance(a, A.ChooseRole):
-                continue
-            v = self._value(view, seat, a.role, True, table) + 0.3 * float(rng.random())
+        best, top = choices[0], -math.inf
+        for a, u in zip(choices, noise, strict=True):
+            v = self._value(view, seat, a.role, True, table) + 0.3 * u
             if a.role in view.bewitched:
                 v -= BEWITCHED_PENALTY
-            scored.append((v, a))
-        return max(scored, key=lambda t: t[0])[1]
+            if v > top:  # the first of the best, as max() returns
+                best, top = a, v
+        return best
 
 
 _BRAVE_P = re.compile(r"brave-(\d*\.?\d+)")
