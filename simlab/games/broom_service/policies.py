@@ -55,9 +55,9 @@ LIGHTNING_VALUE = 2.5
 TABLES_KEPT = 5_000
 
 
-def _move_value(view: BroomServiceState, seat: int, role: str, region: str) -> float:
-    options = view.deliveries(seat, region, role)
-    return max((a.vp for a in options if isinstance(a, A.Deliver)), default=0)
+def _move_value(view: BroomServiceState, seat: int, role: str, region: str) -> int:
+    """The VP of the best delivery ``seat`` could make in ``region`` with ``role`` (0: none)."""
+    return max((tower.vp for tower in view.open_towers(seat, region, role)), default=0)
 
 
 def greedy_action(view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
@@ -107,23 +107,26 @@ def action_value(view: BroomServiceState, seat: int, role: str, brave: bool) -> 
     >>> action_value(s, 0, "Gatherer (green)", True) > action_value(s, 0, "Gatherer (green)", False)
     True
     """
-    kind, _of = view.game.role_kind[role]
+    kind, of = view.game.role_kind[role]
     if kind == "gatherer":
         return (3 if brave else 1) * RESOURCE_VALUE
-    options = view.options_for(seat, role, brave)
+    # the best of the options (view.options_for), "do nothing" worth 0, read without
+    # building the actions
     value = 0.0
-    for a in options:
-        if isinstance(a, A.Move):
-            v = 0.3 + (_move_value(view, seat, role, a.region) if brave else 0.0)
-        elif isinstance(a, A.Deliver):
-            v = a.vp + (BRAVE_BONUS if brave else 0)
-        elif isinstance(a, A.Charm):
-            cloud = view.clouds[a.space]
-            light = view.game.clouds[cloud].lightning if cloud is not None else 0
-            v = LIGHTNING_VALUE * light - RESOURCE_VALUE * a.wands + (BRAVE_BONUS if brave else 0)
-        else:
-            v = 0.0
-        value = max(value, v)
+    bonus = BRAVE_BONUS if brave else 0
+    if kind == "witch":
+        for _pawn, there in view.witch_moves(seat, of):
+            value = max(value, 0.3 + (_move_value(view, seat, role, there) if brave else 0.0))
+    elif kind == "druid":
+        for here in view.druid_regions(seat, of):
+            for tower in view.open_towers(seat, here, role):
+                value = max(value, tower.vp + bonus)
+    else:
+        clouds, light = view.clouds, view.game.clouds
+        for space, cost in view.charm_spaces(seat):
+            cloud = clouds[space]
+            lightning = light[cloud].lightning if cloud is not None else 0
+            value = max(value, LIGHTNING_VALUE * lightning - RESOURCE_VALUE * cost + bonus)
     return value
 
 

@@ -133,3 +133,52 @@ def test_heuristic_kept_values_are_the_values_worked_out_afresh():
                             changed, seat, role, brave), (n, event, seat, role, brave)
                         checked += 1
     assert checked > 5_000 and sum(map(len, kept._values.values())) < checked / 2  # many kept
+
+
+def _value_from_options(view, seat, role, brave):
+    """action_value as first written: the best of the actions ``options_for`` lists."""
+    from simlab.games.broom_service.policies import LIGHTNING_VALUE, RESOURCE_VALUE
+    from simlab.games.broom_service.rules import BRAVE_BONUS
+
+    if view.game.role_kind[role][0] == "gatherer":
+        return (3 if brave else 1) * RESOURCE_VALUE
+    bonus = BRAVE_BONUS if brave else 0
+    value = 0.0
+    for a in view.options_for(seat, role, brave):
+        if isinstance(a, A.Move):
+            best = max((d.vp for d in view.deliveries(seat, a.region, role)), default=0)
+            value = max(value, 0.3 + (best if brave else 0.0))
+        elif isinstance(a, A.Deliver):
+            value = max(value, a.vp + bonus)
+        elif isinstance(a, A.Charm):
+            cloud = view.clouds[a.space]
+            light = view.game.clouds[cloud].lightning if cloud is not None else 0
+            value = max(value, LIGHTNING_VALUE * light - RESOURCE_VALUE * a.wands + bonus)
+    return value
+
+
+@pytest.mark.parametrize("options", [{}, {"druid_landscape": "any",
+                                           "square_tower_limit": "action"}])
+def test_action_value_is_the_best_of_the_options_the_rules_list(options):
+    """action_value reads the rules' helpers (witch_moves, druid_regions, charm_spaces,
+    open_towers) instead of building the actions: at every decision of two heuristic games,
+    for every seat, role and reading, it must equal the best of ``options_for``'s actions,
+    under every event card now and then."""
+    from tests.games._search_checks import decisions_of
+
+    game = BroomServiceGame(players=3, **options)
+    checked = moved = 0
+    for seed in range(2):
+        for n, (state, _legal) in enumerate(decisions_of(game, seed, "heuristic")):
+            for event in (state.event, *(game.events if n % 25 == 0 else ())):
+                changed = state.clone()
+                changed.event = event
+                for seat in range(3):
+                    for role in game.roles:
+                        for brave in (True, False):
+                            want = _value_from_options(changed, seat, role, brave)
+                            assert action_value(changed, seat, role, brave) == want, (
+                                seed, n, event, seat, role, brave)
+                            checked += 1
+                            moved += want > 1
+    assert checked > 10_000 and moved > checked / 10
