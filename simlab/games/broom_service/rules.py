@@ -77,6 +77,11 @@ def _fraction(n: int) -> Fraction:
 _FRACTIONS = [Fraction(0)] + [Fraction(1, n) for n in range(1, 33)]
 
 
+def _brave_or_cowardly(seat: int, role: str) -> tuple[A.PlayRole, A.PlayRole]:
+    """``seat`` playing ``role`` brave, and cowardly (a lead offers both, and so does a follow)."""
+    return A.PlayRole(seat, role, True), A.PlayRole(seat, role, False)
+
+
 def resource_sets_vp(potions: list[int] | tuple[int, ...], wands: int) -> int:
     """End-scoring VP for remaining resources: 4 per set of 4 different, 2 per set of 3.
 
@@ -236,6 +241,12 @@ class BroomServiceGame(Game):
         self.role_kind = {r.name: (r.kind, r.of) for r in self.data.roles}
         self.clouds = {c.id: c for c in self.data.clouds}
         self.events = {e.name: e for e in self.data.events}
+        #: Each seat's role-card decisions, made once (actions are frozen values): choosing
+        #: each role (in the order of ``roles``), and playing it brave or cowardly.
+        self.choices = tuple(tuple(A.ChooseRole(s, r) for r in self.roles)
+                             for s in range(self.players))
+        self.plays = tuple({r: _brave_or_cowardly(s, r) for r in self.roles}
+                           for s in range(self.players))
 
     def components(self) -> dict[str, str]:
         """A one-line summary of each kind of component (for ``simlab info``).
@@ -558,19 +569,23 @@ class BroomServiceState(LegalCache):
         phase = self.phase
         if phase == Phase.FOLLOW:
             seat = self.responders[0]
-            if self.role in self.hands[seat]:
-                return [A.PlayRole(seat, self.role, True), A.PlayRole(seat, self.role, False)]
+            role = self.role
+            if role in self.hands[seat]:
+                return list(self.game.plays[seat][cast(str, role)])
             return [A.Next()]
         if phase == Phase.ACT:
             return self._act_options()
         if phase == Phase.LEAD:
             seat = self.leader
-            return [A.PlayRole(seat, r, b) for r in self.hands[seat] for b in (True, False)]
+            plays = self.game.plays[seat]
+            return [a for role in self.hands[seat]
+                    for a in plays.get(role) or _brave_or_cowardly(seat, role)]
         if phase == Phase.CHOOSE:
             seat = self.chooser
             hand = self.hands[seat]
             least, most = self.hand_limits()
-            out: list[Action] = [A.ChooseRole(seat, r) for r in self.game.roles if r not in hand]
+            out: list[Action] = [a for a, r in zip(self.game.choices[seat], self.game.roles,
+                                                   strict=True) if r not in hand]
             if least <= len(hand) < most:
                 out.append(A.DoneChoosing(seat))
             return out
