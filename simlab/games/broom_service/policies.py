@@ -243,8 +243,10 @@ class HeuristicPolicy:
     uses_view = True
 
     def __init__(self) -> None:
-        #: :func:`action_value` by what it reads (see :meth:`_table`); cleared when full.
+        #: :func:`action_value` by what it reads (see :meth:`_table`); cleared when full,
+        #: and when a position of another game comes (its towers and clouds differ).
         self._values: dict[tuple[Any, ...], dict[tuple[str, bool, bool], float]] = {}
+        self._game: Any = None
 
     def act(self, view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         first = legal[0]
@@ -265,11 +267,17 @@ class HeuristicPolicy:
         the game's fixed data): a table is kept for each of those but the role,
         and the role picks the value in it.  A search's rollouts meet the same
         round again and again (every card choice of a round values every role
-        on an unchanged board), so most values are found kept.
+        on an unchanged board), so most values are found kept.  The clouds and
+        towers are keyed by their values alone: within one game, every position
+        lists them in the same order (the realm's cloud spaces, as the clouds
+        were placed; the game's towers).
         """
-        key = (seat, *view.pawns[seat], *view.potions[seat], view.wands[seat], view.event,
-               *view.clouds.items(), *view.towers.items())
         tables = self._values
+        if view.game is not self._game:
+            tables.clear()
+            self._game = view.game
+        key = (seat, *view.pawns[seat], *view.potions[seat], view.wands[seat], view.event,
+               *view.clouds.values(), *view.towers.values())
         table = tables.get(key)
         if table is None:
             if len(tables) >= TABLES_KEPT:

@@ -182,3 +182,19 @@ def test_action_value_is_the_best_of_the_options_the_rules_list(options):
                             checked += 1
                             moved += want > 1
     assert checked > 10_000 and moved > checked / 10
+
+
+def test_heuristic_keeps_no_value_across_component_sets(tmp_path):
+    """A heuristic handed positions of two games (the tower VPs of one edited) values each
+    by its own towers: its kept values are dropped when the game changes."""
+    from tests.helpers.data_folders import break_line, copy_data
+
+    folder = copy_data(tmp_path, "broom_service")
+    break_line(folder / "towers.txt", "T6 | Willow Glen | circular | orange | 2 | 0",
+               "T6 | Willow Glen | circular | orange | 9 | 0")
+    shipped = BroomServiceGame(players=2).new_initial_state()
+    edited = simlab.load_game("broom_service", players=2, data=folder).new_initial_state()
+    kept = HeuristicPolicy()
+    values = [kept._value(s, 0, WF, True) for s in (shipped, edited, shipped)]
+    assert values == [action_value(s, 0, WF, True) for s in (shipped, edited, shipped)]
+    assert values[0] != values[1]
