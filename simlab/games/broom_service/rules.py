@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
@@ -99,7 +100,13 @@ def resource_sets_vp(potions: list[int] | tuple[int, ...], wands: int) -> int:
     >>> resource_sets_vp([5, 0, 0], 9)
     0
     """
-    counts = [*potions, wands]
+    return _sets_vp(*potions, wands)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sets_vp(*counts: int) -> int:
+    """:func:`resource_sets_vp` of the resource counts, kept: a search scores the same few
+    stocks of resources at the end of every playout."""
     best = 0
     for fours in range(min(counts) + 1):
         left = [c - fours for c in counts]
