@@ -245,7 +245,7 @@ class HeuristicPolicy:
     def __init__(self) -> None:
         #: :func:`action_value` by what it reads (see :meth:`_table`); cleared when full,
         #: and when a position of another game comes (its towers and clouds differ).
-        self._values: dict[tuple[Any, ...], dict[tuple[str, bool, bool], float]] = {}
+        self._values: dict[tuple[Any, ...], tuple[dict[str, float], dict[str, float]]] = {}
         self._game: Any = None
 
     def act(self, view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
@@ -259,12 +259,13 @@ class HeuristicPolicy:
             return greedy_action(view, legal, rng)
         return legal[0]
 
-    def _table(self, view: BroomServiceState, seat: int) -> dict[tuple[str, bool, bool], float]:
-        """The kept :func:`action_value` of ``seat`` here, by role, brave and square use.
+    def _table(self, view: BroomServiceState,
+               seat: int) -> tuple[dict[str, float], dict[str, float]]:
+        """The kept :func:`action_value` of ``seat`` here: cowardly and brave, by role.
 
-        The value reads ``seat``'s pawns, potions and wands, whether the role has
-        delivered to a square tower, the clouds, the towers and the event (with
-        the game's fixed data): a table is kept for each of those but the role,
+        The value reads ``seat``'s pawns, potions and wands, the roles it has
+        delivered to a square tower with, the clouds, the towers and the event
+        (with the game's fixed data): a pair of tables is kept for each of those,
         and the role picks the value in it.  A search's rollouts meet the same
         round again and again (every card choice of a round values every role
         on an unchanged board), so most values are found kept.  The clouds and
@@ -277,23 +278,21 @@ class HeuristicPolicy:
             tables.clear()
             self._game = view.game
         key = (seat, *view.pawns[seat], *view.potions[seat], view.wands[seat], view.event,
-               *view.clouds.values(), *view.towers.values())
+               *view.clouds.values(), *view.towers.values(), *view.square_used[seat])
         table = tables.get(key)
         if table is None:
             if len(tables) >= TABLES_KEPT:
                 tables.clear()
-            table = tables[key] = {}
+            table = tables[key] = ({}, {})
         return table
 
     def _value(self, view: BroomServiceState, seat: int, role: str, brave: bool,
-               table: dict[tuple[str, bool, bool], float] | None = None) -> float:
+               table: tuple[dict[str, float], dict[str, float]] | None = None) -> float:
         """:func:`action_value`, kept (see :meth:`_table`, the table of ``view`` and ``seat``)."""
-        if table is None:
-            table = self._table(view, seat)
-        key = (role, brave, role in view.square_used[seat])
-        value = table.get(key)
+        values = (table or self._table(view, seat))[brave]
+        value = values.get(role)
         if value is None:
-            value = table[key] = action_value(view, seat, role, brave)
+            value = values[role] = action_value(view, seat, role, brave)
         return value
 
     def _play(self, view: BroomServiceState, seat: int, legal: Sequence[Any]) -> Any:
@@ -332,9 +331,13 @@ class HeuristicPolicy:
         # one draw a choice, in the order of ``legal``: the numbers of as many rng.random()
         noise = rng.random(len(choices)).tolist()
         table = self._table(view, seat)
+        kept = table[True]
         best, top = choices[0], -math.inf
         for a, u in zip(choices, noise, strict=True):
-            v = self._value(view, seat, a.role, True, table) + 0.3 * u
+            value = kept.get(a.role)
+            if value is None:
+                value = self._value(view, seat, a.role, True, table)
+            v = value + 0.3 * u
             if a.role in view.bewitched:
                 v -= BEWITCHED_PENALTY
             if v > top:  # the first of the best, as max() returns

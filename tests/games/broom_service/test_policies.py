@@ -113,9 +113,9 @@ def test_policies_return_legal_actions():
 
 
 def test_heuristic_kept_values_are_the_values_worked_out_afresh():
-    """One heuristic keeps its action values across positions of a game and across every
-    event card: each kept value must equal action_value computed anew (a key that missed a
-    fact it reads would hand one position's value to another)."""
+    """One heuristic keeps its action values across positions of a game, across every
+    event card and square-tower use: each kept value must equal action_value computed anew
+    (a key that missed a fact it reads would hand one position's value to another)."""
     from simlab.games.broom_service.policies import HeuristicPolicy, action_value
     from tests.games._search_checks import decisions_of
 
@@ -123,16 +123,21 @@ def test_heuristic_kept_values_are_the_values_worked_out_afresh():
     kept = HeuristicPolicy()
     checked = 0
     for n, (state, _legal) in enumerate(decisions_of(game, 0, "heuristic")):
-        for event in (state.event, *(game.events if n % 20 == 0 else ())):
+        every = n % 20 == 0
+        for event, used in [(state.event, None), *((e, None) for e in game.events if every),
+                            *((state.event, u) for u in ((), game.roles) if every)]:
             changed = state.clone()
             changed.event = event
+            if used is not None:  # every seat has delivered to a square tower with ``used``
+                changed.square_used = [sorted(used) for _ in range(3)]
             for seat in range(3):
                 for role in game.roles:
                     for brave in (True, False):
                         assert kept._value(changed, seat, role, brave) == action_value(
                             changed, seat, role, brave), (n, event, seat, role, brave)
                         checked += 1
-    assert checked > 5_000 and sum(map(len, kept._values.values())) < checked / 2  # many kept
+    stored = sum(len(values) for pair in kept._values.values() for values in pair)
+    assert checked > 5_000 and stored < checked / 2  # many kept
 
 
 def _value_from_options(view, seat, role, brave):
