@@ -308,14 +308,15 @@ class HeuristicPolicy:
                 continue
             if table is None:
                 table = self._table(view, seat)
+            value = table[a.brave].get(a.role)
+            if value is None:
+                value = self._value(view, seat, a.role, a.brave, table)
             if a.brave:
                 if later is None:
                     later = followers(view, seat)
-                v = (1 - _stolen(later, a.role, FOLLOWER_BRAVE)) * self._value(
-                    view, seat, a.role, True, table
-                )
+                v = (1 - _stolen(later, a.role, FOLLOWER_BRAVE)) * value
             else:
-                v = self._value(view, seat, a.role, False, table)
+                v = value
             if a.role in view.bewitched:
                 v -= BEWITCHED_PENALTY
             if v > top:
