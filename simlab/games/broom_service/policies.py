@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -39,6 +40,7 @@ __all__ = [
     "HeuristicPolicy",
     "action_value",
     "greedy_action",
+    "followers",
     "make",
     "steal_probability",
 ]
@@ -53,9 +55,9 @@ LIGHTNING_VALUE = 2.5
 TABLES_KEPT = 5_000
 
 
-def _move_value(view: BroomServiceState, seat: int, role: str, region: str) -> float:
-    options = view.deliveries(seat, region, role)
-    return max((a.vp for a in options if isinstance(a, A.Deliver)), default=0)
+def _move_value(view: BroomServiceState, seat: int, role: str, region: str) -> int:
+    """The VP of the best delivery ``seat`` could make in ``region`` with ``role`` (0: none)."""
+    return max((tower.vp for tower in view.open_towers(seat, region, role)), default=0)
 
 
 def greedy_action(view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
@@ -105,23 +107,26 @@ def action_value(view: BroomServiceState, seat: int, role: str, brave: bool) -> 
     >>> action_value(s, 0, "Gatherer (green)", True) > action_value(s, 0, "Gatherer (green)", False)
     True
     """
-    kind, _of = view.game.role_kind[role]
+    kind, of = view.game.role_kind[role]
     if kind == "gatherer":
         return (3 if brave else 1) * RESOURCE_VALUE
-    options = view.options_for(seat, role, brave)
+    # the best of the options (view.options_for), "do nothing" worth 0, read without
+    # building the actions
     value = 0.0
-    for a in options:
-        if isinstance(a, A.Move):
-            v = 0.3 + (_move_value(view, seat, role, a.region) if brave else 0.0)
-        elif isinstance(a, A.Deliver):
-            v = a.vp + (BRAVE_BONUS if brave else 0)
-        elif isinstance(a, A.Charm):
-            cloud = view.clouds[a.space]
-            light = view.game.clouds[cloud].lightning if cloud is not None else 0
-            v = LIGHTNING_VALUE * light - RESOURCE_VALUE * a.wands + (BRAVE_BONUS if brave else 0)
-        else:
-            v = 0.0
-        value = max(value, v)
+    bonus = BRAVE_BONUS if brave else 0
+    if kind == "witch":
+        for _pawn, there in view.witch_moves(seat, of):
+            value = max(value, 0.3 + (_move_value(view, seat, role, there) if brave else 0.0))
+    elif kind == "druid":
+        for here in view.druid_regions(seat, of):
+            for tower in view.open_towers(seat, here, role):
+                value = max(value, tower.vp + bonus)
+    else:
+        clouds, light = view.clouds, view.game.clouds
+        for space, cost in view.charm_spaces(seat):
+            cloud = clouds[space]
+            lightning = light[cloud].lightning if cloud is not None else 0
+            value = max(value, LIGHTNING_VALUE * lightning - RESOURCE_VALUE * cost + bonus)
     return value
 
 
@@ -144,20 +149,44 @@ def steal_probability(
     >>> steal_probability(s, 0, "Weather Fairy", brave_chance=1.0)
     0.4
     """
+    return _stolen(followers(view, seat), role, brave_chance)
+
+
+def followers(view: BroomServiceState, seat: int) -> list[tuple[set[str], float]]:
+    """Each later follower of a role ``seat`` plays now: the roles it is known not to hold,
+    and its chance to hold any other (``hand size / roles it may still hold``).
+
+    What :func:`steal_probability` reads, worked out once for every role of a hand.
+
+    Examples
+    --------
+    >>> from simlab.games.broom_service.rules import BroomServiceGame
+    >>> s = BroomServiceGame(players=3).new_initial_state()
+    >>> s.hands = [["Weather Fairy"], ["?"] * 4, []]
+    >>> s.phase, s.leader = Phase.LEAD, 0
+    >>> followers(s, 0)   # seat 2 has no cards left to follow with
+    [(set(), 0.4)]
+    """
     n = view.game.players
     if view.phase == Phase.FOLLOW and view.responders and view.responders[0] == seat:
         later = view.responders[1:]
     else:
         later = [t for t in ((seat + k) % n for k in range(1, n)) if view.hands[t]]
-    keep = 1.0
-    roles = view.game.roles
+    roles = len(view.game.roles)
+    out = []
     for t in later:
         excluded = view.excluded_roles(t)
-        if role in excluded:
-            continue
-        pool = len(roles) - len(excluded)
-        hold = min(1.0, len(view.hands[t]) / pool) if pool else 0.0
-        keep *= 1.0 - hold * brave_chance
+        pool = roles - len(excluded)
+        out.append((excluded, min(1.0, len(view.hands[t]) / pool) if pool else 0.0))
+    return out
+
+
+def _stolen(later: list[tuple[set[str], float]], role: str, brave_chance: float) -> float:
+    """:func:`steal_probability` from the :func:`followers` ``later``."""
+    keep = 1.0
+    for excluded, hold in later:
+        if role not in excluded:
+            keep *= 1.0 - hold * brave_chance
     return 1.0 - keep
 
 
@@ -214,8 +243,10 @@ class HeuristicPolicy:
     uses_view = True
 
     def __init__(self) -> None:
-        #: :func:`action_value` by what it reads (see :meth:`_table`); cleared when full.
-        self._values: dict[tuple[Any, ...], dict[tuple[str, bool, bool], float]] = {}
+        #: :func:`action_value` by what it reads (see :meth:`_table`); cleared when full,
+        #: and when a position of another game comes (its towers and clouds differ).
+        self._values: dict[tuple[Any, ...], tuple[dict[str, float], dict[str, float]]] = {}
+        self._game: Any = None
 
     def act(self, view: BroomServiceState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         first = legal[0]
@@ -228,40 +259,45 @@ class HeuristicPolicy:
             return greedy_action(view, legal, rng)
         return legal[0]
 
-    def _table(self, view: BroomServiceState, seat: int) -> dict[tuple[str, bool, bool], float]:
-        """The kept :func:`action_value` of ``seat`` here, by role, brave and square use.
+    def _table(self, view: BroomServiceState,
+               seat: int) -> tuple[dict[str, float], dict[str, float]]:
+        """The kept :func:`action_value` of ``seat`` here: cowardly and brave, by role.
 
-        The value reads ``seat``'s pawns, potions and wands, whether the role has
-        delivered to a square tower, the clouds, the towers and the event (with
-        the game's fixed data): a table is kept for each of those but the role,
+        The value reads ``seat``'s pawns, potions and wands, the roles it has
+        delivered to a square tower with, the clouds, the towers and the event
+        (with the game's fixed data): a pair of tables is kept for each of those,
         and the role picks the value in it.  A search's rollouts meet the same
         round again and again (every card choice of a round values every role
-        on an unchanged board), so most values are found kept.
+        on an unchanged board), so most values are found kept.  The clouds and
+        towers are keyed by their values alone: within one game, every position
+        lists them in the same order (the realm's cloud spaces, as the clouds
+        were placed; the game's towers).
         """
-        key = (seat, *view.pawns[seat], *view.potions[seat], view.wands[seat], view.event,
-               *view.clouds.items(), *view.towers.items())
         tables = self._values
+        if view.game is not self._game:
+            tables.clear()
+            self._game = view.game
+        key = (seat, *view.pawns[seat], *view.potions[seat], view.wands[seat], view.event,
+               *view.clouds.values(), *view.towers.values(), *view.square_used[seat])
         table = tables.get(key)
         if table is None:
             if len(tables) >= TABLES_KEPT:
                 tables.clear()
-            table = tables[key] = {}
+            table = tables[key] = ({}, {})
         return table
 
     def _value(self, view: BroomServiceState, seat: int, role: str, brave: bool,
-               table: dict[tuple[str, bool, bool], float] | None = None) -> float:
+               table: tuple[dict[str, float], dict[str, float]] | None = None) -> float:
         """:func:`action_value`, kept (see :meth:`_table`, the table of ``view`` and ``seat``)."""
-        if table is None:
-            table = self._table(view, seat)
-        key = (role, brave, role in view.square_used[seat])
-        value = table.get(key)
+        values = (table or self._table(view, seat))[brave]
+        value = values.get(role)
         if value is None:
-            value = table[key] = action_value(view, seat, role, brave)
+            value = values[role] = action_value(view, seat, role, brave)
         return value
 
     def _play(self, view: BroomServiceState, seat: int, legal: Sequence[Any]) -> Any:
         best, top = legal[0], -1e9
-        table = None
+        table = later = None
         for a in legal:
             if a.role in view.performed:
                 v = -BEWITCHED_PENALTY * (a.role in view.bewitched) - 0.01 * a.brave
@@ -272,12 +308,15 @@ class HeuristicPolicy:
                 continue
             if table is None:
                 table = self._table(view, seat)
+            value = table[a.brave].get(a.role)
+            if value is None:
+                value = self._value(view, seat, a.role, a.brave, table)
             if a.brave:
-                v = (1 - steal_probability(view, seat, a.role)) * self._value(
-                    view, seat, a.role, True, table
-                )
+                if later is None:
+                    later = followers(view, seat)
+                v = (1 - _stolen(later, a.role, FOLLOWER_BRAVE)) * value
             else:
-                v = self._value(view, seat, a.role, False, table)
+                v = value
             if a.role in view.bewitched:
                 v -= BEWITCHED_PENALTY
             if v > top:
@@ -289,16 +328,22 @@ class HeuristicPolicy:
     ) -> Any:
         if len(view.hands[seat]) >= 4 and any(isinstance(a, A.DoneChoosing) for a in legal):
             return next(a for a in legal if isinstance(a, A.DoneChoosing))
-        scored = []
+        choices = [a for a in legal if isinstance(a, A.ChooseRole)]
+        # one draw a choice, in the order of ``legal``: the numbers of as many rng.random()
+        noise = rng.random(len(choices)).tolist()
         table = self._table(view, seat)
-        for a in legal:
-            if not isinstance(a, A.ChooseRole):
-                continue
-            v = self._value(view, seat, a.role, True, table) + 0.3 * float(rng.random())
+        kept = table[True]
+        best, top = choices[0], -math.inf
+        for a, u in zip(choices, noise, strict=True):
+            value = kept.get(a.role)
+            if value is None:
+                value = self._value(view, seat, a.role, True, table)
+            v = value + 0.3 * u
             if a.role in view.bewitched:
                 v -= BEWITCHED_PENALTY
-            scored.append((v, a))
-        return max(scored, key=lambda t: t[0])[1]
+            if v > top:  # the first of the best, as max() returns
+                best, top = a, v
+        return best
 
 
 _BRAVE_P = re.compile(r"brave-(\d*\.?\d+)")

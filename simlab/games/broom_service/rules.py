@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
@@ -41,7 +42,7 @@ from simlab.core.chance import choose_indices, uniform_index
 from simlab.core.errors import IllegalActionError
 from simlab.games.broom_service import actions as A
 from simlab.games.broom_service.board import Realm, realm
-from simlab.games.broom_service.components import POTIONS, Components, load_components
+from simlab.games.broom_service.components import POTIONS, Components, Tower, load_components
 
 __all__ = [
     "AMULET_VP",
@@ -77,6 +78,11 @@ def _fraction(n: int) -> Fraction:
 _FRACTIONS = [Fraction(0)] + [Fraction(1, n) for n in range(1, 33)]
 
 
+def _brave_or_cowardly(seat: int, role: str) -> tuple[A.PlayRole, A.PlayRole]:
+    """``seat`` playing ``role`` brave, and cowardly (a lead offers both, and so does a follow)."""
+    return A.PlayRole(seat, role, True), A.PlayRole(seat, role, False)
+
+
 def resource_sets_vp(potions: list[int] | tuple[int, ...], wands: int) -> int:
     """End-scoring VP for remaining resources: 4 per set of 4 different, 2 per set of 3.
 
@@ -94,7 +100,13 @@ def resource_sets_vp(potions: list[int] | tuple[int, ...], wands: int) -> int:
     >>> resource_sets_vp([5, 0, 0], 9)
     0
     """
-    counts = [*potions, wands]
+    return _sets_vp(*potions, wands)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sets_vp(*counts: int) -> int:
+    """:func:`resource_sets_vp` of the resource counts, kept: a search scores the same few
+    stocks of resources at the end of every playout."""
     best = 0
     for fours in range(min(counts) + 1):
         left = [c - fours for c in counts]
@@ -236,6 +248,12 @@ class BroomServiceGame(Game):
         self.role_kind = {r.name: (r.kind, r.of) for r in self.data.roles}
         self.clouds = {c.id: c for c in self.data.clouds}
         self.events = {e.name: e for e in self.data.events}
+        #: Each seat's role-card decisions, made once (actions are frozen values): choosing
+        #: each role (in the order of ``roles``), and playing it brave or cowardly.
+        self.choices = tuple(tuple(A.ChooseRole(s, r) for r in self.roles)
+                             for s in range(self.players))
+        self.plays = tuple({r: _brave_or_cowardly(s, r) for r in self.roles}
+                           for s in range(self.players))
 
     def components(self) -> dict[str, str]:
         """A one-line summary of each kind of component (for ``simlab info``).
@@ -406,21 +424,39 @@ class BroomServiceState(LegalCache):
             raise IllegalActionError(f"cloud space {space} has no heavy cloud to charm away")
         return self.game.clouds[cloud].stars + self._event_amount("charm_cost", 0)
 
-    def _deliveries(self, seat: int, region: str, role: str) -> list[Action]:
-        out: list[Action] = []
+    def open_towers(self, seat: int, region: str, role: str) -> list[Tower]:
+        """The towers in ``region`` that ``seat`` could deliver to with ``role`` now.
+
+        A circular tower while nobody has delivered to it and ``seat`` holds a
+        potion of its colour; a square tower while ``seat`` holds any potion and
+        has not yet delivered to one with ``role`` (``square_tower_limit``).
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> [t.id for t in s.open_towers(0, "Willow Glen", "Witch (Forest)")]
+        ['T6']
+        >>> s.potions[0] = [0, 1, 1]   # no orange potion left
+        >>> s.open_towers(0, "Willow Glen", "Witch (Forest)")
+        []
+        """
         pots = self.potions[seat]
         square_ok = (
             self.game.options["square_tower_limit"] == "action"
             or role not in self.square_used[seat]
         )
-        for tower in self.game.realm.towers_in[region]:
+        return [tower for tower in self.game.realm.towers_in[region]
+                if (square_ok and any(pots) if tower.square
+                    else self.towers[tower.id] is None and pots[_COLOUR_INDEX[tower.colour]] > 0)]
+
+    def _deliveries(self, seat: int, region: str, role: str) -> list[Action]:
+        out: list[Action] = []
+        pots = self.potions[seat]
+        for tower in self.open_towers(seat, region, role):
             if tower.square:
-                if square_ok:
-                    out.extend(
-                        A.Deliver(c, tower.id, tower.vp, True)
-                        for i, c in enumerate(POTIONS) if pots[i] > 0
-                    )
-            elif self.towers[tower.id] is None and pots[_COLOUR_INDEX[tower.colour]] > 0:
+                out.extend(A.Deliver(c, tower.id, tower.vp, True)
+                           for i, c in enumerate(POTIONS) if pots[i] > 0)
+            else:
                 out.append(A.Deliver(tower.colour, tower.id, tower.vp))
         return out
 
@@ -461,7 +497,6 @@ class BroomServiceState(LegalCache):
         act = self.act
         seat, role, brave, stage, region = act.seat, act.role, act.brave, act.stage, act.region
         kind, of = self.game.role_kind[role]
-        rl = self.game.realm
         out: list[Action] = []
         if kind == "gatherer":
             count = 3 if brave else self._event_amount("cowardly_gather", 1)
@@ -470,27 +505,70 @@ class BroomServiceState(LegalCache):
             if stage == Stage.DELIVER:
                 out = self._deliveries(seat, region, role)
             else:
-                clouds = self.clouds
-                for i, here in enumerate(self.pawns[seat]):
-                    for there, space in rl.neighbours[here]:
-                        if rl.landscape[there] == of and (space is None or clouds[space] is None):
-                            out.append(A.Move(i + 1, there))
+                out = [A.Move(pawn, there) for pawn, there in self.witch_moves(seat, of)]
         elif kind == "druid":
-            anywhere = self.game.options["druid_landscape"] == "any"
-            for here in dict.fromkeys(self.pawns[seat]):
-                if anywhere or rl.landscape[here] == of:
-                    out.extend(self._deliveries(seat, here, role))
+            for here in self.druid_regions(seat, of):
+                out.extend(self._deliveries(seat, here, role))
         else:
-            wands = self.wands[seat]
-            seen: set[str] = set()
-            for here in self.pawns[seat]:
-                for _, space in rl.neighbours[here]:
-                    if space is not None and space not in seen and self.clouds[space] is not None:
-                        seen.add(space)
-                        cost = self.charm_cost(space)
-                        if wands >= cost:
-                            out.append(A.Charm(space, cost))
+            out = [A.Charm(space, cost) for space, cost in self.charm_spaces(seat)]
         out.append(A.DoNothing())
+        return out
+
+    def witch_moves(self, seat: int, landscape: str | None) -> list[tuple[int, str]]:
+        """The moves of a Witch of ``landscape`` for ``seat``: ``(pawn, region)``, a pawn
+        (1 or 2) to a neighbouring region of that landscape across no heavy cloud.
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.witch_moves(0, "forest")
+        [(1, 'Willow Glen'), (2, 'Moonlit Forest'), (2, 'Thornwood')]
+        """
+        rl = self.game.realm
+        clouds = self.clouds
+        return [(i + 1, there)
+                for i, here in enumerate(self.pawns[seat])
+                for there, space in rl.neighbours[here]
+                if rl.landscape[there] == landscape and (space is None or clouds[space] is None)]
+
+    def druid_regions(self, seat: int, landscape: str | None) -> list[str]:
+        """The regions a Druid of ``landscape`` delivers from for ``seat``: those of its
+        pawns, of that landscape (any of them with ``druid_landscape=any``), each once.
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.pawns[0] = ["Bramble Wood", "Bramble Wood"]
+        >>> s.druid_regions(0, "forest"), s.druid_regions(0, "hill")
+        (['Bramble Wood'], [])
+        """
+        anywhere = self.game.options["druid_landscape"] == "any"
+        landscapes = self.game.realm.landscape
+        return [here for here in dict.fromkeys(self.pawns[seat])
+                if anywhere or landscapes[here] == landscape]
+
+    def charm_spaces(self, seat: int) -> list[tuple[str, int]]:
+        """The cloud spaces ``seat`` could charm a heavy cloud away from now, with their
+        cost: beside one of its pawns, and no more wands than it holds.
+
+        Examples
+        --------
+        >>> s = BroomServiceGame(players=2).new_initial_state()
+        >>> s.clouds = {space: None for space in s.game.realm.spaces}
+        >>> s.charm_spaces(0)   # no heavy cloud placed
+        []
+        """
+        rl = self.game.realm
+        wands = self.wands[seat]
+        out: list[tuple[str, int]] = []
+        seen: set[str] = set()
+        for here in self.pawns[seat]:
+            for _, space in rl.neighbours[here]:
+                if space is not None and space not in seen and self.clouds[space] is not None:
+                    seen.add(space)
+                    cost = self.charm_cost(space)
+                    if wands >= cost:
+                        out.append((space, cost))
         return out
 
     # -- the API -------------------------------------------------------------------
@@ -498,19 +576,23 @@ class BroomServiceState(LegalCache):
         phase = self.phase
         if phase == Phase.FOLLOW:
             seat = self.responders[0]
-            if self.role in self.hands[seat]:
-                return [A.PlayRole(seat, self.role, True), A.PlayRole(seat, self.role, False)]
+            role = self.role
+            if role in self.hands[seat]:
+                return list(self.game.plays[seat][cast(str, role)])
             return [A.Next()]
         if phase == Phase.ACT:
             return self._act_options()
         if phase == Phase.LEAD:
             seat = self.leader
-            return [A.PlayRole(seat, r, b) for r in self.hands[seat] for b in (True, False)]
+            plays = self.game.plays[seat]
+            return [a for role in self.hands[seat]
+                    for a in plays.get(role) or _brave_or_cowardly(seat, role)]
         if phase == Phase.CHOOSE:
             seat = self.chooser
             hand = self.hands[seat]
             least, most = self.hand_limits()
-            out: list[Action] = [A.ChooseRole(seat, r) for r in self.game.roles if r not in hand]
+            out: list[Action] = [a for a, r in zip(self.game.choices[seat], self.game.roles,
+                                                   strict=True) if r not in hand]
             if least <= len(hand) < most:
                 out.append(A.DoneChoosing(seat))
             return out
@@ -733,7 +815,7 @@ class BroomServiceState(LegalCache):
         events = [Event(f"Seat {seat} moves pawn {action.pawn} to {action.region}", "move", seat)]
         if brave:
             events += self._performed_brave(seat)
-            if self._deliveries(seat, action.region, role):
+            if self.open_towers(seat, action.region, role):
                 self.act = dataclasses.replace(act, stage=Stage.DELIVER, region=action.region)
                 return events
         return self._finish_act(events)

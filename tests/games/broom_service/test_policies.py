@@ -113,9 +113,9 @@ def test_policies_return_legal_actions():
 
 
 def test_heuristic_kept_values_are_the_values_worked_out_afresh():
-    """One heuristic keeps its action values across positions of a game and across every
-    event card: each kept value must equal action_value computed anew (a key that missed a
-    fact it reads would hand one position's value to another)."""
+    """One heuristic keeps its action values across positions of a game, across every
+    event card and square-tower use: each kept value must equal action_value computed anew
+    (a key that missed a fact it reads would hand one position's value to another)."""
     from simlab.games.broom_service.policies import HeuristicPolicy, action_value
     from tests.games._search_checks import decisions_of
 
@@ -123,13 +123,83 @@ def test_heuristic_kept_values_are_the_values_worked_out_afresh():
     kept = HeuristicPolicy()
     checked = 0
     for n, (state, _legal) in enumerate(decisions_of(game, 0, "heuristic")):
-        for event in (state.event, *(game.events if n % 20 == 0 else ())):
+        every = n % 20 == 0
+        for event, used in [(state.event, None), *((e, None) for e in game.events if every),
+                            *((state.event, u) for u in ((), game.roles) if every)]:
             changed = state.clone()
             changed.event = event
+            if used is not None:  # every seat has delivered to a square tower with ``used``
+                changed.square_used = [sorted(used) for _ in range(3)]
             for seat in range(3):
                 for role in game.roles:
                     for brave in (True, False):
                         assert kept._value(changed, seat, role, brave) == action_value(
                             changed, seat, role, brave), (n, event, seat, role, brave)
                         checked += 1
-    assert checked > 5_000 and sum(map(len, kept._values.values())) < checked / 2  # many kept
+    stored = sum(len(values) for pair in kept._values.values() for values in pair)
+    assert checked > 5_000 and stored < checked / 2  # many kept
+
+
+def _value_from_options(view, seat, role, brave):
+    """action_value as first written: the best of the actions ``options_for`` lists."""
+    from simlab.games.broom_service.policies import LIGHTNING_VALUE, RESOURCE_VALUE
+    from simlab.games.broom_service.rules import BRAVE_BONUS
+
+    if view.game.role_kind[role][0] == "gatherer":
+        return (3 if brave else 1) * RESOURCE_VALUE
+    bonus = BRAVE_BONUS if brave else 0
+    value = 0.0
+    for a in view.options_for(seat, role, brave):
+        if isinstance(a, A.Move):
+            best = max((d.vp for d in view.deliveries(seat, a.region, role)), default=0)
+            value = max(value, 0.3 + (best if brave else 0.0))
+        elif isinstance(a, A.Deliver):
+            value = max(value, a.vp + bonus)
+        elif isinstance(a, A.Charm):
+            cloud = view.clouds[a.space]
+            light = view.game.clouds[cloud].lightning if cloud is not None else 0
+            value = max(value, LIGHTNING_VALUE * light - RESOURCE_VALUE * a.wands + bonus)
+    return value
+
+
+@pytest.mark.parametrize("options", [{}, {"druid_landscape": "any",
+                                           "square_tower_limit": "action"}])
+def test_action_value_is_the_best_of_the_options_the_rules_list(options):
+    """action_value reads the rules' helpers (witch_moves, druid_regions, charm_spaces,
+    open_towers) instead of building the actions: at every decision of two heuristic games,
+    for every seat, role and reading, it must equal the best of ``options_for``'s actions,
+    under every event card now and then."""
+    from tests.games._search_checks import decisions_of
+
+    game = BroomServiceGame(players=3, **options)
+    checked = moved = 0
+    for seed in range(2):
+        for n, (state, _legal) in enumerate(decisions_of(game, seed, "heuristic")):
+            for event in (state.event, *(game.events if n % 25 == 0 else ())):
+                changed = state.clone()
+                changed.event = event
+                for seat in range(3):
+                    for role in game.roles:
+                        for brave in (True, False):
+                            want = _value_from_options(changed, seat, role, brave)
+                            assert action_value(changed, seat, role, brave) == want, (
+                                seed, n, event, seat, role, brave)
+                            checked += 1
+                            moved += want > 1
+    assert checked > 10_000 and moved > checked / 10
+
+
+def test_heuristic_keeps_no_value_across_component_sets(tmp_path):
+    """A heuristic handed positions of two games (the tower VPs of one edited) values each
+    by its own towers: its kept values are dropped when the game changes."""
+    from tests.helpers.data_folders import break_line, copy_data
+
+    folder = copy_data(tmp_path, "broom_service")
+    break_line(folder / "towers.txt", "T6 | Willow Glen | circular | orange | 2 | 0",
+               "T6 | Willow Glen | circular | orange | 9 | 0")
+    shipped = BroomServiceGame(players=2).new_initial_state()
+    edited = simlab.load_game("broom_service", players=2, data=folder).new_initial_state()
+    kept = HeuristicPolicy()
+    values = [kept._value(s, 0, WF, True) for s in (shipped, edited, shipped)]
+    assert values == [action_value(s, 0, WF, True) for s in (shipped, edited, shipped)]
+    assert values[0] != values[1]

@@ -144,6 +144,25 @@ def test_more_or_less_allows_one_to_five_roles():
 # -- playing roles -------------------------------------------------------------------
 
 
+def test_role_card_decisions_list_every_card_in_order():
+    """The game makes each seat's choices and plays once; the lists read as built afresh:
+    roles in the game's order without the hand, the hand's cards brave then cowardly,
+    and a hidden hand's cards in another seat's view as they read."""
+    s = position(hands=[[GG, WF], [WF, FAIRY], [DP]])
+    assert s.legal_actions() == [A.PlayRole(0, r, b) for r in (GG, WF) for b in (True, False)]
+    assert s.view(1).legal_actions() == [A.PlayRole(0, "?", b) for _ in "ab" for b in (1, 0)]
+    s.apply(A.PlayRole(0, WF, False))
+    s.apply(A.DoNothing())
+    assert s.legal_actions() == [A.PlayRole(1, WF, True), A.PlayRole(1, WF, False)]
+    s.apply(A.PlayRole(1, WF, True))
+    assert s.legal_actions() == [A.Next()]
+    c = BroomServiceGame(players=3).new_initial_state()
+    while c.current_player == CHANCE:
+        c.apply(c.chance_outcomes()[0][0])
+    c.apply(A.ChooseRole(0, WH))
+    assert c.legal_actions()[:9] == [A.ChooseRole(0, r) for r in c.game.roles if r != WH]
+
+
 def test_brave_claim_stolen_by_follower_last_brave_acts_and_starts():
     s = position(3, hands=[[GG, WF], [GG, WH], [WM, DP]])
     play(s, "Seat 0 plays Gatherer (green) brave")
