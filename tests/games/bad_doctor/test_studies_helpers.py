@@ -28,6 +28,9 @@ def test_the_grid_is_every_player_count_mix_variation_and_knob():
                                  "variation": "on"})} == {True}
     assert _grid({"players": ("2",), "mixes": ("bad",), "variation": "off"}) == [
         (2, "bad", False, 0, 3)]
+    assert _grid({"players": ("2",), "mixes": ("bad",), "variation": "off",
+                  "extra_cube_spaces": ("-1",), "max_tile_ends": ("1", "2")}) == [
+        (2, "bad", False, -1, 1), (2, "bad", False, -1, 2)]
 
 
 def test_the_knobs_label_names_only_what_differs_from_the_data():
