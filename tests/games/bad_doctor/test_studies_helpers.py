@@ -62,6 +62,10 @@ def test_the_effect_is_the_welch_difference_computed_by_hand():
     assert row.low == pytest.approx(2 - 1.41271, abs=1e-4)
     assert row.high == pytest.approx(2 + 1.41271, abs=1e-4)
     assert row.n == 8 and row.kind == "difference"
+    assert list(effect.columns) == ["players", "mix", "variation", "extra_cube_spaces",
+                                    "max_tile_ends", "quantity", "kind", "estimate", "low",
+                                    "high", "n", "exact"]
+    assert effect.exact.isna().all()  # no exact value is known for an effect
     assert (row.players, row.mix, row.extra_cube_spaces, row.max_tile_ends) == (2, "bad", 0, 3)
 
 
@@ -69,6 +73,11 @@ def test_no_effect_without_two_games_on_each_side():
     assert _effect_rows(_first_rows([3, 4], [1])).empty
     assert _effect_rows(_first_rows([3], [1, 2])).empty
     assert len(_effect_rows(_first_rows([3, 4], [1, 2]))) == 5
+    # a player count without its two games a side does not stop the next one's effect
+    short, full = _first_rows([3], [1, 2]), _first_rows([3, 4], [1, 2]).assign(players=3)
+    effect = _effect_rows(pd.concat([short, full], ignore_index=True))
+    assert effect.players.tolist() == [3] * 5
+    assert effect.estimate.tolist() == pytest.approx([2.0] * 5)  # 3.5 - 1.5
 
 
 def test_the_seats_figure_draws_each_fair_share_and_names_the_play():

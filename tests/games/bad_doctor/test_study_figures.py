@@ -67,6 +67,9 @@ def test_complications_figure_draws_each_groups_curves_and_deaths_per_game():
         "2p random\nall tiles", "2p random\nall tiles, +1 cube spaces",
         "2p random\ntwo fewer wilds", "2p random\ntwo fewer wilds, +1 cube spaces"]
     assert ax_deaths.get_ylim() == (3.5, -0.5)
+    # small labels, so that four lines of configuration fit beside the bars (the figure's
+    # copy reads the x tick labels' size only)
+    assert {t.get_fontsize() for t in ax_deaths.get_yticklabels()} == {6}
     # two games a group: every interval is faint, and says so
     assert all(w["n"] == 2 < MIN_GAMES for w in want)
     assert {c.get_alpha() for c in ax_deaths.collections} == {0.35}
