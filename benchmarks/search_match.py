@@ -13,7 +13,9 @@ each side's CPU seconds per search decision, measured in the games themselves
 meant to be at equal CPU shows that it was.
 
 Game ``i`` is seeded with word ``i`` of ``SeedSequence(seed).generate_state(games)``
-(a longer run extends a shorter one) and prints one JSON line as it ends.
+(a longer run extends a shorter one) and prints one JSON line as it ends; ``--first F``
+plays games ``F`` to ``games - 1`` only (the same games as in a whole run), so that a run
+can be split over processes and its lines summed (:func:`summary`).
 
 Usage::
 
@@ -111,12 +113,13 @@ def main() -> None:
                         help="a change of side B's search settings (none: the default mcts)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=33)
+    parser.add_argument("--first", type=int, default=0, help="the first game played")
     args = parser.parse_args()
     changes = {"A": parse_set(args.a), "B": parse_set(args.b)}
     cycle = lineups("A", "B", args.players)
     seeds = np.random.SeedSequence(args.seed).generate_state(args.games, dtype=np.uint64)
     work = [(i, args.game, args.players, cycle[i % len(cycle)], changes, int(seeds[i]))
-            for i in range(args.games)]
+            for i in range(args.first, args.games)]
     start = time.perf_counter()
     rows = []
     with ProcessPoolExecutor(args.jobs) as pool:
