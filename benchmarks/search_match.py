@@ -9,7 +9,8 @@ the side whose seats won more per seat (:func:`simlab.core.ladder.pairwise`: a
 tie or an even split counts half).  The summary is ``A``'s win share against
 ``B`` with a 95 % Wilson interval (:func:`simlab.core.ladder.win_rates`), and
 each side's CPU seconds per search decision, measured in the games themselves
-(``time.process_time`` around each decision with a choice), so that a pairing
+(``time.process_time`` around each decision with a choice,
+:class:`search_strength.TimedSearch`), so that a pairing
 meant to be at equal CPU shows that it was.
 
 Game ``i`` is seeded with word ``i`` of ``SeedSequence(seed).generate_state(games)``
@@ -34,7 +35,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from search_strength import parse_set
+from search_strength import TimedSearch, parse_set
 
 import simlab
 from simlab.core.ladder import lineups, pairwise, win_rates
@@ -44,29 +45,11 @@ from simlab.core.search import MCTSPolicy, make_search_policy
 SIDES = ("A", "B")
 
 
-class _Clocked:
-    """A search policy that also keeps the CPU seconds of each decision with a choice."""
-
-    uses_view = True
-
-    def __init__(self, policy: MCTSPolicy) -> None:
-        self.policy = policy
-        self.name = policy.name
-        self.cpu: list[float] = []
-
-    def act(self, view: Any, legal: Any, rng: np.random.Generator) -> Any:
-        start = time.process_time()
-        action = self.policy.act(view, legal, rng)
-        if len(legal) > 1:
-            self.cpu.append(time.process_time() - start)
-        return action
-
-
-def side_policy(game: Any, seat: int, changes: dict[str, Any]) -> _Clocked:
+def side_policy(game: Any, seat: int, changes: dict[str, Any]) -> TimedSearch:
     """The game's ``mcts`` for ``seat`` with its settings changed by ``changes``."""
     base = make_search_policy(game, "mcts", seat)
     settings = dataclasses.replace(base.settings, **changes)
-    return _Clocked(MCTSPolicy(game, seat, settings, "mcts"))
+    return TimedSearch(MCTSPolicy(game, seat, settings, "mcts"))
 
 
 def one_game(work: tuple) -> dict[str, Any]:
