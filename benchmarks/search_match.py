@@ -30,12 +30,11 @@ import argparse
 import dataclasses
 import json
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from search_strength import TimedSearch, parse_set
+from search_strength import TimedSearch, parse_set, play_all
 
 import simlab
 from simlab.core.ladder import lineups, pairwise, win_rates
@@ -104,11 +103,7 @@ def main() -> None:
     work = [(i, args.game, args.players, cycle[i % len(cycle)], changes, int(seeds[i]))
             for i in range(args.first, args.games)]
     start = time.perf_counter()
-    rows = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for row in pool.map(one_game, work):
-            print(json.dumps(row), flush=True)
-            rows.append(row)
+    rows = play_all(one_game, work, args.jobs)
     print(json.dumps({"game": args.game, "players": args.players, "a": args.a, "b": args.b,
                       "seed": args.seed, **summary(rows),
                       "wall_s": round(time.perf_counter() - start)}), flush=True)

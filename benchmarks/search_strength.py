@@ -30,6 +30,7 @@ import argparse
 import dataclasses
 import json
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -119,6 +120,17 @@ def one_game(args: tuple) -> dict:
     }
 
 
+def play_all(play: Callable[[tuple], dict], work: list[tuple], jobs: int) -> list[dict]:
+    """``play`` each item of ``work`` in a pool of ``jobs`` processes, printing each game's
+    row (one JSON line) as it comes in, in order, so that a run cut short still counts."""
+    rows = []
+    with ProcessPoolExecutor(jobs) as pool:
+        for row in pool.map(play, work):
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game")
@@ -152,11 +164,7 @@ def main() -> None:
         for i in range(a.games)
     ]
     start = time.perf_counter()
-    rows = []
-    with ProcessPoolExecutor(a.jobs) as pool:
-        for row in pool.map(one_game, work):
-            print(json.dumps(row), flush=True)
-            rows.append(row)
+    rows = play_all(one_game, work, a.jobs)
     decisions = sum(r["decisions"] for r in rows)
     mean_s = sum(r["mean_s"] * r["decisions"] for r in rows) / max(decisions, 1)
     print(
