@@ -24,6 +24,7 @@ Usage::
     python benchmarks/bench_search.py                    # every game, mcts
     python benchmarks/bench_search.py --policy mcts-50 --decisions 20 bedpans
     python benchmarks/bench_search.py --instructions --decisions 10   # callgrind counts
+    python benchmarks/bench_search.py --set depth=6 --set iterations=300 bad_doctor
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
+from dataclasses import replace
 from itertools import filterfalse, starmap
 from typing import Any
 
@@ -77,10 +79,12 @@ def random_rate(name: str, players: int, games: int, seed: int) -> dict[str, Any
     return {"random_transitions": count, "random_per_cpu_s": count / cpu if cpu else 0.0}
 
 
-def search_turns(name: str, policy: str, seed: int) -> Generator[Any, Any, None]:
+def search_turns(name: str, policy: str, seed: int,
+                 changes: dict[str, Any] | None = None) -> Generator[Any, Any, None]:
     """Play ``name`` (its :data:`SETUPS` table: heuristics and one ``policy`` seat), game
     after game, and hand over each of the search seat's decisions with a choice.
 
+    ``changes`` replaces fields of the search seat's settings (``{"depth": 6}``).
     Yields ``(search, state, player, legal, rng)``; the action sent back is applied
     (``turns.send(action)``).  The other seats and chance are played here.
     """
@@ -89,11 +93,15 @@ def search_turns(name: str, policy: str, seed: int) -> Generator[Any, Any, None]
 
     import simlab
     from simlab.core.play import sample_chance
+    from simlab.core.search import MCTSPolicy
 
     players, heuristic, seat = SETUPS[name]
     game = simlab.load_game(name, players=players)
     seats = [game.make_policy(heuristic, s) for s in range(players)]
     search = seats[seat] = game.make_policy(policy, seat)
+    if changes:
+        search = seats[seat] = MCTSPolicy(game, seat, replace(search.settings, **changes),
+                                          policy)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
     while True:
@@ -113,13 +121,14 @@ def search_turns(name: str, policy: str, seed: int) -> Generator[Any, Any, None]
 
 
 def measure(name: str, policy: str, decisions: int, seed: int,
-            random_games: int = 20) -> dict[str, Any]:
-    """Time ``decisions`` decisions of one search seat in a game among heuristics."""
+            random_games: int = 20, changes: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Time ``decisions`` decisions of one search seat in a game among heuristics
+    (its settings changed by ``changes``, see :func:`search_turns`)."""
     players = SETUPS[name][0]
     done = iterations = reused = total_visits = unsearched = applied = 0
     chosen: list[str] = []
     elapsed = cpu = 0.0
-    turns = search_turns(name, policy, seed)
+    turns = search_turns(name, policy, seed, changes)
     search, state, player, legal, rng = next(turns)
     while True:
         start, start_cpu = time.perf_counter(), time.process_time()
@@ -167,12 +176,13 @@ COUNTED = {"search": "starmap_next", "random": "filterfalse_next"}
 
 
 def count_instructions(name: str, policy: str, decisions: int, seed: int,
-                       random_games: int) -> dict[str, Any]:
+                       random_games: int, settings: Sequence[str] = ()) -> dict[str, Any]:
     """:func:`measure` in a child under callgrind: machine instructions, whatever the load.
 
     Counted: the search decisions (per iteration and per action the search
     applies) and the random games (per transition); the efficiency by count is
     the random games' instructions per transition over the search's per action.
+    ``settings`` are ``KEY=VALUE`` changes of the search settings (``--set``).
     """
     import re
 
@@ -183,7 +193,8 @@ def count_instructions(name: str, policy: str, decisions: int, seed: int,
              *(f"--toggle-collect={f}" for f in COUNTED.values()),
              f"--callgrind-out-file={out}", sys.executable, __file__, "--json",
              "--decisions", str(decisions), "--seed", str(seed), "--policy", policy,
-             "--random-games", str(random_games), name],
+             "--random-games", str(random_games),
+             *(word for change in settings for word in ("--set", change)), name],
             capture_output=True, text=True, check=True)
         table = subprocess.run(["callgrind_annotate", "--inclusive=yes", out],
                                capture_output=True, text=True, check=True).stdout
@@ -215,7 +226,14 @@ def main() -> None:
     parser.add_argument("--instructions", action="store_true",
                         help="count machine instructions with valgrind (callgrind) instead "
                              "of timing: figures the load does not move")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="change a search setting of the search seat (depth=6; repeat "
+                             "--set for more)")
     args = parser.parse_args()
+    use_repo()
+    from search_strength import parse_set
+
+    changes = parse_set(args.set)
     if args.instructions:
         print("| game | players | decisions | iterations | instructions/iteration "
               "| instructions/search action | instructions/random transition "
@@ -223,7 +241,7 @@ def main() -> None:
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for name in args.games:
             r = count_instructions(name, args.policy, args.decisions, args.seed,
-                                   args.random_games)
+                                   args.random_games, args.set)
             print(f"| {name} | {r['players']} | {r['decisions']} | {r['iterations']:,} | "
                   f"{r['instructions_per_iteration']:,} | "
                   f"{r['instructions_per_search_action']:,} | "
@@ -233,7 +251,7 @@ def main() -> None:
     if args.json:
         for name in args.games:
             print(json.dumps(measure(name, args.policy, args.decisions, args.seed,
-                                     args.random_games)), flush=True)
+                                     args.random_games, changes)), flush=True)
         return
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print("| game | players | policy | decisions (+ left to the candidates) | iterations/s "
@@ -241,7 +259,7 @@ def main() -> None:
           "| search actions/CPU s | random transitions/CPU s | search efficiency |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in args.games:
-        r = measure(name, args.policy, args.decisions, args.seed, args.random_games)
+        r = measure(name, args.policy, args.decisions, args.seed, args.random_games, changes)
         print(f"| {r['game']} | {r['players']} | {r['policy']} | {r['decisions']} "
               f"(+{r['unsearched']}) | {r['iterations_per_s']:,} | {r['decisions_per_s']} | "
               f"{r['s_per_decision']} | {r['iterations_per_cpu_s']:,} | "

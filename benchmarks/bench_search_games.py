@@ -15,6 +15,7 @@ Usage::
 
     python benchmarks/bench_search_games.py                        # every game and count
     python benchmarks/bench_search_games.py bedpans --players 3 5 --games 4
+    python benchmarks/bench_search_games.py bad_doctor --set depth=4   # other settings
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import argparse
 import json
 import os
 import time
+from dataclasses import replace
 from typing import Any
 
 from _common import use_repo
@@ -36,10 +38,13 @@ COUNTS = {
 }
 
 
-def measure(name: str, players: int, games: int, seed: int, policy: str) -> dict[str, Any]:
-    """CPU seconds per game of ``games`` games with ``policy`` on every seat."""
+def measure(name: str, players: int, games: int, seed: int, policy: str,
+            changes: dict[str, Any] | None = None) -> dict[str, Any]:
+    """CPU seconds per game of ``games`` games with ``policy`` on every seat (its search
+    settings changed by ``changes``, e.g. ``{"depth": 4}``)."""
     use_repo()
     import simlab
+    from simlab.core.search import MCTSPolicy
 
     game = simlab.load_game(name, players=players)
     count = 0
@@ -50,8 +55,12 @@ def measure(name: str, players: int, games: int, seed: int, policy: str) -> dict
 
     times = []
     for g in range(games):
+        seats: list[Any] = [policy] * players
+        if changes:
+            seats = [MCTSPolicy(game, s, replace(game.make_policy(policy, s).settings, **changes),
+                                policy) for s in range(players)]
         start = time.process_time()
-        simlab.run(game, [policy] * players, seed=seed + g, on_action=tick)
+        simlab.run(game, seats, seed=seed + g, on_action=tick)
         times.append(time.process_time() - start)
     return {"game": name, "players": players, "policy": policy, "games": games,
             "cpu_s_per_game": round(sum(times) / games, 3),
@@ -67,7 +76,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="mcts")
     parser.add_argument("--json", action="store_true", help="print one JSON row per line")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="change a search setting of every seat (depth=4; repeat --set "
+                             "for more)")
     args = parser.parse_args()
+    use_repo()
+    from search_strength import parse_set
+
+    changes = parse_set(args.set)
     if not args.json:
         print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
         print("| game | players | games | CPU s per game (min–max) | transitions per game |")
@@ -76,7 +92,7 @@ def main() -> None:
         for players in args.players or COUNTS[name]:
             if players not in COUNTS[name]:
                 continue
-            r = measure(name, players, args.games, args.seed, args.policy)
+            r = measure(name, players, args.games, args.seed, args.policy, changes)
             if args.json:
                 print(json.dumps(r), flush=True)
             else:

@@ -30,6 +30,7 @@ import argparse
 import dataclasses
 import json
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -48,8 +49,9 @@ BEST = {
 }
 
 
-class _Timed:
-    """A search policy that also keeps how long each of its searches took."""
+class TimedSearch:
+    """A search policy that also keeps how long each of its decisions with a choice took:
+    ``times`` the search's own seconds, ``cpu`` the CPU seconds of the whole decision."""
 
     uses_view = True
 
@@ -57,10 +59,13 @@ class _Timed:
         self.policy = policy
         self.name = policy.name
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def act(self, view: Any, legal: Any, rng: np.random.Generator) -> Any:
+        start = time.process_time()
         action = self.policy.act(view, legal, rng)
         if len(legal) > 1:
+            self.cpu.append(time.process_time() - start)
             self.times.append(self.policy.last.seconds if self.policy.last else 0.0)
         return action
 
@@ -94,7 +99,7 @@ def one_game(args: tuple) -> dict:
     game = simlab.load_game(name, players=players)
     settings = dataclasses.replace(search_settings_for(game, search), **changes)
     timed = [
-        _Timed(MCTSPolicy(game, s, settings, search)) if p == "S" else None
+        TimedSearch(MCTSPolicy(game, s, settings, search)) if p == "S" else None
         for s, p in enumerate(lineup)
     ]
     policies = [t if t is not None else p for t, p in zip(timed, lineup, strict=True)]
@@ -113,6 +118,17 @@ def one_game(args: tuple) -> dict:
         "mean_s": round(sum(times) / max(len(times), 1), 3),
         "max_s": round(max(times, default=0.0), 3),
     }
+
+
+def play_all(play: Callable[[tuple], dict], work: list[tuple], jobs: int) -> list[dict]:
+    """``play`` each item of ``work`` in a pool of ``jobs`` processes, printing each game's
+    row (one JSON line) as it comes in, in order, so that a run cut short still counts."""
+    rows = []
+    with ProcessPoolExecutor(jobs) as pool:
+        for row in pool.map(play, work):
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    return rows
 
 
 def main() -> None:
@@ -148,11 +164,7 @@ def main() -> None:
         for i in range(a.games)
     ]
     start = time.perf_counter()
-    rows = []
-    with ProcessPoolExecutor(a.jobs) as pool:
-        for row in pool.map(one_game, work):
-            print(json.dumps(row), flush=True)
-            rows.append(row)
+    rows = play_all(one_game, work, a.jobs)
     decisions = sum(r["decisions"] for r in rows)
     mean_s = sum(r["mean_s"] * r["decisions"] for r in rows) / max(decisions, 1)
     print(

@@ -43,3 +43,11 @@ def test_a_repeated_run_decides_alike(row):
     again = bench_search.measure("bad_doctor", "mcts-10", decisions=3, seed=2, random_games=1)
     assert again["decisions_digest"] == row["decisions_digest"]
     assert again["applied"] == row["applied"]
+
+
+def test_changed_settings_reach_the_search_seat():
+    # depth 2: every iteration applies exactly two actions (no 3-player game ends sooner)
+    row = bench_search.measure("bad_doctor", "mcts-10", decisions=3, seed=2, random_games=1,
+                               changes={"depth": 2, "iterations": 7})
+    assert row["iterations"] == 21  # iterations=7 over mcts-10, three decisions
+    assert row["applied"] == 2 * row["iterations"]

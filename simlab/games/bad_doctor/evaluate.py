@@ -41,6 +41,17 @@ def evaluate(state: BadDoctorState) -> list[float]:
 
 
 def settings() -> SearchSettings:
-    """The defaults of ``mcts`` in Bad Doctor (tuned in issue 12; see the README)."""
+    """The defaults of ``mcts`` in Bad Doctor (tuned in issue 12; see the README).
+
+    Depth 12 stays (issue 33): shorter depths search more iterations a CPU
+    second but lost to these settings head to head, at equal CPU and at equal
+    iterations (docs/search-speed.md, "Bad Doctor and Hospital Rush: shorter depth").
+
+    Examples
+    --------
+    >>> s = settings()
+    >>> s.iterations, s.depth, s.rollout
+    (100, 12, 'random')
+    """
     return SearchSettings(iterations=100, exploration=0.7, depth=12, rollout="random",
                           evaluate=evaluate)

@@ -49,7 +49,18 @@ ITERATIONS = 100
 
 def settings() -> SearchSettings:
     """The defaults of ``mcts`` in Hospital Rush (tuned in issue 12; see
-    docs/history/hospital_rush-search-players.md)."""
+    docs/history/hospital_rush-search-players.md).
+
+    Depth 12 stays (issue 33): shorter depths search more iterations a CPU
+    second but lost to these settings head to head (docs/search-speed.md, "Bad
+    Doctor and Hospital Rush: shorter depth").
+
+    Examples
+    --------
+    >>> s = settings()
+    >>> s.iterations, s.depth, s.rollout
+    (100, 12, 'random')
+    """
     return SearchSettings(iterations=ITERATIONS, exploration=0.7, depth=12, rollout="random",
                           evaluate=evaluate)
 
