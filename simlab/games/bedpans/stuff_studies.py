@@ -396,7 +396,7 @@ def _stuff_plot(result: Any) -> Any:
     pairs = int(value.pairs.min()) if len(value) and value.pairs.notna().all() else 0
     left.set_xlabel(f"worth: the {holder}'s win rate starting with it\n− starting with "
                     f"no Stuff, same seeds\n(95% t interval; {pairs} or more pairs a kind)")
-    left.set_ylabel("Stuff kind (rulebook name)")
+    left.set_ylabel("Stuff kind")
     intervals(right, y, used.estimate, used.low, used.high, limit=SAYS_NOTHING,
               horizontal=True, color="C2", n=used.n, clip=1.0)
     right.set_xlim(-0.02, 1.3)
