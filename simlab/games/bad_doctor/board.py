@@ -287,30 +287,25 @@ def marker_spaces(patient: Patient, seat: int) -> list[int]:
 
     Examples
     --------
+    Seat 2 places two tiles with a marker, then one without (``NO_MARKER``):
+
     >>> from simlab.games.bad_doctor.components import load_components
     >>> parts = load_components()
     >>> p = new_patient(parts.card("P11"))
-    >>> place_tile(p, parts.tiles["T01"], 1, 0, 2)
-    >>> place_tile(p, parts.tiles["T02"], 2, 0, 2)
+    >>> place_tile(p, parts.tiles["T17"], 1, 0, 2)     # red/green: opens green 3
+    >>> place_tile(p, parts.tiles["T01"], 2, 0, 2)
+    >>> place_tile(p, parts.tiles["T05"], 3, 0, NO_MARKER)
     >>> marker_spaces(p, 2), marker_spaces(p, 0)
     ([1, 2], [])
+    >>> markers_of(p, 2), markers_by_seat(p, 3)
+    (2, [0, 0, 2])
     """
     return [space for space, (_, owner) in patient.junctions.items() if owner == seat]
 
 
 def markers_by_seat(patient: Patient, players: int) -> list[int]:
-    """Doctor Markers on the Patient, per seat.
-
-    Examples
-    --------
-    >>> from simlab.games.bad_doctor.components import load_components
-    >>> parts = load_components()
-    >>> p = new_patient(parts.card("P11"))
-    >>> place_tile(p, parts.tiles["T01"], 1, 0, 2)
-    >>> place_tile(p, parts.tiles["T02"], 2, 0, NO_MARKER)
-    >>> markers_by_seat(p, 3), markers_of(p, 2)
-    ([0, 0, 1], 1)
-    """
+    """Doctor Markers on the Patient, per seat (a tile placed with ``NO_MARKER`` counts
+    for none; see the example of :func:`marker_spaces`)."""
     counts = [0] * players
     for _, owner in patient.junctions.values():
         if owner >= 0:
