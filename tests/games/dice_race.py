@@ -142,7 +142,6 @@ class RaceState(ToyState):
 
 class DiceRace(ToyGame):
     NAME = "dice_race"
-    TITLE = "Dice race (test game)"
     MAX_PLAYERS = 4
     OPTIONS = (
         Option("length", 10, "spaces on the track"),

@@ -28,6 +28,8 @@ Examples
 ...     NAME = "flip"
 ...     STATE = Flip
 ...     PATTERNS = ((re.compile("flip"), lambda m: Action()),)
+>>> FlipGame.TITLE
+'Flip (test game)'
 >>> state = FlipGame().new_initial_state()
 >>> state.current_player, state.outcome
 (0, None)
@@ -95,6 +97,13 @@ class ToyGame(Game):
     STATE: ClassVar[type[ToyState]]
     #: The texts of the game's actions, each with what builds the action.
     PATTERNS: ClassVar[ActionPatterns] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A toy game without a ``TITLE`` of its own is titled by its ``NAME``'s words,
+        marked as a test game (``dice_race``: "Dice race (test game)")."""
+        super().__init_subclass__(**kwargs)
+        if "TITLE" not in cls.__dict__:
+            cls.TITLE = f"{cls.NAME.replace('_', ' ').capitalize()} (test game)"
 
     def __init__(self, players: int | None = None, variants: Any = (), **options: Any) -> None:
         super().__init__(players, variants, **options)

@@ -80,7 +80,6 @@ class CoinState(ToyState):
 
 class CoinGame(ToyGame):
     NAME = "coin_game"
-    TITLE = "Coin game (test game)"
     MAX_PLAYERS = 4
     OPTIONS = (
         Option("edge", 0.5, "probability that seat 0 wins"),
