@@ -254,6 +254,7 @@ def _escape_plot(result: Any) -> Any:
     from matplotlib.figure import Figure
 
     from simlab.figures.axes import whole_ticks
+    from simlab.figures.board import counted
     from simlab.figures.intervals import intervals
     from simlab.figures.limits import SAYS_NOTHING
 
@@ -275,8 +276,9 @@ def _escape_plot(result: Any) -> Any:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, frameon=False)
     doctor, turns = result.params.get("doctor"), result.params.get("turns")
-    behind = f"the Doctor {doctor} spaces behind" if doctor else "no Doctor"
-    fig.suptitle(f"How likely is an Elder to reach the Exit within {turns} turns, {behind}? "
+    behind = f"the Doctor {counted(doctor, 'space')} behind" if doctor else "no Doctor"
+    within = counted(turns, "turn") if turns else "its turns"
+    fig.suptitle(f"How likely is an Elder to reach the Exit within {within}, {behind}? "
                  f"({result.params.get('games', 0):,} games)", fontsize=11)
     return fig
 

@@ -143,7 +143,7 @@ def test_escape_figure_draws_both_shares_by_distance_and_the_exact_crosses():
     assert ax.get_legend_handles_labels()[1] == ["exact", "escaped", "neutralized by the Staff"]
     assert ax.get_ylim() == pytest.approx((-0.05, 1.1))
     assert fig._suptitle.get_text() == (
-        "How likely is an Elder to reach the Exit within 1 turns, no Doctor? (2,000 games)")
+        "How likely is an Elder to reach the Exit within 1 turn, no Doctor? (2,000 games)")
     check_figure(fig, FIGURES / "outcome_escape.json")
 
 
@@ -182,4 +182,4 @@ def test_figures_of_a_result_without_its_parameters_say_zero_games():
     assert outcomes._suptitle.get_text().endswith("(0 games, round limit None)")
     escape = ESCAPE.plot(SimpleNamespace(summary=_escape_summary(exact=False), params={}))
     assert escape._suptitle.get_text() == (
-        "How likely is an Elder to reach the Exit within None turns, no Doctor? (0 games)")
+        "How likely is an Elder to reach the Exit within its turns, no Doctor? (0 games)")
