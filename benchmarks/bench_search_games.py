@@ -81,9 +81,11 @@ def main() -> None:
                              "for more)")
     args = parser.parse_args()
     use_repo()
-    from search_strength import parse_set
+    changes: dict[str, Any] = {}
+    if args.set:  # imported only when asked: an older tree run with this copy may lack it
+        from search_strength import parse_set
 
-    changes = parse_set(args.set)
+        changes = parse_set(args.set)
     if not args.json:
         print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
         print("| game | players | games | CPU s per game (min–max) | transitions per game |")
