@@ -90,6 +90,7 @@ def search_turns(name: str, policy: str, seed: int,
     """
     use_repo()
     import numpy as np
+    from search_strength import settings_changes
 
     import simlab
     from simlab.core.play import sample_chance
@@ -100,8 +101,8 @@ def search_turns(name: str, policy: str, seed: int,
     seats = [game.make_policy(heuristic, s) for s in range(players)]
     search = seats[seat] = game.make_policy(policy, seat)
     if changes:
-        search = seats[seat] = MCTSPolicy(game, seat, replace(search.settings, **changes),
-                                          policy)
+        search = seats[seat] = MCTSPolicy(
+            game, seat, replace(search.settings, **settings_changes(game, changes)), policy)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
     while True:

@@ -43,6 +43,8 @@ def measure(name: str, players: int, games: int, seed: int, policy: str,
     """CPU seconds per game of ``games`` games with ``policy`` on every seat (its search
     settings changed by ``changes``, e.g. ``{"depth": 4}``)."""
     use_repo()
+    from search_strength import settings_changes
+
     import simlab
     from simlab.core.search import MCTSPolicy
 
@@ -57,8 +59,9 @@ def measure(name: str, players: int, games: int, seed: int, policy: str,
     for g in range(games):
         seats: list[Any] = [policy] * players
         if changes:
-            seats = [MCTSPolicy(game, s, replace(game.make_policy(policy, s).settings, **changes),
-                                policy) for s in range(players)]
+            seats = [MCTSPolicy(game, s, replace(game.make_policy(policy, s).settings,
+                                                 **settings_changes(game, changes)), policy)
+                     for s in range(players)]
         start = time.process_time()
         simlab.run(game, seats, seed=seed + g, on_action=tick)
         times.append(time.process_time() - start)

@@ -22,6 +22,7 @@ Usage::
 
     python benchmarks/search_match.py bad_doctor --players 3 --games 200 \\
         --a depth=4 --a iterations=250 --jobs 1
+    python benchmarks/search_match.py hospital_rush --a evaluate=outlook   # a named evaluate
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from search_strength import TimedSearch, parse_set, play_all
+from search_strength import TimedSearch, parse_set, play_all, settings_changes
 
 import simlab
 from simlab.core.ladder import lineups, pairwise, win_rates
@@ -47,7 +48,7 @@ SIDES = ("A", "B")
 def side_policy(game: Any, seat: int, changes: dict[str, Any]) -> TimedSearch:
     """The game's ``mcts`` for ``seat`` with its settings changed by ``changes``."""
     base = make_search_policy(game, "mcts", seat)
-    settings = dataclasses.replace(base.settings, **changes)
+    settings = dataclasses.replace(base.settings, **settings_changes(game, changes))
     return TimedSearch(MCTSPolicy(game, seat, settings, "mcts"))
 
 

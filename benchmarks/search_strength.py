@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -71,15 +73,20 @@ class TimedSearch:
 
 
 def parse_set(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs as SearchSettings fields (ints, floats, None, bools, names)."""
+    """``KEY=VALUE`` pairs as SearchSettings fields (ints, floats, None, bools, names).
+
+    ``evaluate=NAME`` stays a name, looked up per game by :func:`settings_changes`.
+    """
     fields = {f.name: f for f in dataclasses.fields(SearchSettings)}
     out: dict[str, Any] = {}
     for item in items:
         key, _, text = item.partition("=")
-        if key not in fields or key == "evaluate":
+        if key not in fields:
             raise SystemExit(f"--set {item}: no settable search setting {key!r}")
         value: Any = text
-        if text in ("None", "none"):
+        if key == "evaluate":
+            pass
+        elif text in ("None", "none"):
             value = None
         elif text in ("True", "False"):
             value = text == "True"
@@ -94,10 +101,28 @@ def parse_set(items: list[str]) -> dict[str, Any]:
     return out
 
 
+def settings_changes(game: Any, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` with an ``evaluate`` name replaced by the game's evaluate of that name.
+
+    The names are the table ``EVALUATES`` of the game's ``evaluate`` module
+    (``simlab.games.<game>.evaluate``); a name not in it stops with a one-line error.
+    """
+    name = changes.get("evaluate")
+    if not isinstance(name, str):
+        return changes
+    package = type(game).__module__.rpartition(".")[0]
+    table = getattr(importlib.import_module(f"{package}.evaluate"), "EVALUATES", {})
+    if name not in table:
+        print(f"evaluate={name}: not one of {sorted(table)} for {package}", file=sys.stderr)
+        raise SystemExit(2)
+    return {**changes, "evaluate": table[name]}
+
+
 def one_game(args: tuple) -> dict:
     index, name, players, lineup, search, changes, seed = args
     game = simlab.load_game(name, players=players)
-    settings = dataclasses.replace(search_settings_for(game, search), **changes)
+    settings = dataclasses.replace(search_settings_for(game, search),
+                                   **settings_changes(game, changes))
     timed = [
         TimedSearch(MCTSPolicy(game, s, settings, search)) if p == "S" else None
         for s, p in enumerate(lineup)

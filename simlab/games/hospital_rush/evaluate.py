@@ -1,9 +1,12 @@
-"""Hospital Rush evaluation for the search players: the prestige race.
+"""Hospital Rush evaluation for the search players: the prestige race, and its outlook.
 
 The rulebook's game ends when a player reaches the prestige goal; the most
 prestige wins.  ``evaluate`` turns the prestige race into chances to win
 with :func:`~simlab.core.search.race_values`, the spread shrinking as the
-leader nears the goal.
+leader nears the goal.  :func:`outlook` runs the same race on the prestige
+each seat is on its way to (:func:`prospects`): its patients by the share of
+their cure already on them, the medicine and bucks in hand, the final exam
+not yet taken.  :data:`EVALUATES` names both for the benchmarks.
 
 Examples
 --------
@@ -27,8 +30,9 @@ from simlab.core.search_settings import SearchSettings
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush.rules import HospitalRushGame, HospitalRushState
 
-__all__ = ["HONEST_MCTS", "ITERATIONS", "evaluate", "honest_candidates", "honest_policy",
-           "honest_settings", "search_player", "settings"]
+__all__ = ["EVALUATES", "HONEST_MCTS", "ITERATIONS", "evaluate", "honest_candidates",
+           "honest_policy", "honest_settings", "outlook", "prospects", "search_player",
+           "settings"]
 
 #: The registered search player that never places its own action marker on a red space.
 HONEST_MCTS = "honest-mcts"
@@ -41,6 +45,73 @@ def evaluate(state: HospitalRushState) -> list[float]:
     return race_values(prestige, 1.5 + to_go / 3)
 
 
+#: Prestige a bed's patient is worth to its treating seat per share of its cure on it.
+CURE_WEIGHT = 0.8
+#: Prestige a tile in hand (a medicine tile or a buck) is worth: a bribe buys 1 point for
+#: 3 bucks, 2 for 5, and a tile treats a patient worth 1-4 points of 2-6 tiles.
+TILE_WEIGHT = 0.15
+#: Prestige a learned skill is worth before the final exam (1 point each at the exam).
+SKILL_WEIGHT = 0.5
+
+
+def prospects(state: HospitalRushState) -> list[float]:
+    """Each seat's prestige plus what its position is on the way to, in prestige points.
+
+    Read from the rulebook: a patient "is considered cured when all tiles depicted on
+    the card are placed", and its treating seat then gains its prestige, so a seat's
+    patient counts ``CURE_WEIGHT`` times its prestige times the share of its tiles
+    already on it; medicine and bucks in hand buy tiles and bribes (``TILE_WEIGHT``
+    a tile, tie-break included: "the tied player with the most tiles left wins"); a
+    final exam not yet taken pays 1 point a learned skill (``SKILL_WEIGHT`` each).
+
+    Examples
+    --------
+    >>> from simlab.games.hospital_rush.fields import Bed
+    >>> state = HospitalRushGame(players=3).new_initial_state()
+    >>> state.bucks, state.prestige = [0, 0, 0], [2, 0, 0]
+    >>> name = "Al Furry"
+    >>> needs, worth = state.game.patients[name].needs, state.game.patients[name].prestige
+    >>> state.beds[0] = Bed(name, list(needs), patient_marker=1)   # fully treated
+    >>> [round(p, 2) for p in prospects(state)] == [2, round(0.8 * worth, 2), 0]
+    True
+    """
+    game = state.game
+    out = [p + TILE_WEIGHT * (b + sum(m)) for p, b, m in
+           zip(state.prestige, state.bucks, state.medicine, strict=True)]
+    for seat, (skills, exam) in enumerate(zip(state.skills, state.exam, strict=True)):
+        if not exam:
+            out[seat] += SKILL_WEIGHT * len(skills)
+    for bed in state.beds:
+        if bed is None or bed.patient_marker is None:
+            continue
+        patient = game.patients[bed.patient]
+        done = sum(map(min, bed.tiles, patient.needs))  # tiles beyond its needs add nothing
+        out[bed.patient_marker] += CURE_WEIGHT * patient.prestige * done / sum(patient.needs)
+    return out
+
+
+def outlook(state: HospitalRushState) -> list[float]:
+    """Each seat's chance to win, from the race on :func:`prospects` (values sum to 1).
+
+    The spread is :func:`evaluate`'s, from the prestige already won.
+
+    Examples
+    --------
+    >>> state = HospitalRushGame(players=3).new_initial_state()
+    >>> [round(v, 3) for v in outlook(state)]
+    [0.333, 0.333, 0.333]
+    >>> state.medicine[2] = [2, 1, 0]
+    >>> outlook(state)[2] > 1 / 3 > outlook(state)[0]
+    True
+    """
+    to_go = max(state.game.goal - max(state.prestige), 0)
+    return race_values(prospects(state), 1.5 + to_go / 3)
+
+
+#: The search evaluates by name (``--a evaluate=NAME`` of ``benchmarks/search_match.py``).
+EVALUATES = {"race": evaluate, "outlook": outlook}
+
+
 #: Iterations of the default ``mcts``: 100 won 17 of 24 games among two ``greedy`` seats
 #: (300 won 0.88 of 24) at a third of the time, about 0.1 s a decision
 #: (docs/history/hospital_rush-search-players.md).
@@ -49,20 +120,22 @@ ITERATIONS = 100
 
 def settings() -> SearchSettings:
     """The defaults of ``mcts`` in Hospital Rush (tuned in issue 12; see
-    docs/history/hospital_rush-search-players.md).
+    docs/history/hospital_rush-search-players.md; depth and evaluate from issue 33).
 
-    Depth 12 stays (issue 33): shorter depths search more iterations a CPU
-    second but lost to these settings head to head (docs/search-speed.md, "Bad
-    Doctor and Hospital Rush: shorter depth").
+    Depth 4 with :func:`outlook` (issue 33, docs/search-speed.md, "Hospital Rush,
+    pass 2: engine and a sharper evaluate"): at 100 iterations a decision it won
+    most games against the former defaults (depth 12, the bare prestige race
+    :func:`evaluate`) at half their CPU a decision, and whole games with it on every
+    seat cost about half as much.
 
     Examples
     --------
     >>> s = settings()
-    >>> s.iterations, s.depth, s.rollout
-    (100, 12, 'random')
+    >>> s.iterations, s.depth, s.rollout, s.evaluate is outlook
+    (100, 4, 'random', True)
     """
-    return SearchSettings(iterations=ITERATIONS, exploration=0.7, depth=12, rollout="random",
-                          evaluate=evaluate)
+    return SearchSettings(iterations=ITERATIONS, exploration=0.7, depth=4, rollout="random",
+                          evaluate=outlook)
 
 
 def honest_candidates(state: HospitalRushState, legal: Sequence[Action],

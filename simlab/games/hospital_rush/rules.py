@@ -54,6 +54,7 @@ from simlab.core.api import (
     Option,
     Outcome,
 )
+from simlab.core.chance import uniform_index
 from simlab.core.errors import ConfigError, SimlabError
 from simlab.games.hospital_rush import actions as A
 from simlab.games.hospital_rush import main_board, player_boards, treatment
@@ -375,7 +376,8 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, LegalCache):
         """
         game = self.game
         occ = self.occupied
-        out = [s for s in game.main_spaces if game.space[s] == "unlimited" or s not in occ]
+        kind = game.space
+        out = [s for s in game.main_spaces if s not in occ or kind[s] == "unlimited"]
         for s in game.night_spaces:
             if s not in occ:
                 out.append(s)
@@ -434,6 +436,18 @@ class HospitalRushState(Treatment, MainBoard, PlayerBoards, LegalCache):
         bed = self.beds.index(None) + 1
         p = _fraction(len(self.stack))
         return [(A.Admit(bed, name), p) for name in self.stack]
+
+    def _sample_chance(self, rng: Any) -> Action:
+        """A board dealt or a patient admitted: one of the left ones, all equally likely.
+
+        The same draw as the generic one from :meth:`_chance_outcomes`
+        (:func:`~simlab.core.chance.uniform_index`), without building an outcome
+        and a Fraction for every patient in the stack.
+        """
+        if self.phase == Phase.BOARDS:
+            return super()._sample_chance(rng)
+        stack = self.stack
+        return A.Admit(self.beds.index(None) + 1, stack[uniform_index(len(stack), rng)])
 
     # -- transitions -----------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:

@@ -147,7 +147,10 @@ class Treatment(StateFields):
         immediately" -- however it became cured or became yours (a tile placed by anyone, a
         marker moved onto a cured patient, Theo's take-over, Management learned or stolen)."""
         skills = self.skills
-        if not any("Management" in k for k in skills):
+        for held in skills:  # a plain loop: this runs on every placement, mostly to return
+            if "Management" in held:
+                break
+        else:
             return
         for i, bed in enumerate(self.beds):
             if (
