@@ -39,7 +39,6 @@ import tempfile
 import time
 from collections import deque
 from collections.abc import Generator, Sequence
-from dataclasses import replace
 from itertools import filterfalse, starmap
 from typing import Any
 
@@ -100,7 +99,9 @@ def search_turns(name: str, policy: str, seed: int,
     seats = [game.make_policy(heuristic, s) for s in range(players)]
     search = seats[seat] = game.make_policy(policy, seat)
     if changes:
-        search = seats[seat] = MCTSPolicy(game, seat, replace(search.settings, **changes),
+        from search_strength import changed
+
+        search = seats[seat] = MCTSPolicy(game, seat, changed(game, search.settings, changes),
                                           policy)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()

@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import time
-from dataclasses import replace
 from typing import Any
 
 from _common import use_repo
@@ -43,6 +42,8 @@ def measure(name: str, players: int, games: int, seed: int, policy: str,
     """CPU seconds per game of ``games`` games with ``policy`` on every seat (its search
     settings changed by ``changes``, e.g. ``{"depth": 4}``)."""
     use_repo()
+    from search_strength import changed
+
     import simlab
     from simlab.core.search import MCTSPolicy
 
@@ -57,8 +58,8 @@ def measure(name: str, players: int, games: int, seed: int, policy: str,
     for g in range(games):
         seats: list[Any] = [policy] * players
         if changes:
-            seats = [MCTSPolicy(game, s, replace(game.make_policy(policy, s).settings, **changes),
-                                policy) for s in range(players)]
+            seats = [MCTSPolicy(game, s, changed(game, game.make_policy(policy, s).settings,
+                                                 changes), policy) for s in range(players)]
         start = time.process_time()
         simlab.run(game, seats, seed=seed + g, on_action=tick)
         times.append(time.process_time() - start)

@@ -27,14 +27,13 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import time
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from search_strength import TimedSearch, parse_set, play_all
+from search_strength import TimedSearch, changed, parse_set, play_all
 
 import simlab
 from simlab.core.ladder import lineups, pairwise, win_rates
@@ -47,7 +46,7 @@ SIDES = ("A", "B")
 def side_policy(game: Any, seat: int, changes: dict[str, Any]) -> TimedSearch:
     """The game's ``mcts`` for ``seat`` with its settings changed by ``changes``."""
     base = make_search_policy(game, "mcts", seat)
-    settings = dataclasses.replace(base.settings, **changes)
+    settings = changed(game, base.settings, changes)
     return TimedSearch(MCTSPolicy(game, seat, settings, "mcts"))
 
 

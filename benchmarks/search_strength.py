@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
 import time
 from collections.abc import Callable
@@ -71,15 +72,21 @@ class TimedSearch:
 
 
 def parse_set(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs as SearchSettings fields (ints, floats, None, bools, names)."""
+    """``KEY=VALUE`` pairs as SearchSettings fields (ints, floats, None, bools, names).
+
+    ``evaluate=NAME`` stays a name: :func:`changed` looks it up in the game's table of
+    named evaluates (``EVALUATES`` of ``simlab.games.<game>.evaluate``).
+    """
     fields = {f.name: f for f in dataclasses.fields(SearchSettings)}
     out: dict[str, Any] = {}
     for item in items:
         key, _, text = item.partition("=")
-        if key not in fields or key == "evaluate":
+        if key not in fields:
             raise SystemExit(f"--set {item}: no settable search setting {key!r}")
         value: Any = text
-        if text in ("None", "none"):
+        if key == "evaluate":
+            pass
+        elif text in ("None", "none"):
             value = None
         elif text in ("True", "False"):
             value = text == "True"
@@ -94,10 +101,25 @@ def parse_set(items: list[str]) -> dict[str, Any]:
     return out
 
 
+def changed(game: Any, settings: SearchSettings, changes: dict[str, Any]) -> SearchSettings:
+    """``settings`` with ``changes`` (from :func:`parse_set`); an ``evaluate`` named by the
+    game's table ``EVALUATES`` (a name the game lacks: exit with a one-line error)."""
+    changes = dict(changes)
+    name = changes.get("evaluate")
+    if isinstance(name, str):
+        table = getattr(importlib.import_module(f"simlab.games.{game.NAME}.evaluate"),
+                        "EVALUATES", {})
+        if name not in table:
+            raise SystemExit(f"evaluate={name}: {game.NAME} has no evaluate of that name "
+                             f"(it has: {', '.join(table) or 'none'})")
+        changes["evaluate"] = table[name]
+    return dataclasses.replace(settings, **changes)
+
+
 def one_game(args: tuple) -> dict:
     index, name, players, lineup, search, changes, seed = args
     game = simlab.load_game(name, players=players)
-    settings = dataclasses.replace(search_settings_for(game, search), **changes)
+    settings = changed(game, search_settings_for(game, search), changes)
     timed = [
         TimedSearch(MCTSPolicy(game, s, settings, search)) if p == "S" else None
         for s, p in enumerate(lineup)

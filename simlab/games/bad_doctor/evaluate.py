@@ -25,7 +25,8 @@ from simlab.core.search import race_values
 from simlab.core.search_settings import SearchSettings
 from simlab.games.bad_doctor.rules import BadDoctorState
 
-__all__ = ["ON_BOARD", "evaluate", "settings"]
+__all__ = ["EVALUATES", "ON_BOARD", "evaluate", "evaluate_cures_and_deaths", "marker_values",
+           "settings"]
 
 #: What a Doctor Marker on a Patient in the hospital is worth against one in the Score Pile.
 ON_BOARD = 0.5
@@ -36,6 +37,99 @@ def evaluate(state: BadDoctorState) -> list[float]:
     n = state.game.players
     scores = [state.score_pile[s] + ON_BOARD * state.on_board(s) - 0.1 * state.removed[s]
               for s in range(n)]
+    to_go = max(state.game.options["goal"] - max(state.score_pile), 0)
+    return race_values(scores, 0.75 + to_go / 3)
+
+
+#: What a Doctor Marker on a Patient is worth by the Patient's open Malady spaces (1, 2, 3
+#: or more), when no cure or death is due at this turn's end: a Patient one tile from a
+#: cure scores its markers sooner than one far from it.
+NEAR_CURE = (0.85, 0.7, 0.55, 0.45)
+#: How much of that a marker keeps for each turn before its owner's own (only the doctor
+#: who places the last tile scores; another's cure sends the marker back to the supply).
+TURN_WAIT = 0.15
+#: A marker on a Patient due to die on another doctor's turn (it then goes to its owner's
+#: Score Pile), and on one due to die on its owner's turn (it goes back to the supply).
+DIES_ON_ANOTHERS_TURN = 0.85
+DIES_ON_OWNERS_TURN = 0.2
+
+
+def marker_values(state: BadDoctorState) -> list[float]:
+    """Each doctor's Doctor Markers on Patients, each valued by its Patient's outlook.
+
+    Steps 2 and 3 of the turn to act are known: a Patient with no open Malady space is
+    cured at its end (the doctor to act scores its own markers, the others' go home:
+    worth 1 and 0), an Unvisited Patient with no space for a cube dies (the doctor to act
+    takes its markers home and loses one from the supply: worth 0 and -0.1 for the
+    marker removed, the others score theirs: worth 1).  A Patient left with one space for
+    cubes while Unvisited, or none while Visited, dies at the end of the next doctor's
+    turn unless that doctor visits it: its markers are worth
+    :data:`DIES_ON_ANOTHERS_TURN`, the next doctor's :data:`DIES_ON_OWNERS_TURN`.  Any
+    other marker is worth :data:`NEAR_CURE` by the open spaces, less :data:`TURN_WAIT`
+    a turn before its owner's.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> from simlab.games.bad_doctor.board import place_tile
+    >>> game = simlab.load_game("bad_doctor", players=2)
+    >>> state = game.new_initial_state()
+    >>> p = state.hospital[0]                      # S1, side A: red and green open
+    >>> place_tile(p, game.tiles["T01"], 1, 0, 1)  # seat 1's marker: one space left
+    >>> [round(v, 4) for v in marker_values(state)]  # seat 0 acts first: one turn's wait
+    [0.0, 0.7225]
+    >>> place_tile(p, game.tiles["T05"], 2, 0, 0)  # cured: seat 0 (to act) scores its own
+    >>> marker_values(state)
+    [1.0, 0.0]
+    """
+    n = state.game.players
+    to_act = state.seat
+    following = (to_act + 1) % n
+    values = [0.0] * n
+    for p in state.hospital:
+        counts = [0] * n
+        for _, owner in p.junctions.values():
+            if owner >= 0:
+                counts[owner] += 1
+        open_spaces = len(p.spaces) - len(p.junctions)
+        free = p.cube_spaces - p.complication_cubes
+        if open_spaces == 0:  # cured at this turn's end
+            values[to_act] += counts[to_act]
+            continue
+        if not p.visited and free <= 0:  # dies at this turn's end
+            values[to_act] -= 0.1
+            for s in range(n):
+                if s != to_act:
+                    values[s] += counts[s]
+            continue
+        dies_next = (free <= 1) if not p.visited else (free <= 0)
+        near = NEAR_CURE[min(open_spaces, 4) - 1]
+        for s in range(n):
+            c = counts[s]
+            if not c:
+                continue
+            if dies_next:
+                values[s] += c * (DIES_ON_OWNERS_TURN if s == following
+                                  else DIES_ON_ANOTHERS_TURN)
+            else:
+                values[s] += c * near * (1.0 - TURN_WAIT * ((s - to_act) % n))
+    return values
+
+
+def evaluate_cures_and_deaths(state: BadDoctorState) -> list[float]:
+    """Each doctor's chance to win, from the Score Pile race with its Doctor Markers on
+    Patients valued by :func:`marker_values` (in [0, 1], summing to 1).
+
+    Examples
+    --------
+    >>> from simlab.games.bad_doctor.rules import BadDoctorGame
+    >>> state = BadDoctorGame(players=2).new_initial_state()
+    >>> evaluate_cures_and_deaths(state)
+    [0.5, 0.5]
+    """
+    on_patients = marker_values(state)
+    scores = [state.score_pile[s] + on_patients[s] - 0.1 * state.removed[s]
+              for s in range(state.game.players)]
     to_go = max(state.game.options["goal"] - max(state.score_pile), 0)
     return race_values(scores, 0.75 + to_go / 3)
 
@@ -55,3 +149,7 @@ def settings() -> SearchSettings:
     """
     return SearchSettings(iterations=100, exploration=0.7, depth=12, rollout="random",
                           evaluate=evaluate)
+
+
+#: The evaluates by name, for the benchmarks' ``--set evaluate=NAME`` (``race``: the default).
+EVALUATES = {"race": evaluate, "cures_and_deaths": evaluate_cures_and_deaths}
