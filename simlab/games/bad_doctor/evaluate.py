@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from simlab.core.search import race_values
 from simlab.core.search_settings import SearchSettings
+from simlab.games.bad_doctor.board import markers_by_seat
 from simlab.games.bad_doctor.rules import BadDoctorState
 
 __all__ = ["EVALUATES", "ON_BOARD", "evaluate", "evaluate_cures_and_deaths", "marker_values",
@@ -34,9 +35,9 @@ ON_BOARD = 0.5
 
 def evaluate(state: BadDoctorState) -> list[float]:
     """Each doctor's chance to win, from the Score Pile race (in [0, 1], summing to 1)."""
-    n = state.game.players
-    scores = [state.score_pile[s] + ON_BOARD * state.on_board(s) - 0.1 * state.removed[s]
-              for s in range(n)]
+    on_board = state.markers_on_board()
+    scores = [state.score_pile[s] + ON_BOARD * on_board[s] - 0.1 * state.removed[s]
+              for s in range(state.game.players)]
     to_go = max(state.game.options["goal"] - max(state.score_pile), 0)
     return race_values(scores, 0.75 + to_go / 3)
 
@@ -87,10 +88,7 @@ def marker_values(state: BadDoctorState) -> list[float]:
     following = (to_act + 1) % n
     values = [0.0] * n
     for p in state.hospital:
-        counts = [0] * n
-        for _, owner in p.junctions.values():
-            if owner >= 0:
-                counts[owner] += 1
+        counts = markers_by_seat(n, p)
         open_spaces = len(p.spaces) - len(p.junctions)
         free = p.cube_spaces - p.complication_cubes
         if open_spaces == 0:  # cured at this turn's end

@@ -19,7 +19,7 @@ def _state(players: int = 3, **options):
 def _set(state, piles, on_board, removed):
     state.score_pile[:] = piles
     state.removed[:] = removed
-    state.on_board = lambda seat: on_board[seat]  # markers on Patients, by hand
+    state.markers_on_board = lambda: list(on_board)  # markers on Patients, by hand
 
 
 def test_scores_weigh_the_pile_the_markers_on_patients_and_deaths():
