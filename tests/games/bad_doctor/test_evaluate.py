@@ -134,9 +134,9 @@ def test_one_space_left_for_cubes_on_an_unvisited_patient_means_death_next_turn(
     assert marker_values(state) == pytest.approx(
         [DIES_ON_ANOTHERS_TURN, DIES_ON_OWNERS_TURN, DIES_ON_ANOTHERS_TURN])
     p.visited = True  # visited: no cube this turn, one space still free next turn
-    near = NEAR_CURE[1]
+    near = NEAR_CURE[1]  # two open spaces; seat 0 acts, seat 1 next, seat 2 after two
     assert marker_values(state) == pytest.approx(
-        [near, near * (1 - 2 * TURN_WAIT), near * (1 - TURN_WAIT)])
+        [near, near * (1 - TURN_WAIT), near * (1 - 2 * TURN_WAIT)])
 
 
 def test_other_markers_weigh_the_open_spaces_and_the_turns_to_wait():
