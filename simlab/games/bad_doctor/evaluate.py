@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from simlab.core.search import race_values
 from simlab.core.search_settings import SearchSettings
-from simlab.games.bad_doctor.board import markers_by_seat
+from simlab.games.bad_doctor.board import Patient, markers_by_seat
 from simlab.games.bad_doctor.rules import BadDoctorState
 
-__all__ = ["EVALUATES", "ON_BOARD", "evaluate", "evaluate_cures_and_deaths", "marker_values",
-           "settings"]
+__all__ = ["EVALUATES", "ON_BOARD", "curer", "evaluate", "evaluate_cures_and_deaths",
+           "evaluate_cures_in_hand", "marker_values", "settings"]
 
 #: What a Doctor Marker on a Patient in the hospital is worth against one in the Score Pile.
 ON_BOARD = 0.5
@@ -53,9 +53,41 @@ TURN_WAIT = 0.15
 #: Score Pile), and on one due to die on its owner's turn (it goes back to the supply).
 DIES_ON_ANOTHERS_TURN = 0.85
 DIES_ON_OWNERS_TURN = 0.2
+#: A marker on a Patient one tile from a cure that its owner holds (and comes first to).
+CURED_FROM_HAND = 0.9
 
 
-def marker_values(state: BadDoctorState) -> list[float]:
+def curer(state: BadDoctorState, patient: Patient, counts: list[int]) -> int | None:
+    """The first doctor in turn order, from the one to act, who has a Doctor Marker on
+    ``patient`` (one open Malady space) and holds a one-ended Treatment Tile for that space:
+    the doctor who cures it and scores (``None``: nobody can yet).  The doctor to act
+    counts only with an action left; hands are face-up, so any search may read them.
+
+    Examples
+    --------
+    >>> import simlab
+    >>> from simlab.games.bad_doctor.board import place_tile
+    >>> game = simlab.load_game("bad_doctor", players=2)
+    >>> state = game.new_initial_state()
+    >>> p = state.hospital[0]                      # S1, side A: red and green open
+    >>> place_tile(p, game.tiles["T01"], 1, 0, 1)  # seat 1's marker; green left open
+    >>> state.hands = [["T05"], ["T05"]]           # both hold a one-ended green tile
+    >>> curer(state, p, [0, 1])                    # seat 0 has no marker there
+    1
+    """
+    malady = next(m for space, (m, _) in patient.spaces.items()
+                  if space not in patient.junctions)
+    n = state.game.players
+    tiles, ends_of = state.game.tiles, state.game.tile_ends
+    for k in range(0 if state.actions_left > 0 else 1, n + 1):
+        seat = (state.seat + k) % n
+        if counts[seat] and any(len(tiles[t].ends) == 1 and ends_of[t][malady]
+                                for t in state.hands[seat]):
+            return seat
+    return None
+
+
+def marker_values(state: BadDoctorState, read_hands: bool = False) -> list[float]:
     """Each doctor's Doctor Markers on Patients, each valued by its Patient's outlook.
 
     Steps 2 and 3 of the turn to act are known: a Patient with no open Malady space is
@@ -67,7 +99,9 @@ def marker_values(state: BadDoctorState) -> list[float]:
     turn unless that doctor visits it: its markers are worth
     :data:`DIES_ON_ANOTHERS_TURN`, the next doctor's :data:`DIES_ON_OWNERS_TURN`.  Any
     other marker is worth :data:`NEAR_CURE` by the open spaces, less :data:`TURN_WAIT`
-    a turn before its owner's.
+    a turn before its owner's.  With ``read_hands``, a Patient one Malady space from a cure
+    that a doctor with markers on it can cure from its hand (:func:`curer`) gives that
+    doctor's markers :data:`CURED_FROM_HAND` and the others' nothing.
 
     Examples
     --------
@@ -101,6 +135,11 @@ def marker_values(state: BadDoctorState) -> list[float]:
                     values[s] += counts[s]
             continue
         dies_next = (free <= 1) if not p.visited else (free <= 0)
+        if read_hands and open_spaces == 1 and not dies_next:
+            cures = curer(state, p, counts)
+            if cures is not None:  # it scores; a later doctor's markers go home
+                values[cures] += counts[cures] * CURED_FROM_HAND
+                continue
         near = NEAR_CURE[min(open_spaces, 4) - 1]
         for s in range(n):
             c = counts[s]
@@ -114,7 +153,7 @@ def marker_values(state: BadDoctorState) -> list[float]:
     return values
 
 
-def evaluate_cures_and_deaths(state: BadDoctorState) -> list[float]:
+def evaluate_cures_and_deaths(state: BadDoctorState, read_hands: bool = False) -> list[float]:
     """Each doctor's chance to win, from the Score Pile race with its Doctor Markers on
     Patients valued by :func:`marker_values` (in [0, 1], summing to 1).
 
@@ -122,14 +161,20 @@ def evaluate_cures_and_deaths(state: BadDoctorState) -> list[float]:
     --------
     >>> from simlab.games.bad_doctor.rules import BadDoctorGame
     >>> state = BadDoctorGame(players=2).new_initial_state()
-    >>> evaluate_cures_and_deaths(state)
-    [0.5, 0.5]
+    >>> evaluate_cures_and_deaths(state), evaluate_cures_in_hand(state)
+    ([0.5, 0.5], [0.5, 0.5])
     """
-    on_patients = marker_values(state)
+    on_patients = marker_values(state, read_hands)
     scores = [state.score_pile[s] + on_patients[s] - 0.1 * state.removed[s]
               for s in range(state.game.players)]
     to_go = max(state.game.options["goal"] - max(state.score_pile), 0)
     return race_values(scores, 0.75 + to_go / 3)
+
+
+def evaluate_cures_in_hand(state: BadDoctorState) -> list[float]:
+    """:func:`evaluate_cures_and_deaths` reading the face-up hands for the cures one tile
+    away (``read_hands``)."""
+    return evaluate_cures_and_deaths(state, read_hands=True)
 
 
 def settings() -> SearchSettings:
@@ -150,4 +195,5 @@ def settings() -> SearchSettings:
 
 
 #: The evaluates by name, for the benchmarks' ``--set evaluate=NAME`` (``race``: the default).
-EVALUATES = {"race": evaluate, "cures_and_deaths": evaluate_cures_and_deaths}
+EVALUATES = {"race": evaluate, "cures_and_deaths": evaluate_cures_and_deaths,
+             "cures_in_hand": evaluate_cures_in_hand}

@@ -9,14 +9,17 @@ import pytest
 import simlab
 from simlab.games.bad_doctor import board
 from simlab.games.bad_doctor.evaluate import (
+    CURED_FROM_HAND,
     DIES_ON_ANOTHERS_TURN,
     DIES_ON_OWNERS_TURN,
     EVALUATES,
     NEAR_CURE,
     ON_BOARD,
     TURN_WAIT,
+    curer,
     evaluate,
     evaluate_cures_and_deaths,
+    evaluate_cures_in_hand,
     marker_values,
     settings,
 )
@@ -179,4 +182,27 @@ def test_markers_on_board_are_each_seats_markers_counted_afresh():
 
 
 def test_evaluates_are_named_for_the_benchmarks():
-    assert {"race": evaluate, "cures_and_deaths": evaluate_cures_and_deaths} == EVALUATES
+    assert {"race": evaluate, "cures_and_deaths": evaluate_cures_and_deaths,
+            "cures_in_hand": evaluate_cures_in_hand} == EVALUATES
+
+
+def test_a_cure_in_hand_goes_to_the_first_doctor_in_turn_order_who_holds_it():
+    state = _bare()
+    game = state.game
+    one_red = next(t for t, tile in game.tiles.items() if tile.ends == ("red",))
+    two_ended = next(t for t, tile in game.tiles.items()
+                     if len(tile.ends) == 2 and "red" in tile.ends)
+    p = _patient_with(state, 0, [0, 1, 2], open_after=1)  # one red space open
+    p.complication_cubes, p.visited = 0, False
+    state.seat, state.actions_left = 1, 1
+    state.hands = [[one_red], [two_ended], [one_red]]  # seat 1's tile opens a space: no cure
+    assert curer(state, p, [1, 1, 1]) == 2
+    assert marker_values(state, read_hands=True) == pytest.approx([0.0, 0.0, CURED_FROM_HAND])
+    state.hands[1] = [one_red]
+    assert curer(state, p, [1, 1, 1]) == 1
+    state.actions_left = 0  # seat 1 has no action left: seat 2 comes first
+    assert curer(state, p, [1, 1, 1]) == 2
+    assert curer(state, p, [1, 1, 0]) == 0  # seat 2 has no marker there: it waits
+    state.hands = [[], [], []]
+    assert curer(state, p, [1, 1, 1]) is None
+    assert marker_values(state, read_hands=True) == marker_values(state)
