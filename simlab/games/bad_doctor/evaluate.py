@@ -65,15 +65,13 @@ def curer(state: BadDoctorState, patient: Patient, counts: list[int]) -> int | N
 
     Examples
     --------
-    >>> import simlab
-    >>> from simlab.games.bad_doctor.board import place_tile
-    >>> game = simlab.load_game("bad_doctor", players=2)
-    >>> state = game.new_initial_state()
-    >>> p = state.hospital[0]                      # S1, side A: red and green open
-    >>> place_tile(p, game.tiles["T01"], 1, 0, 1)  # seat 1's marker; green left open
-    >>> state.hands = [["T05"], ["T05"]]           # both hold a one-ended green tile
-    >>> curer(state, p, [0, 1])                    # seat 0 has no marker there
-    1
+    >>> from simlab.games.bad_doctor.rules import BadDoctorGame
+    >>> state = BadDoctorGame(players=3).new_initial_state()
+    >>> p = state.hospital[0]            # S1, side A: red space 1, green space 2
+    >>> p.junctions[1] = ("T01", 2)      # seat 2's marker on red: green open
+    >>> state.hands[2] = ["T05"]         # a one-ended green tile
+    >>> curer(state, p, [0, 0, 1]), curer(state, p, [1, 0, 0])
+    (2, None)
     """
     malady = next(m for space, (m, _) in patient.spaces.items()
                   if space not in patient.junctions)
