@@ -180,7 +180,9 @@ def settings() -> SearchSettings:
 
     Depth 12 stays (issue 33): shorter depths search more iterations a CPU
     second but lost to these settings head to head, at equal CPU and at equal
-    iterations (docs/search-speed.md, "Bad Doctor and Hospital Rush: shorter depth").
+    iterations (docs/search-speed.md, "Bad Doctor and Hospital Rush: shorter depth"); the
+    sharper evaluates of :data:`EVALUATES` hold it at depth 4 only with the same CPU
+    ("Bad Doctor, pass 2: engine and a sharper evaluate").
 
     Examples
     --------
