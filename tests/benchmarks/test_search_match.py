@@ -10,9 +10,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import search_match
+import search_strength
 
 import simlab
 from simlab.core.stats import wilson_share_interval
+from simlab.games.bad_doctor.evaluate import evaluate_cures_in_hand
 
 
 def test_each_side_searches_with_its_own_changes():
@@ -22,6 +24,18 @@ def test_each_side_searches_with_its_own_changes():
     assert (a.seat, a.settings.depth, a.settings.iterations) == (1, 3, 270)
     assert b.settings == game.search_settings()  # no changes: the game's mcts
     assert a.settings.evaluate is game.search_settings().evaluate
+
+
+def test_an_evaluate_is_picked_by_its_name_in_the_games_table(capsys):
+    game = simlab.load_game("bad_doctor", players=3)
+    changes = search_strength.parse_set(["evaluate=cures_in_hand", "depth=4"])
+    a = search_match.side_policy(game, 0, changes).policy
+    assert (a.settings.evaluate, a.settings.depth) == (evaluate_cures_in_hand, 4)
+    with pytest.raises(SystemExit) as stop:
+        search_match.side_policy(game, 0, {"evaluate": "nope"})
+    assert stop.value.code == 2
+    assert "evaluate=nope: not one of ['cures_and_deaths', 'cures_in_hand', 'race']" in (
+        capsys.readouterr().err)
 
 
 def test_a_game_scores_its_lineup_and_clocks_each_side():

@@ -278,8 +278,12 @@ def remove_tile(patient: Patient, tile_id: str) -> int:
 
 
 def markers_of(patient: Patient, seat: int) -> int:
-    """How many of ``seat``'s Doctor Markers are on the Patient."""
-    return len(marker_spaces(patient, seat))
+    """How many of ``seat``'s Doctor Markers are on the Patient (counted, no list built)."""
+    count = 0
+    for _, owner in patient.junctions.values():
+        if owner == seat:
+            count += 1
+    return count
 
 
 def marker_spaces(patient: Patient, seat: int) -> list[int]:
@@ -297,19 +301,20 @@ def marker_spaces(patient: Patient, seat: int) -> list[int]:
     >>> place_tile(p, parts.tiles["T05"], 3, 0, NO_MARKER)
     >>> marker_spaces(p, 2), marker_spaces(p, 0)
     ([1, 2], [])
-    >>> markers_of(p, 2), markers_by_seat(p, 3)
+    >>> markers_of(p, 2), markers_by_seat(3, p)
     (2, [0, 0, 2])
     """
     return [space for space, (_, owner) in patient.junctions.items() if owner == seat]
 
 
-def markers_by_seat(patient: Patient, players: int) -> list[int]:
-    """Doctor Markers on the Patient, per seat (a tile placed with ``NO_MARKER`` counts
+def markers_by_seat(players: int, *patients: Patient) -> list[int]:
+    """Doctor Markers on the Patients, per seat (a tile placed with ``NO_MARKER`` counts
     for none; see the example of :func:`marker_spaces`)."""
     counts = [0] * players
-    for _, owner in patient.junctions.values():
-        if owner >= 0:
-            counts[owner] += 1
+    for patient in patients:
+        for _, owner in patient.junctions.values():
+            if owner >= 0:
+                counts[owner] += 1
     return counts
 
 

@@ -589,6 +589,19 @@ class BadDoctorState(TakeActions, Bonuses, CuresAndDeaths, LegalCache):
         """
         return sum(board.markers_of(p, seat) for p in self.hospital)
 
+    def markers_on_board(self) -> list[int]:
+        """Each seat's Doctor Markers on Patients in the hospital (:meth:`on_board` of
+        every seat, in one pass).
+
+        Examples
+        --------
+        >>> state = BadDoctorGame(players=3).new_initial_state()
+        >>> state.hospital[0].junctions[1] = ("T01", 2)
+        >>> state.markers_on_board(), [state.on_board(s) for s in range(3)]
+        ([0, 0, 1], [0, 0, 1])
+        """
+        return board.markers_by_seat(self.game.players, *self.hospital)
+
     def component_totals(self) -> dict[str, int]:
         """Count every tile, Doctor Marker and Complication Cube wherever it is.
 

@@ -32,7 +32,7 @@ def test_single_ended_tiles_cure():
     board.place_tile(p, TILES["T05"], 2, 0, 1)
     assert board.is_cured(p)
     assert board.graph_is_cured(board.patient_graph(p))
-    assert board.markers_by_seat(p, 2) == [1, 1]
+    assert board.markers_by_seat(2, p) == [1, 1]
 
 
 def test_edge_tiles_are_leaves_and_removal_returns_the_unsupported_marker():

@@ -1,4 +1,4 @@
-"""Bad Doctor ``evaluate``: each doctor's value against the Score Pile race worked out by hand."""
+"""Bad Doctor's evaluates: each doctor's value against the Score Pile race worked out by hand."""
 
 from __future__ import annotations
 
@@ -7,8 +7,23 @@ import math
 import pytest
 
 import simlab
-from simlab.games.bad_doctor.evaluate import ON_BOARD, evaluate, settings
-from tests.games._search_checks import position
+from simlab.games.bad_doctor import board
+from simlab.games.bad_doctor.evaluate import (
+    CURED_FROM_HAND,
+    DIES_ON_ANOTHERS_TURN,
+    DIES_ON_OWNERS_TURN,
+    EVALUATES,
+    NEAR_CURE,
+    ON_BOARD,
+    TURN_WAIT,
+    curer,
+    evaluate,
+    evaluate_cures_and_deaths,
+    evaluate_cures_in_hand,
+    marker_values,
+    settings,
+)
+from tests.games._search_checks import decisions_of, position
 from tests.helpers.race_values import softmax
 
 
@@ -19,7 +34,7 @@ def _state(players: int = 3, **options):
 def _set(state, piles, on_board, removed):
     state.score_pile[:] = piles
     state.removed[:] = removed
-    state.on_board = lambda seat: on_board[seat]  # markers on Patients, by hand
+    state.markers_on_board = lambda: list(on_board)  # markers on Patients, by hand
 
 
 def test_scores_weigh_the_pile_the_markers_on_patients_and_deaths():
@@ -78,3 +93,116 @@ def test_settings_are_the_tuned_defaults():
     s = settings()
     assert (s.iterations, s.exploration, s.depth, s.rollout, s.evaluate) == (
         100, 0.7, 12, "random", evaluate)
+
+
+# -- the sharper evaluate: markers valued by their Patient's outlook ------------------------
+
+def _patient_with(state, index, owners, open_after=0):
+    """Patient ``index`` with a tile per owner on its spaces (``open_after`` left open)."""
+    p = state.hospital[index]
+    p.spaces = {i: ("red", p.id) for i in range(1, len(owners) + open_after + 1)}
+    p.junctions = {i: ("T01", owner) for i, owner in enumerate(owners, 1)}
+    return p
+
+
+def _bare(players=3):
+    state = _state(players)
+    state.hospital[:] = state.hospital[:1]
+    return state
+
+
+def test_a_cured_patient_scores_the_seat_to_act_and_sends_the_others_home():
+    state = _bare()
+    state.seat = 1
+    _patient_with(state, 0, [0, 1, 1, 2])
+    assert marker_values(state) == [0.0, 2.0, 0.0]
+
+
+def test_a_patient_dying_at_this_turns_end_scores_the_others_and_costs_the_seat_to_act():
+    state = _bare()
+    state.seat = 2
+    p = _patient_with(state, 0, [0, 0, 1, 2], open_after=1)
+    p.complication_cubes, p.visited = p.cube_spaces, False
+    assert marker_values(state) == pytest.approx([2.0, 1.0, -0.1])
+    p.visited = True  # visited this turn: no cube, so it dies on the next turn (seat 0's)
+    assert marker_values(state) == pytest.approx(
+        [2 * DIES_ON_OWNERS_TURN, DIES_ON_ANOTHERS_TURN, DIES_ON_ANOTHERS_TURN])
+
+
+def test_one_space_left_for_cubes_on_an_unvisited_patient_means_death_next_turn():
+    state = _bare()
+    state.seat = 0
+    p = _patient_with(state, 0, [0, 1, 2], open_after=2)
+    p.complication_cubes, p.visited = p.cube_spaces - 1, False
+    assert marker_values(state) == pytest.approx(
+        [DIES_ON_ANOTHERS_TURN, DIES_ON_OWNERS_TURN, DIES_ON_ANOTHERS_TURN])
+    p.visited = True  # visited: no cube this turn, one space still free next turn
+    near = NEAR_CURE[1]  # two open spaces; seat 0 acts, seat 1 next, seat 2 after two
+    assert marker_values(state) == pytest.approx(
+        [near, near * (1 - TURN_WAIT), near * (1 - 2 * TURN_WAIT)])
+
+
+def test_other_markers_weigh_the_open_spaces_and_the_turns_to_wait():
+    state = _bare()
+    state.seat = 1
+    for open_spaces in (1, 2, 3, 4, 6):
+        p = _patient_with(state, 0, [0, 1, 2], open_after=open_spaces)
+        p.complication_cubes, p.visited = 0, False
+        near = NEAR_CURE[min(open_spaces, 4) - 1]
+        # seat 1 acts now, seat 2 next (one turn), seat 0 after two
+        assert marker_values(state) == pytest.approx(
+            [near * (1 - 2 * TURN_WAIT), near, near * (1 - TURN_WAIT)])
+    assert tuple(sorted(NEAR_CURE, reverse=True)) == NEAR_CURE  # nearer a cure, worth more
+
+
+def test_the_sharper_evaluate_is_the_race_on_the_valued_markers():
+    game = simlab.load_game("bad_doctor", players=3)
+    for seed in range(3):
+        state = position(game, seed, 40)
+        values = marker_values(state)
+        scores = [state.score_pile[s] + values[s] - state.removed[s] / 10 for s in range(3)]
+        spread = 0.75 + max(8 - max(state.score_pile), 0) / 3
+        assert evaluate_cures_and_deaths(state) == pytest.approx(softmax(scores, spread),
+                                                                 rel=1e-9)
+        assert values != [0.5 * m for m in state.markers_on_board()]  # not the old half each
+
+
+def test_markers_on_board_are_each_seats_markers_counted_afresh():
+    """The one-pass count against ``on_board`` and the marker spaces, along played games."""
+    game = simlab.load_game("bad_doctor", players=4)
+    seen = 0
+    for seed in range(3):
+        for state, _ in decisions_of(game, seed, "random"):
+            fresh = [sum(len(board.marker_spaces(p, s)) for p in state.hospital)
+                     for s in range(4)]
+            assert state.markers_on_board() == fresh
+            assert [state.on_board(s) for s in range(4)] == fresh
+            seen += sum(fresh)
+    assert seen > 100, "too few markers on Patients to compare"
+
+
+def test_evaluates_are_named_for_the_benchmarks():
+    assert {"race": evaluate, "cures_and_deaths": evaluate_cures_and_deaths,
+            "cures_in_hand": evaluate_cures_in_hand} == EVALUATES
+
+
+def test_a_cure_in_hand_goes_to_the_first_doctor_in_turn_order_who_holds_it():
+    state = _bare()
+    game = state.game
+    one_red = next(t for t, tile in game.tiles.items() if tile.ends == ("red",))
+    two_ended = next(t for t, tile in game.tiles.items()
+                     if len(tile.ends) == 2 and "red" in tile.ends)
+    p = _patient_with(state, 0, [0, 1, 2], open_after=1)  # one red space open
+    p.complication_cubes, p.visited = 0, False
+    state.seat, state.actions_left = 1, 1
+    state.hands = [[one_red], [two_ended], [one_red]]  # seat 1's tile opens a space: no cure
+    assert curer(state, p, [1, 1, 1]) == 2
+    assert marker_values(state, read_hands=True) == pytest.approx([0.0, 0.0, CURED_FROM_HAND])
+    state.hands[1] = [one_red]
+    assert curer(state, p, [1, 1, 1]) == 1
+    state.actions_left = 0  # seat 1 has no action left: seat 2 comes first
+    assert curer(state, p, [1, 1, 1]) == 2
+    assert curer(state, p, [1, 1, 0]) == 0  # seat 2 has no marker there: it waits
+    state.hands = [[], [], []]
+    assert curer(state, p, [1, 1, 1]) is None
+    assert marker_values(state, read_hands=True) == marker_values(state)
