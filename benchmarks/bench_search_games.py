@@ -43,12 +43,14 @@ def measure(name: str, players: int, games: int, seed: int, policy: str,
     """CPU seconds per game of ``games`` games with ``policy`` on every seat (its search
     settings changed by ``changes``, e.g. ``{"depth": 4}``)."""
     use_repo()
-    from search_strength import settings_changes
-
     import simlab
     from simlab.core.search import MCTSPolicy
 
     game = simlab.load_game(name, players=players)
+    if changes:  # imported only when asked: an older tree run with this copy may lack it
+        from search_strength import settings_changes
+
+        changes = settings_changes(game, changes)
     count = 0
 
     def tick(state: Any, actor: int, action: Any, events: Any) -> None:
@@ -60,8 +62,7 @@ def measure(name: str, players: int, games: int, seed: int, policy: str,
         seats: list[Any] = [policy] * players
         if changes:
             seats = [MCTSPolicy(game, s, replace(game.make_policy(policy, s).settings,
-                                                 **settings_changes(game, changes)), policy)
-                     for s in range(players)]
+                                                 **changes), policy) for s in range(players)]
         start = time.process_time()
         simlab.run(game, seats, seed=seed + g, on_action=tick)
         times.append(time.process_time() - start)

@@ -75,6 +75,10 @@ def test_a_commit_older_than_the_whole_games_benchmark_is_given_this_copy(tmp_pa
     tree = compare_commits.export(_git("rev-parse", f"{added[-1]}^"), tmp_path)
     copied = tree / "benchmarks" / "bench_search_games.py"
     assert copied.read_text() == (ROOT / "benchmarks" / "bench_search_games.py").read_text()
+    # and the copy runs there, on the old simlab (whose search_strength is older too)
+    row = compare_commits.whole_games(tree, "bad_doctor", 2, 1)
+    assert (row["game"], row["players"], row["games"]) == ("bad_doctor", 2, 1)
+    assert row["transitions_per_game"] > 0 and row["cpu_s_per_game"] > 0
 
 
 def test_an_unknown_commit_is_a_one_line_error(tmp_path):
