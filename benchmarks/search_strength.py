@@ -83,22 +83,22 @@ def parse_set(items: list[str]) -> dict[str, Any]:
         key, _, text = item.partition("=")
         if key not in fields:
             raise SystemExit(f"--set {item}: no settable search setting {key!r}")
-        value: Any = text
-        if key == "evaluate":
-            pass
-        elif text in ("None", "none"):
-            value = None
-        elif text in ("True", "False"):
-            value = text == "True"
-        else:
-            for kind in (int, float):
-                try:
-                    value = kind(text)
-                    break
-                except ValueError:
-                    pass
-        out[key] = value
+        out[key] = text if key == "evaluate" else _value(text)
     return out
+
+
+def _value(text: str) -> Any:
+    """A setting's text as the value it names: None, a bool, an int, a float, else the text."""
+    if text in ("None", "none"):
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def settings_changes(game: Any, changes: dict[str, Any]) -> dict[str, Any]:

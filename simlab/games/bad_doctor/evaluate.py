@@ -35,8 +35,14 @@ ON_BOARD = 0.5
 
 def evaluate(state: BadDoctorState) -> list[float]:
     """Each doctor's chance to win, from the Score Pile race (in [0, 1], summing to 1)."""
-    on_board = state.markers_on_board()
-    scores = [state.score_pile[s] + ON_BOARD * on_board[s] - 0.1 * state.removed[s]
+    return _race(state, [ON_BOARD * m for m in state.markers_on_board()])
+
+
+def _race(state: BadDoctorState, on_patients: list[float]) -> list[float]:
+    """The Score Pile race with each doctor's Doctor Markers on Patients worth
+    ``on_patients`` and 0.1 off a marker removed, the spread shrinking as the leader
+    nears the goal (what every evaluate of :data:`EVALUATES` shares)."""
+    scores = [state.score_pile[s] + on_patients[s] - 0.1 * state.removed[s]
               for s in range(state.game.players)]
     to_go = max(state.game.options["goal"] - max(state.score_pile), 0)
     return race_values(scores, 0.75 + to_go / 3)
@@ -162,11 +168,7 @@ def evaluate_cures_and_deaths(state: BadDoctorState, read_hands: bool = False) -
     >>> evaluate_cures_and_deaths(state), evaluate_cures_in_hand(state)
     ([0.5, 0.5], [0.5, 0.5])
     """
-    on_patients = marker_values(state, read_hands)
-    scores = [state.score_pile[s] + on_patients[s] - 0.1 * state.removed[s]
-              for s in range(state.game.players)]
-    to_go = max(state.game.options["goal"] - max(state.score_pile), 0)
-    return race_values(scores, 0.75 + to_go / 3)
+    return _race(state, marker_values(state, read_hands))
 
 
 def evaluate_cures_in_hand(state: BadDoctorState) -> list[float]:

@@ -40,9 +40,12 @@ HONEST_MCTS = "honest-mcts"
 
 def evaluate(state: HospitalRushState) -> list[float]:
     """Each seat's chance to win, from the prestige race (values in [0, 1] summing to 1)."""
-    prestige = state.prestige
-    to_go = max(state.game.goal - max(prestige), 0)
-    return race_values(prestige, 1.5 + to_go / 3)
+    return race_values(state.prestige, _spread(state))
+
+
+def _spread(state: HospitalRushState) -> float:
+    """The race's spread, shrinking as the prestige leader nears the goal (both evaluates')."""
+    return 1.5 + max(state.game.goal - max(state.prestige), 0) / 3
 
 
 #: Prestige a bed's patient is worth to its treating seat per share of its cure on it.
@@ -104,8 +107,7 @@ def outlook(state: HospitalRushState) -> list[float]:
     >>> outlook(state)[2] > 1 / 3 > outlook(state)[0]
     True
     """
-    to_go = max(state.game.goal - max(state.prestige), 0)
-    return race_values(prospects(state), 1.5 + to_go / 3)
+    return race_values(prospects(state), _spread(state))
 
 
 #: The search evaluates by name (``--a evaluate=NAME`` of ``benchmarks/search_match.py``).
